@@ -1,0 +1,225 @@
+//! Generation options of the spec (chat-and-generation §3 and §9): settings and the
+//! Generate panel's guided choices. Serialized with the spec's snake_case names.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Invalid;
+
+macro_rules! option_enum {
+    ($(#[$meta:meta])* $name:ident, $field:literal, default $default:ident, [$($variant:ident => $text:literal),+ $(,)?]) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $(#[serde(rename = $text)] $variant,)+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            pub fn parse(text: &str) -> Result<Self, Invalid> {
+                match text.trim() {
+                    $($text => Ok($name::$variant),)+
+                    other => Err(Invalid::new(
+                        $field,
+                        format!("Unknown {} '{}'. Expected one of: {}", $field, other, [$($text),+].join(", ")),
+                    )),
+                }
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name::$default
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+option_enum!(
+    /// Where the product is staged.
+    Environment, "environment", default ProfessionalStudio, [
+    LuxuryMarble => "luxury_marble",
+    CleanBathroom => "clean_bathroom",
+    ProfessionalStudio => "professional_studio",
+    NaturalOutdoor => "natural_outdoor",
+    CozyBedroom => "cozy_bedroom",
+]);
+
+option_enum!(
+    /// The colour mood of the scene.
+    ColorPalette, "color_palette", default NeutralClean, [
+    WarmCozy => "warm_cozy",
+    CoolFresh => "cool_fresh",
+    BoldDramatic => "bold_dramatic",
+    SoftDreamy => "soft_dreamy",
+    NeutralClean => "neutral_clean",
+]);
+
+option_enum!(
+    /// The light falling on the scene.
+    Lighting, "lighting", default NaturalDaylight, [
+    NaturalDaylight => "natural_daylight",
+    GoldenHour => "golden_hour",
+    DramaticShadows => "dramatic_shadows",
+    SoftEven => "soft_even",
+]);
+
+option_enum!(
+    /// How the product is framed.
+    Composition, "composition", default ProductHero, [
+    ProductHero => "product_hero",
+    LifestyleContext => "lifestyle_context",
+    ArtisticComposition => "artistic_composition",
+    DetailCloseup => "detail_closeup",
+]);
+
+option_enum!(
+    /// Trades render time for detail.
+    Quality, "quality", default Medium, [
+    Low => "low",
+    Medium => "medium",
+    High => "high",
+]);
+
+option_enum!(
+    /// Output size of an image; the spec's three sizes only.
+    Resolution, "resolution", default Portrait, [
+    Square => "1024x1024",
+    Landscape => "1536x1024",
+    Portrait => "1024x1536",
+]);
+
+impl Resolution {
+    pub fn width(self) -> u32 {
+        match self {
+            Resolution::Square | Resolution::Portrait => 1024,
+            Resolution::Landscape => 1536,
+        }
+    }
+
+    pub fn height(self) -> u32 {
+        match self {
+            Resolution::Square | Resolution::Landscape => 1024,
+            Resolution::Portrait => 1536,
+        }
+    }
+
+    /// The spec's derived aspect ratio name: portrait, landscape or square.
+    pub fn aspect_ratio(self) -> &'static str {
+        match self {
+            Resolution::Square => "square",
+            Resolution::Landscape => "landscape",
+            Resolution::Portrait => "portrait",
+        }
+    }
+
+    /// The Generate panel's ratio label (1:1, 3:2, 2:3).
+    pub fn ratio(self) -> &'static str {
+        match self {
+            Resolution::Square => "1:1",
+            Resolution::Landscape => "3:2",
+            Resolution::Portrait => "2:3",
+        }
+    }
+}
+
+/// Video duration: 5 or 10 seconds (default 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(into = "u32", try_from = "u32")]
+pub enum Duration {
+    #[default]
+    Five,
+    Ten,
+}
+
+impl Duration {
+    pub fn seconds(self) -> u32 {
+        match self {
+            Duration::Five => 5,
+            Duration::Ten => 10,
+        }
+    }
+
+    /// Accepts the spec's forms: `5`, `"5"` and `"5s"`.
+    pub fn parse(text: &str) -> Result<Self, Invalid> {
+        let digits = text.trim().trim_end_matches('s').trim();
+        match digits {
+            "5" => Ok(Duration::Five),
+            "10" => Ok(Duration::Ten),
+            _ => Err(Invalid::new(
+                "duration",
+                format!(
+                    "Unknown duration '{}'. Expected 5 or 10 seconds",
+                    text.trim()
+                ),
+            )),
+        }
+    }
+}
+
+impl From<Duration> for u32 {
+    fn from(d: Duration) -> u32 {
+        d.seconds()
+    }
+}
+
+impl TryFrom<u32> for Duration {
+    type Error = Invalid;
+    fn try_from(seconds: u32) -> Result<Self, Invalid> {
+        Duration::parse(&seconds.to_string())
+    }
+}
+
+/// Generation settings stored per project and per scene.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Settings {
+    pub quality: Quality,
+    pub resolution: Resolution,
+    pub duration: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duration_accepts_the_spec_forms() {
+        for text in ["5", "5s", " 5s ", "5 s"] {
+            assert_eq!(Duration::parse(text), Ok(Duration::Five), "{text}");
+        }
+        assert_eq!(Duration::parse("10s"), Ok(Duration::Ten));
+        assert!(Duration::parse("7").is_err());
+        assert!(Duration::parse("").is_err());
+    }
+
+    #[test]
+    fn options_round_trip_through_their_names() {
+        for e in Environment::ALL {
+            assert_eq!(Environment::parse(e.as_str()), Ok(*e));
+        }
+        assert_eq!(Resolution::parse("1536x1024"), Ok(Resolution::Landscape));
+        assert_eq!(Resolution::Portrait.aspect_ratio(), "portrait");
+        let err = Lighting::parse("moonlight").unwrap_err();
+        assert_eq!(err.field, Some("lighting"));
+        assert!(err.message.contains("golden_hour"));
+    }
+
+    #[test]
+    fn settings_default_to_the_spec() {
+        let s = Settings::default();
+        assert_eq!(
+            (s.quality, s.resolution, s.duration),
+            (Quality::Medium, Resolution::Portrait, Duration::Five)
+        );
+    }
+}
