@@ -1,1 +1,472 @@
-//! TODO(owner): see lib.rs.
+//! Product cutout from a seller's reference photo.
+//!
+//! A photo with real transparency keeps its alpha. Otherwise the background is modelled from
+//! the border as a smooth colour field (seamless backdrops are rarely flat: they fall off
+//! towards the top and corners), pixels are classified at a coarse scale, the background is
+//! flood-filled in from the border (so backdrop-coloured parts enclosed by the product, such
+//! as labels and highlights, stay product; the price is that a mug handle's hole does too), soft
+//! shadows on the backdrop are recognised by keeping the backdrop's hue while darkening, and
+//! the edge is then refined at full resolution into a feathered matte.
+//!
+//! The cutout's colour channels are the photo's own pixels wherever the matte is opaque; only
+//! partly transparent edge pixels are un-mixed from the backdrop colour so no light fringe
+//! follows the product into a dark scene.
+
+use fast_image_resize::FilterType;
+use image::{Rgba, RgbaImage};
+
+use crate::scene::raster::{box_blur, resize_rgba};
+use crate::{EngineError, Progress};
+
+/// A product separated from its photo.
+#[derive(Debug, Clone)]
+pub struct Cutout {
+    /// Tight crop around the product, straight (not premultiplied) alpha.
+    pub image: RgbaImage,
+    /// Where the crop sits in the source photo: x, y, width, height.
+    pub rect: (u32, u32, u32, u32),
+    /// The estimated backdrop colour under the product, or `None` when the photo's own alpha
+    /// was used.
+    pub background: Option<[u8; 3]>,
+}
+
+/// Largest side of the coarse classification grid: fine enough for product outlines,
+/// coarse enough that flood fills and component labelling cost little.
+const COARSE: u32 = 360;
+
+/// Scales a cutout once with Lanczos3, weighting colour by alpha so transparent pixels never
+/// bleed in. This is the only resampling the product's pixels ever go through.
+pub fn scale(image: &RgbaImage, width: u32, height: u32) -> RgbaImage {
+    resize_rgba(image, width, height, FilterType::Lanczos3, true)
+}
+
+/// Separates the product from `photo`. Stages: "cutout".
+pub fn cut_out(photo: &RgbaImage, progress: &mut dyn Progress) -> Result<Cutout, EngineError> {
+    let (w, h) = photo.dimensions();
+    if w < 8 || h < 8 {
+        return Err(EngineError::InvalidInput(format!(
+            "reference image is {w}x{h}; at least 8x8 is needed"
+        )));
+    }
+    progress.report("cutout", 0.0)?;
+    let transparent = photo.pixels().filter(|p| p[3] < 200).count();
+    if transparent * 200 > (w * h) as usize {
+        let alpha: Vec<u8> = photo.pixels().map(|p| p[3]).collect();
+        return crop(photo, &alpha, None);
+    }
+
+    let k = w.max(h).div_ceil(COARSE);
+    let coarse = Coarse::new(photo, k);
+    progress.report("cutout", 0.2)?;
+    let mut model = BackgroundModel::fit(&coarse, |x, y| {
+        x < 2 || y < 2 || x + 2 >= coarse.w || y + 2 >= coarse.h
+    });
+    let mut fg = segment(&coarse, &model);
+    // Refit on everything that is background, now that we know, and segment again.
+    model = BackgroundModel::fit(&coarse, |x, y| !fg[(y * coarse.w + x) as usize]);
+    fg = segment(&coarse, &model);
+    progress.report("cutout", 0.5)?;
+    if !fg.iter().any(|&f| f) {
+        return Err(EngineError::InvalidInput(
+            "no product found in the reference image".into(),
+        ));
+    }
+
+    let alpha = refine(photo, &coarse, &fg, &model, k);
+    progress.report("cutout", 0.85)?;
+    let bg = model.at(0.5 * coarse.w as f32, coarse.h as f32 * 0.9);
+    let out = crop(photo, &alpha, Some((&model, k)))?;
+    progress.report("cutout", 1.0)?;
+    Ok(Cutout {
+        background: Some(bg.map(|v| v.round().clamp(0.0, 255.0) as u8)),
+        ..out
+    })
+}
+
+/// The photo averaged over k×k blocks.
+struct Coarse {
+    w: u32,
+    h: u32,
+    px: Vec<[f32; 3]>,
+}
+
+impl Coarse {
+    fn new(photo: &RgbaImage, k: u32) -> Self {
+        let (pw, ph) = photo.dimensions();
+        let (w, h) = (pw.div_ceil(k), ph.div_ceil(k));
+        let mut sum = vec![[0.0f32; 4]; (w * h) as usize];
+        let raw = photo.as_raw();
+        for y in 0..ph {
+            let row = &raw[(y * pw * 4) as usize..((y + 1) * pw * 4) as usize];
+            let base = ((y / k) * w) as usize;
+            for (x, p) in row.chunks_exact(4).enumerate() {
+                let s = &mut sum[base + x / k as usize];
+                s[0] += p[0] as f32;
+                s[1] += p[1] as f32;
+                s[2] += p[2] as f32;
+                s[3] += 1.0;
+            }
+        }
+        let px = sum
+            .iter()
+            .map(|s| [s[0] / s[3], s[1] / s[3], s[2] / s[3]])
+            .collect();
+        Coarse { w, h, px }
+    }
+}
+
+/// Backdrop colour as a quadratic surface in x and y per channel (coarse coordinates),
+/// with the spread of the samples around it.
+struct BackgroundModel {
+    coef: [[f32; 6]; 3],
+    /// Distance below which a pixel is backdrop.
+    threshold: f32,
+    /// The coarse grid size the basis is normalised by.
+    grid: (f32, f32),
+}
+
+fn basis(x: f32, y: f32, w: f32, h: f32) -> [f32; 6] {
+    let (u, v) = (x / w - 0.5, y / h - 0.5);
+    [1.0, u, v, u * u, v * v, u * v]
+}
+
+impl BackgroundModel {
+    fn fit(c: &Coarse, include: impl Fn(u32, u32) -> bool) -> Self {
+        let samples: Vec<(u32, u32)> = (0..c.h)
+            .flat_map(|y| (0..c.w).map(move |x| (x, y)))
+            .filter(|&(x, y)| include(x, y))
+            .collect();
+        // A robust centre first: the per-channel median of the samples.
+        let median = |ch: usize| {
+            let mut v: Vec<f32> = samples
+                .iter()
+                .map(|&(x, y)| c.px[(y * c.w + x) as usize][ch])
+                .collect();
+            v.sort_by(|a, b| a.total_cmp(b));
+            v.get(v.len() / 2).copied().unwrap_or(255.0)
+        };
+        let med = [median(0), median(1), median(2)];
+        // Fit only samples near the median, so a product touching the border cannot bend it.
+        let inliers: Vec<(u32, u32)> = samples
+            .into_iter()
+            .filter(|&(x, y)| dist(c.px[(y * c.w + x) as usize], med) < 60.0)
+            .collect();
+        let (wf, hf) = (c.w as f32, c.h as f32);
+        let mut coef = [[0.0; 6]; 3];
+        for (ch, out) in coef.iter_mut().enumerate() {
+            let mut ata = [[0.0f64; 6]; 6];
+            let mut atb = [0.0f64; 6];
+            for &(x, y) in &inliers {
+                let b = basis(x as f32, y as f32, wf, hf);
+                let val = c.px[(y * c.w + x) as usize][ch] as f64;
+                for i in 0..6 {
+                    atb[i] += b[i] as f64 * val;
+                    for j in 0..6 {
+                        ata[i][j] += b[i] as f64 * b[j] as f64;
+                    }
+                }
+            }
+            *out = solve(ata, atb).unwrap_or([med[ch], 0.0, 0.0, 0.0, 0.0, 0.0]);
+        }
+        let mut model = BackgroundModel {
+            coef,
+            threshold: 0.0,
+            grid: (wf, hf),
+        };
+        let mut residuals: Vec<f32> = inliers
+            .iter()
+            .map(|&(x, y)| dist(c.px[(y * c.w + x) as usize], model.at(x as f32, y as f32)))
+            .collect();
+        residuals.sort_by(|a, b| a.total_cmp(b));
+        let p90 = residuals
+            .get(residuals.len() * 9 / 10)
+            .copied()
+            .unwrap_or(0.0);
+        model.threshold = (p90 * 2.5).clamp(14.0, 48.0);
+        model
+    }
+
+    /// The backdrop colour at coarse coordinates `(x, y)`.
+    fn at(&self, x: f32, y: f32) -> [f32; 3] {
+        let b = basis(x, y, self.grid.0, self.grid.1);
+        self.coef.map(|c| c.iter().zip(b).map(|(a, b)| a * b).sum())
+    }
+}
+
+fn solve(mut a: [[f64; 6]; 6], mut b: [f64; 6]) -> Option<[f32; 6]> {
+    for i in 0..6 {
+        let p = (i..6).max_by(|&r, &s| a[r][i].abs().total_cmp(&a[s][i].abs()))?;
+        if a[p][i].abs() < 1e-9 {
+            return None;
+        }
+        a.swap(i, p);
+        b.swap(i, p);
+        for r in 0..6 {
+            if r != i {
+                let f = a[r][i] / a[i][i];
+                let pivot = a[i];
+                for (dst, src) in a[r][i..].iter_mut().zip(&pivot[i..]) {
+                    *dst -= f * src;
+                }
+                b[r] -= f * b[i];
+            }
+        }
+    }
+    Some(std::array::from_fn(|i| (b[i] / a[i][i]) as f32))
+}
+
+#[inline]
+fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// A darker patch of the backdrop with the backdrop's hue: a shadow, not a product.
+#[inline]
+fn is_shadow(p: [f32; 3], bg: [f32; 3]) -> bool {
+    let (lp, lb) = (p[0] + p[1] + p[2], bg[0] + bg[1] + bg[2]);
+    if lb < 30.0 {
+        return false;
+    }
+    let ratio = lp / lb;
+    if !(0.3..0.97).contains(&ratio) {
+        return false;
+    }
+    // Chromaticity difference, scaled to 0..255-ish units.
+    let chroma = (0..3)
+        .map(|i| (p[i] / lp.max(1.0) - bg[i] / lb).abs())
+        .sum::<f32>()
+        * 255.0;
+    chroma < 6.0 + 6.0 * (1.0 - ratio)
+}
+
+/// Coarse foreground mask.
+fn segment(c: &Coarse, model: &BackgroundModel) -> Vec<bool> {
+    let (w, h) = (c.w as usize, c.h as usize);
+    let n = w * h;
+    let mut bg_like = vec![false; n];
+    let mut shadow_like = vec![false; n];
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let b = model.at(x as f32, y as f32);
+            let p = c.px[i];
+            bg_like[i] = dist(p, b) < model.threshold;
+            shadow_like[i] = !bg_like[i] && is_shadow(p, b);
+        }
+    }
+    // Shadows lie on the floor: only shadow-like pixels near or below the product's base
+    // are backdrop; higher up they are the product's own shading.
+    let core_bottom = (0..h)
+        .rev()
+        .find(|&y| (0..w).any(|x| !bg_like[y * w + x] && !shadow_like[y * w + x]))
+        .unwrap_or(h);
+    let core_top = (0..h)
+        .find(|&y| (0..w).any(|x| !bg_like[y * w + x] && !shadow_like[y * w + x]))
+        .unwrap_or(0);
+    let shadow_from = core_bottom.saturating_sub((core_bottom.saturating_sub(core_top)) / 8);
+    let passable = |i: usize| bg_like[i] || (shadow_like[i] && i / w >= shadow_from);
+
+    // Flood the backdrop in from the border; whatever it cannot reach is product, which
+    // fills holes such as a white label on a white backdrop.
+    let mut reached = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    for x in 0..w {
+        stack.push(x);
+        stack.push((h - 1) * w + x);
+    }
+    for y in 0..h {
+        stack.push(y * w);
+        stack.push(y * w + w - 1);
+    }
+    while let Some(i) = stack.pop() {
+        if reached[i] || !passable(i) {
+            continue;
+        }
+        reached[i] = true;
+        let (x, y) = (i % w, i / w);
+        if x > 0 {
+            stack.push(i - 1);
+        }
+        if x + 1 < w {
+            stack.push(i + 1);
+        }
+        if y > 0 {
+            stack.push(i - w);
+        }
+        if y + 1 < h {
+            stack.push(i + w);
+        }
+    }
+    let mut fg: Vec<bool> = reached.iter().map(|r| !r).collect();
+
+    // Drop specks: keep components at least 4% of the largest.
+    let parts = components(w, h, |i| fg[i]);
+    let largest = parts.iter().map(Vec::len).max().unwrap_or(0);
+    for part in parts {
+        if part.len() * 25 < largest {
+            for i in part {
+                fg[i] = false;
+            }
+        }
+    }
+    fg
+}
+
+/// 4-connected components of the cells where `inside` holds.
+fn components(w: usize, h: usize, inside: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+    let n = w * h;
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for start in 0..n {
+        if seen[start] || !inside(start) {
+            continue;
+        }
+        let mut comp = Vec::new();
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            comp.push(i);
+            let (x, y) = (i % w, i / w);
+            let mut visit = |j: usize| {
+                if !seen[j] && inside(j) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            };
+            if x > 0 {
+                visit(i - 1);
+            }
+            if x + 1 < w {
+                visit(i + 1);
+            }
+            if y > 0 {
+                visit(i - w);
+            }
+            if y + 1 < h {
+                visit(i + w);
+            }
+        }
+        out.push(comp);
+    }
+    out
+}
+
+/// Full-resolution matte: the coarse mask decides far from its edge; near it, the colour
+/// distance to the backdrop model does.
+fn refine(photo: &RgbaImage, c: &Coarse, fg: &[bool], model: &BackgroundModel, k: u32) -> Vec<u8> {
+    let (pw, ph) = photo.dimensions();
+    let (cw, ch) = (c.w as usize, c.h as usize);
+    let mask = |x: i64, y: i64| -> f32 {
+        let (x, y) = (
+            x.clamp(0, cw as i64 - 1) as usize,
+            y.clamp(0, ch as i64 - 1) as usize,
+        );
+        if fg[y * cw + x] {
+            1.0
+        } else {
+            0.0
+        }
+    };
+    let t_lo = model.threshold * 0.6;
+    let t_hi = model.threshold * 2.2 + 12.0;
+    let raw = photo.as_raw();
+    let kf = k as f32;
+    let mut alpha = vec![0u8; (pw * ph) as usize];
+    for y in 0..ph {
+        let cy = (y as f32 + 0.5) / kf - 0.5;
+        let y0 = cy.floor();
+        let fy = cy - y0;
+        for x in 0..pw {
+            let cx = (x as f32 + 0.5) / kf - 0.5;
+            let x0 = cx.floor();
+            let fx = cx - x0;
+            let (xi, yi) = (x0 as i64, y0 as i64);
+            let (a, b, cc, d) = (
+                mask(xi, yi),
+                mask(xi + 1, yi),
+                mask(xi, yi + 1),
+                mask(xi + 1, yi + 1),
+            );
+            let i = (y * pw + x) as usize;
+            if a == b && b == cc && cc == d {
+                alpha[i] = (a * 255.0) as u8;
+                continue;
+            }
+            let m = (a * (1.0 - fx) + b * fx) * (1.0 - fy) + (cc * (1.0 - fx) + d * fx) * fy;
+            let p = &raw[i * 4..i * 4 + 3];
+            let p = [p[0] as f32, p[1] as f32, p[2] as f32];
+            let bg = model.at(cx.max(0.0), cy.max(0.0));
+            let from_colour = if is_shadow(p, bg) {
+                0.0
+            } else {
+                ((dist(p, bg) - t_lo) / (t_hi - t_lo)).clamp(0.0, 1.0)
+            };
+            let lo = ((m - 0.5) * 2.0).clamp(0.0, 1.0);
+            let hi = (m * 2.0).clamp(0.0, 1.0);
+            alpha[i] = (from_colour.clamp(lo, hi) * 255.0).round() as u8;
+        }
+    }
+    alpha
+}
+
+/// Crops to the matte's extent, feathers it by a pixel, and un-mixes partly transparent
+/// pixels from the backdrop.
+fn crop(
+    photo: &RgbaImage,
+    alpha: &[u8],
+    model: Option<(&BackgroundModel, u32)>,
+) -> Result<Cutout, EngineError> {
+    let (pw, ph) = photo.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for y in 0..ph {
+        for x in 0..pw {
+            if alpha[(y * pw + x) as usize] > 8 {
+                x0 = x0.min(x);
+                x1 = x1.max(x);
+                y0 = y0.min(y);
+                y1 = y1.max(y);
+            }
+        }
+    }
+    if x0 > x1 {
+        return Err(EngineError::InvalidInput(
+            "no product found in the reference image".into(),
+        ));
+    }
+    let (cw, ch) = (x1 - x0 + 1, y1 - y0 + 1);
+    let mut a: Vec<f32> = (0..ch)
+        .flat_map(|y| (0..cw).map(move |x| (x, y)))
+        .map(|(x, y)| alpha[((y + y0) * pw + x + x0) as usize] as f32 / 255.0)
+        .collect();
+    if model.is_some() {
+        // The feather: a one-pixel blur softens the stair-steps of the coarse grid.
+        box_blur(&mut a, cw as usize, ch as usize, 1, 1);
+    }
+    let image = RgbaImage::from_fn(cw, ch, |x, y| {
+        let src = photo.get_pixel(x + x0, y + y0);
+        let av = a[(y * cw + x) as usize];
+        let a8 = (av * 255.0).round() as u8;
+        match model {
+            Some((m, k)) if a8 < 255 && av > 0.05 => {
+                let bg = m.at((x + x0) as f32 / k as f32, (y + y0) as f32 / k as f32);
+                let un = |ch: usize| {
+                    ((src[ch] as f32 - (1.0 - av) * bg[ch]) / av)
+                        .round()
+                        .clamp(0.0, 255.0) as u8
+                };
+                Rgba([un(0), un(1), un(2), a8])
+            }
+            _ => Rgba([
+                src[0],
+                src[1],
+                src[2],
+                if model.is_some() { a8 } else { src[3] },
+            ]),
+        }
+    });
+    Ok(Cutout {
+        image,
+        rect: (x0, y0, cw, ch),
+        background: None,
+    })
+}

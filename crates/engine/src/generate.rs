@@ -1,1 +1,71 @@
-//! TODO(owner): see lib.rs.
+//! The image entry point the job handlers call: a prompt, optional product photos and the
+//! Generate panel's choices in; one encoded image out.
+
+use domain::{ColorPalette, Composition, Environment, Lighting, Quality, Resolution};
+
+pub use crate::codec::OutputFormat;
+use crate::{codec, scene, EngineError, Progress, SubProgress};
+
+/// One image to generate. Explicit choices override what the prompt says.
+#[derive(Debug, Clone, Copy)]
+pub struct ImageRequest<'a> {
+    /// Free English text; may be empty.
+    pub prompt: &'a str,
+    /// Encoded product photos (any format `image` reads). The first is staged; when empty the
+    /// product is a mockup chosen from the prompt's words.
+    pub reference_photos: &'a [&'a [u8]],
+    pub environment: Option<Environment>,
+    pub palette: Option<ColorPalette>,
+    pub lighting: Option<Lighting>,
+    pub composition: Option<Composition>,
+    pub resolution: Resolution,
+    pub quality: Quality,
+    /// Same request and seed, same bytes.
+    pub seed: u64,
+    pub format: OutputFormat,
+}
+
+impl<'a> ImageRequest<'a> {
+    /// A request with the spec's default settings and no overrides.
+    pub fn new(prompt: &'a str) -> Self {
+        Self {
+            prompt,
+            reference_photos: &[],
+            environment: None,
+            palette: None,
+            lighting: None,
+            composition: None,
+            resolution: Resolution::default(),
+            quality: Quality::default(),
+            seed: 0,
+            format: OutputFormat::default(),
+        }
+    }
+}
+
+/// An encoded image of exactly the requested resolution.
+#[derive(Debug, Clone)]
+pub struct RenderedImage {
+    pub bytes: Vec<u8>,
+    pub mime: &'static str,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Renders and encodes one image. Stages: "cutout", "scene", "encode".
+pub fn generate_image(
+    req: &ImageRequest,
+    progress: &mut dyn Progress,
+) -> Result<RenderedImage, EngineError> {
+    let layers = scene::render_layers(req, &mut SubProgress::new(progress, 0.0, 0.9))?;
+    let image = scene::flatten(&layers);
+    progress.report("encode", 0.9)?;
+    let bytes = codec::encode(&image, req.format)?;
+    progress.report("encode", 1.0)?;
+    Ok(RenderedImage {
+        bytes,
+        mime: req.format.mime(),
+        width: image.width(),
+        height: image.height(),
+    })
+}

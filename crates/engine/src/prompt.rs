@@ -1,1 +1,964 @@
-//! TODO(owner): see lib.rs.
+//! Prompt understanding: English free text to engine parameters.
+//!
+//! A small vocabulary of words and phrases, each voting for options with a weight. Phrases
+//! match longest first ("golden hour" before "golden"), negation ("no", "not", "without" …)
+//! turns the votes of the next few words into exclusions, and words the vocabulary does not
+//! know are ignored, so any text parses. Explicit choices from the Generate panel always win
+//! (see [`PromptParams::resolve`]).
+
+use domain::{ColorPalette, Composition, Environment, Lighting};
+
+/// The product mockups the engine can draw when there is no reference photo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProductKind {
+    Bottle,
+    Jar,
+    Tube,
+    Box,
+    Can,
+    Pouch,
+    Cup,
+    Phone,
+}
+
+impl ProductKind {
+    pub const ALL: &'static [ProductKind] = &[
+        ProductKind::Bottle,
+        ProductKind::Jar,
+        ProductKind::Tube,
+        ProductKind::Box,
+        ProductKind::Can,
+        ProductKind::Pouch,
+        ProductKind::Cup,
+        ProductKind::Phone,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProductKind::Bottle => "bottle",
+            ProductKind::Jar => "jar",
+            ProductKind::Tube => "tube",
+            ProductKind::Box => "box",
+            ProductKind::Can => "can",
+            ProductKind::Pouch => "pouch",
+            ProductKind::Cup => "cup",
+            ProductKind::Phone => "phone",
+        }
+    }
+}
+
+/// The feeling the prompt asks for; it leans palette and lighting when they are not named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mood {
+    Moody,
+    Fresh,
+    Romantic,
+    Playful,
+    Calm,
+    Luxurious,
+    Energetic,
+    Cozy,
+    Minimal,
+    Natural,
+}
+
+/// "dark marble", "light wood": how light the surfaces should be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Light,
+    Dark,
+}
+
+/// A modifier on a colour word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shade {
+    Normal,
+    Pale,
+    Deep,
+    Vivid,
+}
+
+/// A colour named in the prompt, with its modifier applied to `rgb`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedColor {
+    pub name: &'static str,
+    pub shade: Shade,
+    pub rgb: [u8; 3],
+}
+
+/// What a prompt asks for. `None` means the prompt did not say.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PromptParams {
+    pub environment: Option<Environment>,
+    pub palette: Option<ColorPalette>,
+    pub lighting: Option<Lighting>,
+    pub composition: Option<Composition>,
+    pub product: Option<ProductKind>,
+    /// The colour written right before the product word ("amber perfume bottle").
+    pub product_color: Option<NamedColor>,
+    /// Other colours, in order: backdrops, surfaces, props.
+    pub scene_colors: Vec<NamedColor>,
+    /// Colours the prompt rules out ("not on white").
+    pub avoid_colors: Vec<NamedColor>,
+    pub moods: Vec<Mood>,
+    pub tone: Option<Tone>,
+    /// "no props", "without clutter".
+    pub no_props: bool,
+}
+
+/// The four scene options after applying explicit choices, the prompt and the spec defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SceneChoice {
+    pub environment: Environment,
+    pub palette: ColorPalette,
+    pub lighting: Lighting,
+    pub composition: Composition,
+}
+
+impl PromptParams {
+    /// Explicit choice, else what the prompt says, else the spec's default.
+    pub fn resolve(
+        &self,
+        environment: Option<Environment>,
+        palette: Option<ColorPalette>,
+        lighting: Option<Lighting>,
+        composition: Option<Composition>,
+    ) -> SceneChoice {
+        SceneChoice {
+            environment: environment.or(self.environment).unwrap_or_default(),
+            palette: palette.or(self.palette).unwrap_or_default(),
+            lighting: lighting.or(self.lighting).unwrap_or_default(),
+            composition: composition.or(self.composition).unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Vote {
+    Env(Environment, f32),
+    Pal(ColorPalette, f32),
+    Light(Lighting, f32),
+    Comp(Composition, f32),
+    Product(ProductKind),
+    Mood(Mood),
+    Props,
+}
+
+use ColorPalette as P;
+use Composition as C;
+use Environment as E;
+use Lighting as L;
+use Vote::*;
+
+/// Phrases (space-separated lowercase words) and their votes. Weight 1 is a direct mention,
+/// less is a hint.
+const VOCABULARY: &[(&str, &[Vote])] = &[
+    // Environments.
+    ("marble", &[Env(E::LuxuryMarble, 1.0)]),
+    ("onyx", &[Env(E::LuxuryMarble, 1.0)]),
+    ("travertine", &[Env(E::LuxuryMarble, 1.0)]),
+    ("granite", &[Env(E::LuxuryMarble, 0.8)]),
+    ("stone countertop", &[Env(E::LuxuryMarble, 0.9)]),
+    (
+        "luxury",
+        &[Env(E::LuxuryMarble, 0.6), Mood(Mood::Luxurious)],
+    ),
+    (
+        "luxurious",
+        &[Env(E::LuxuryMarble, 0.6), Mood(Mood::Luxurious)],
+    ),
+    (
+        "elegant",
+        &[Env(E::LuxuryMarble, 0.4), Mood(Mood::Luxurious)],
+    ),
+    (
+        "premium",
+        &[Env(E::LuxuryMarble, 0.4), Mood(Mood::Luxurious)],
+    ),
+    (
+        "opulent",
+        &[Env(E::LuxuryMarble, 0.6), Mood(Mood::Luxurious)],
+    ),
+    ("bathroom", &[Env(E::CleanBathroom, 1.0)]),
+    ("bathroom counter", &[Env(E::CleanBathroom, 1.2)]),
+    ("bath", &[Env(E::CleanBathroom, 0.9)]),
+    ("bathtub", &[Env(E::CleanBathroom, 1.0)]),
+    ("sink", &[Env(E::CleanBathroom, 0.9)]),
+    ("vanity", &[Env(E::CleanBathroom, 0.8)]),
+    ("shower", &[Env(E::CleanBathroom, 1.0)]),
+    ("spa", &[Env(E::CleanBathroom, 0.9), Mood(Mood::Calm)]),
+    ("tile", &[Env(E::CleanBathroom, 0.8)]),
+    ("tiles", &[Env(E::CleanBathroom, 0.8)]),
+    ("tiled", &[Env(E::CleanBathroom, 0.8)]),
+    ("washroom", &[Env(E::CleanBathroom, 1.0)]),
+    ("towel", &[Env(E::CleanBathroom, 0.5)]),
+    ("studio", &[Env(E::ProfessionalStudio, 1.0)]),
+    ("seamless", &[Env(E::ProfessionalStudio, 1.0)]),
+    ("backdrop", &[Env(E::ProfessionalStudio, 0.6)]),
+    ("background", &[Env(E::ProfessionalStudio, 0.3)]),
+    ("plain background", &[Env(E::ProfessionalStudio, 1.0)]),
+    (
+        "white background",
+        &[Env(E::ProfessionalStudio, 1.0), Pal(P::NeutralClean, 0.6)],
+    ),
+    (
+        "e commerce",
+        &[Env(E::ProfessionalStudio, 1.0), Comp(C::ProductHero, 0.6)],
+    ),
+    (
+        "ecommerce",
+        &[Env(E::ProfessionalStudio, 1.0), Comp(C::ProductHero, 0.6)],
+    ),
+    (
+        "catalog",
+        &[Env(E::ProfessionalStudio, 0.8), Comp(C::ProductHero, 0.8)],
+    ),
+    (
+        "catalogue",
+        &[Env(E::ProfessionalStudio, 0.8), Comp(C::ProductHero, 0.8)],
+    ),
+    (
+        "packshot",
+        &[Env(E::ProfessionalStudio, 0.8), Comp(C::ProductHero, 1.0)],
+    ),
+    ("isolated", &[Env(E::ProfessionalStudio, 0.7)]),
+    ("outdoor", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("outdoors", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("outside", &[Env(E::NaturalOutdoor, 1.0)]),
+    (
+        "nature",
+        &[Env(E::NaturalOutdoor, 1.0), Mood(Mood::Natural)],
+    ),
+    ("garden", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("park", &[Env(E::NaturalOutdoor, 0.9)]),
+    ("forest", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("woods", &[Env(E::NaturalOutdoor, 1.0)]),
+    (
+        "beach",
+        &[Env(E::NaturalOutdoor, 1.0), Pal(P::CoolFresh, 0.4)],
+    ),
+    (
+        "ocean",
+        &[Env(E::NaturalOutdoor, 0.8), Pal(P::CoolFresh, 0.6)],
+    ),
+    (
+        "sea",
+        &[Env(E::NaturalOutdoor, 0.8), Pal(P::CoolFresh, 0.5)],
+    ),
+    ("mountain", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("mountains", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("grass", &[Env(E::NaturalOutdoor, 0.9)]),
+    ("leaves", &[Env(E::NaturalOutdoor, 0.7)]),
+    ("foliage", &[Env(E::NaturalOutdoor, 0.9)]),
+    ("greenery", &[Env(E::NaturalOutdoor, 0.9)]),
+    ("sky", &[Env(E::NaturalOutdoor, 0.8)]),
+    ("picnic", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("patio", &[Env(E::NaturalOutdoor, 0.9)]),
+    ("balcony", &[Env(E::NaturalOutdoor, 0.8)]),
+    ("meadow", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("field", &[Env(E::NaturalOutdoor, 0.7)]),
+    ("tropical", &[Env(E::NaturalOutdoor, 0.8)]),
+    ("jungle", &[Env(E::NaturalOutdoor, 1.0)]),
+    ("bedroom", &[Env(E::CozyBedroom, 1.0)]),
+    ("bed", &[Env(E::CozyBedroom, 0.9)]),
+    ("bedside", &[Env(E::CozyBedroom, 1.0)]),
+    ("nightstand", &[Env(E::CozyBedroom, 1.0)]),
+    ("sheets", &[Env(E::CozyBedroom, 0.8)]),
+    ("linen", &[Env(E::CozyBedroom, 0.6)]),
+    ("blanket", &[Env(E::CozyBedroom, 0.8)]),
+    ("pillow", &[Env(E::CozyBedroom, 0.8)]),
+    ("duvet", &[Env(E::CozyBedroom, 1.0)]),
+    ("sofa", &[Env(E::CozyBedroom, 0.6)]),
+    ("couch", &[Env(E::CozyBedroom, 0.6)]),
+    ("living room", &[Env(E::CozyBedroom, 0.6)]),
+    ("home", &[Env(E::CozyBedroom, 0.3)]),
+    // Palettes.
+    ("warm", &[Pal(P::WarmCozy, 1.0)]),
+    ("warm tones", &[Pal(P::WarmCozy, 1.2)]),
+    (
+        "cozy",
+        &[
+            Pal(P::WarmCozy, 0.8),
+            Env(E::CozyBedroom, 0.5),
+            Mood(Mood::Cozy),
+        ],
+    ),
+    (
+        "cosy",
+        &[
+            Pal(P::WarmCozy, 0.8),
+            Env(E::CozyBedroom, 0.5),
+            Mood(Mood::Cozy),
+        ],
+    ),
+    ("autumn", &[Pal(P::WarmCozy, 1.0)]),
+    ("fall", &[Pal(P::WarmCozy, 0.7)]),
+    ("earthy", &[Pal(P::WarmCozy, 1.0), Mood(Mood::Natural)]),
+    ("rustic", &[Pal(P::WarmCozy, 0.9)]),
+    ("hygge", &[Pal(P::WarmCozy, 1.0), Mood(Mood::Cozy)]),
+    ("inviting", &[Pal(P::WarmCozy, 0.6)]),
+    ("cool", &[Pal(P::CoolFresh, 1.0)]),
+    ("cool tones", &[Pal(P::CoolFresh, 1.2)]),
+    ("fresh", &[Pal(P::CoolFresh, 1.0), Mood(Mood::Fresh)]),
+    ("crisp", &[Pal(P::CoolFresh, 0.8)]),
+    ("icy", &[Pal(P::CoolFresh, 1.0)]),
+    ("refreshing", &[Pal(P::CoolFresh, 1.0), Mood(Mood::Fresh)]),
+    ("summer", &[Pal(P::CoolFresh, 0.6)]),
+    ("breezy", &[Pal(P::CoolFresh, 0.8)]),
+    ("bold", &[Pal(P::BoldDramatic, 1.0)]),
+    (
+        "dramatic",
+        &[Pal(P::BoldDramatic, 0.8), Light(L::DramaticShadows, 0.8)],
+    ),
+    (
+        "moody",
+        &[
+            Pal(P::BoldDramatic, 0.8),
+            Light(L::DramaticShadows, 0.6),
+            Mood(Mood::Moody),
+        ],
+    ),
+    (
+        "vibrant",
+        &[Pal(P::BoldDramatic, 0.9), Mood(Mood::Energetic)],
+    ),
+    ("striking", &[Pal(P::BoldDramatic, 0.8)]),
+    ("intense", &[Pal(P::BoldDramatic, 0.8)]),
+    (
+        "high contrast",
+        &[Pal(P::BoldDramatic, 1.0), Light(L::DramaticShadows, 0.6)],
+    ),
+    (
+        "noir",
+        &[
+            Pal(P::BoldDramatic, 1.0),
+            Light(L::DramaticShadows, 1.0),
+            Mood(Mood::Moody),
+        ],
+    ),
+    ("edgy", &[Pal(P::BoldDramatic, 0.8)]),
+    (
+        "energetic",
+        &[Pal(P::BoldDramatic, 0.7), Mood(Mood::Energetic)],
+    ),
+    ("soft", &[Pal(P::SoftDreamy, 0.6), Light(L::SoftEven, 0.4)]),
+    ("dreamy", &[Pal(P::SoftDreamy, 1.0)]),
+    ("pastel", &[Pal(P::SoftDreamy, 1.0)]),
+    ("pastels", &[Pal(P::SoftDreamy, 1.0)]),
+    ("ethereal", &[Pal(P::SoftDreamy, 1.0)]),
+    ("romantic", &[Pal(P::SoftDreamy, 0.8), Mood(Mood::Romantic)]),
+    ("delicate", &[Pal(P::SoftDreamy, 0.8)]),
+    ("airy", &[Pal(P::SoftDreamy, 0.8)]),
+    ("whimsical", &[Pal(P::SoftDreamy, 0.8), Mood(Mood::Playful)]),
+    ("playful", &[Pal(P::SoftDreamy, 0.6), Mood(Mood::Playful)]),
+    (
+        "calm",
+        &[
+            Pal(P::SoftDreamy, 0.4),
+            Light(L::SoftEven, 0.4),
+            Mood(Mood::Calm),
+        ],
+    ),
+    (
+        "serene",
+        &[
+            Pal(P::SoftDreamy, 0.5),
+            Light(L::SoftEven, 0.4),
+            Mood(Mood::Calm),
+        ],
+    ),
+    ("neutral", &[Pal(P::NeutralClean, 1.0)]),
+    ("neutral tones", &[Pal(P::NeutralClean, 1.2)]),
+    ("clean", &[Pal(P::NeutralClean, 0.7)]),
+    ("minimal", &[Pal(P::NeutralClean, 0.8), Mood(Mood::Minimal)]),
+    (
+        "minimalist",
+        &[Pal(P::NeutralClean, 0.9), Mood(Mood::Minimal)],
+    ),
+    (
+        "minimalistic",
+        &[Pal(P::NeutralClean, 0.9), Mood(Mood::Minimal)],
+    ),
+    ("simple", &[Pal(P::NeutralClean, 0.6), Mood(Mood::Minimal)]),
+    ("monochrome", &[Pal(P::NeutralClean, 0.9)]),
+    ("natural", &[Mood(Mood::Natural)]),
+    ("organic", &[Mood(Mood::Natural)]),
+    // Lighting.
+    ("daylight", &[Light(L::NaturalDaylight, 1.0)]),
+    ("natural light", &[Light(L::NaturalDaylight, 1.2)]),
+    ("natural lighting", &[Light(L::NaturalDaylight, 1.2)]),
+    ("window light", &[Light(L::NaturalDaylight, 1.0)]),
+    ("sunlight", &[Light(L::NaturalDaylight, 0.8)]),
+    ("sunny", &[Light(L::NaturalDaylight, 0.8)]),
+    ("morning", &[Light(L::NaturalDaylight, 0.7)]),
+    ("midday", &[Light(L::NaturalDaylight, 1.0)]),
+    ("noon", &[Light(L::NaturalDaylight, 1.0)]),
+    ("bright", &[Light(L::NaturalDaylight, 0.6)]),
+    ("golden hour", &[Light(L::GoldenHour, 1.5)]),
+    ("magic hour", &[Light(L::GoldenHour, 1.5)]),
+    ("golden light", &[Light(L::GoldenHour, 1.3)]),
+    ("golden", &[Light(L::GoldenHour, 0.7)]),
+    ("sunset", &[Light(L::GoldenHour, 1.2)]),
+    ("sunrise", &[Light(L::GoldenHour, 1.2)]),
+    ("dusk", &[Light(L::GoldenHour, 1.0)]),
+    ("sundown", &[Light(L::GoldenHour, 1.2)]),
+    ("late afternoon", &[Light(L::GoldenHour, 1.0)]),
+    (
+        "warm light",
+        &[Light(L::GoldenHour, 1.0), Pal(P::WarmCozy, 0.5)],
+    ),
+    (
+        "warm lighting",
+        &[Light(L::GoldenHour, 1.0), Pal(P::WarmCozy, 0.5)],
+    ),
+    (
+        "candlelight",
+        &[Light(L::GoldenHour, 0.9), Pal(P::WarmCozy, 0.8)],
+    ),
+    (
+        "candlelit",
+        &[Light(L::GoldenHour, 0.9), Pal(P::WarmCozy, 0.8)],
+    ),
+    ("shadow", &[Light(L::DramaticShadows, 0.6)]),
+    ("shadows", &[Light(L::DramaticShadows, 0.8)]),
+    (
+        "dramatic lighting",
+        &[Light(L::DramaticShadows, 1.3), Pal(P::BoldDramatic, 0.4)],
+    ),
+    (
+        "dramatic shadows",
+        &[Light(L::DramaticShadows, 1.5), Pal(P::BoldDramatic, 0.4)],
+    ),
+    ("hard light", &[Light(L::DramaticShadows, 1.2)]),
+    ("harsh", &[Light(L::DramaticShadows, 0.8)]),
+    ("spotlight", &[Light(L::DramaticShadows, 1.1)]),
+    ("chiaroscuro", &[Light(L::DramaticShadows, 1.5)]),
+    (
+        "low key",
+        &[Light(L::DramaticShadows, 1.2), Pal(P::BoldDramatic, 0.6)],
+    ),
+    (
+        "night",
+        &[Light(L::DramaticShadows, 0.6), Pal(P::BoldDramatic, 0.5)],
+    ),
+    (
+        "dark",
+        &[Pal(P::BoldDramatic, 0.6), Light(L::DramaticShadows, 0.4)],
+    ),
+    ("soft light", &[Light(L::SoftEven, 1.2)]),
+    ("soft lighting", &[Light(L::SoftEven, 1.2)]),
+    ("even", &[Light(L::SoftEven, 0.8)]),
+    ("evenly lit", &[Light(L::SoftEven, 1.2)]),
+    ("diffused", &[Light(L::SoftEven, 1.0)]),
+    ("diffuse", &[Light(L::SoftEven, 1.0)]),
+    ("softbox", &[Light(L::SoftEven, 1.0)]),
+    ("overcast", &[Light(L::SoftEven, 1.0)]),
+    ("cloudy", &[Light(L::SoftEven, 0.8)]),
+    ("flat light", &[Light(L::SoftEven, 1.0)]),
+    ("shadowless", &[Light(L::SoftEven, 1.2)]),
+    // Composition.
+    ("hero", &[Comp(C::ProductHero, 1.0)]),
+    ("hero shot", &[Comp(C::ProductHero, 1.2)]),
+    ("centered", &[Comp(C::ProductHero, 0.8)]),
+    ("centred", &[Comp(C::ProductHero, 0.8)]),
+    ("front view", &[Comp(C::ProductHero, 0.8)]),
+    ("lifestyle", &[Comp(C::LifestyleContext, 1.0)]),
+    ("in use", &[Comp(C::LifestyleContext, 0.9)]),
+    ("in context", &[Comp(C::LifestyleContext, 1.0)]),
+    ("everyday", &[Comp(C::LifestyleContext, 0.7)]),
+    ("styled", &[Comp(C::LifestyleContext, 0.7)]),
+    ("routine", &[Comp(C::LifestyleContext, 0.7)]),
+    ("props", &[Props]),
+    ("clutter", &[Props]),
+    ("artistic", &[Comp(C::ArtisticComposition, 1.0)]),
+    ("creative", &[Comp(C::ArtisticComposition, 0.8)]),
+    ("abstract", &[Comp(C::ArtisticComposition, 1.0)]),
+    ("podium", &[Comp(C::ArtisticComposition, 1.0)]),
+    ("pedestal", &[Comp(C::ArtisticComposition, 1.0)]),
+    ("plinth", &[Comp(C::ArtisticComposition, 1.0)]),
+    ("sculptural", &[Comp(C::ArtisticComposition, 0.9)]),
+    ("geometric", &[Comp(C::ArtisticComposition, 0.9)]),
+    ("surreal", &[Comp(C::ArtisticComposition, 0.9)]),
+    ("editorial", &[Comp(C::ArtisticComposition, 0.8)]),
+    ("close up", &[Comp(C::DetailCloseup, 1.2)]),
+    ("closeup", &[Comp(C::DetailCloseup, 1.2)]),
+    ("macro", &[Comp(C::DetailCloseup, 1.2)]),
+    ("detail", &[Comp(C::DetailCloseup, 1.0)]),
+    ("details", &[Comp(C::DetailCloseup, 1.0)]),
+    ("detailed", &[Comp(C::DetailCloseup, 0.5)]),
+    ("zoomed in", &[Comp(C::DetailCloseup, 1.2)]),
+    ("tight crop", &[Comp(C::DetailCloseup, 1.2)]),
+    // Products.
+    ("bottle", &[Product(ProductKind::Bottle)]),
+    ("perfume", &[Product(ProductKind::Bottle)]),
+    ("fragrance", &[Product(ProductKind::Bottle)]),
+    ("cologne", &[Product(ProductKind::Bottle)]),
+    ("serum", &[Product(ProductKind::Bottle)]),
+    ("dropper", &[Product(ProductKind::Bottle)]),
+    ("lotion", &[Product(ProductKind::Bottle)]),
+    ("shampoo", &[Product(ProductKind::Bottle)]),
+    ("conditioner", &[Product(ProductKind::Bottle)]),
+    ("oil", &[Product(ProductKind::Bottle)]),
+    ("wine", &[Product(ProductKind::Bottle)]),
+    ("spray", &[Product(ProductKind::Bottle)]),
+    ("toner", &[Product(ProductKind::Bottle)]),
+    ("flask", &[Product(ProductKind::Bottle)]),
+    ("jar", &[Product(ProductKind::Jar)]),
+    ("cream", &[Product(ProductKind::Jar)]),
+    ("face cream", &[Product(ProductKind::Jar)]),
+    ("moisturizer", &[Product(ProductKind::Jar)]),
+    ("moisturiser", &[Product(ProductKind::Jar)]),
+    ("balm", &[Product(ProductKind::Jar)]),
+    (
+        "candle",
+        &[Product(ProductKind::Jar), Pal(P::WarmCozy, 0.3)],
+    ),
+    ("honey", &[Product(ProductKind::Jar)]),
+    ("jam", &[Product(ProductKind::Jar)]),
+    ("scrub", &[Product(ProductKind::Jar)]),
+    ("tube", &[Product(ProductKind::Tube)]),
+    ("toothpaste", &[Product(ProductKind::Tube)]),
+    ("sunscreen", &[Product(ProductKind::Tube)]),
+    ("hand cream", &[Product(ProductKind::Tube)]),
+    ("gel", &[Product(ProductKind::Tube)]),
+    ("ointment", &[Product(ProductKind::Tube)]),
+    ("box", &[Product(ProductKind::Box)]),
+    ("package", &[Product(ProductKind::Box)]),
+    ("packaging", &[Product(ProductKind::Box)]),
+    ("carton", &[Product(ProductKind::Box)]),
+    ("gift", &[Product(ProductKind::Box)]),
+    ("gift box", &[Product(ProductKind::Box)]),
+    ("kit", &[Product(ProductKind::Box)]),
+    ("can", &[Product(ProductKind::Can)]),
+    ("soda", &[Product(ProductKind::Can)]),
+    ("beer", &[Product(ProductKind::Can)]),
+    ("energy drink", &[Product(ProductKind::Can)]),
+    ("seltzer", &[Product(ProductKind::Can)]),
+    ("tin", &[Product(ProductKind::Can)]),
+    ("pouch", &[Product(ProductKind::Pouch)]),
+    ("bag", &[Product(ProductKind::Pouch)]),
+    ("sachet", &[Product(ProductKind::Pouch)]),
+    ("snack", &[Product(ProductKind::Pouch)]),
+    ("snacks", &[Product(ProductKind::Pouch)]),
+    ("chips", &[Product(ProductKind::Pouch)]),
+    ("granola", &[Product(ProductKind::Pouch)]),
+    ("coffee beans", &[Product(ProductKind::Pouch)]),
+    ("cup", &[Product(ProductKind::Cup)]),
+    ("mug", &[Product(ProductKind::Cup)]),
+    ("coffee", &[Product(ProductKind::Cup)]),
+    ("tea", &[Product(ProductKind::Cup)]),
+    ("latte", &[Product(ProductKind::Cup)]),
+    ("tumbler", &[Product(ProductKind::Cup)]),
+    ("phone", &[Product(ProductKind::Phone)]),
+    ("smartphone", &[Product(ProductKind::Phone)]),
+    ("iphone", &[Product(ProductKind::Phone)]),
+    ("tablet", &[Product(ProductKind::Phone)]),
+    ("phone case", &[Product(ProductKind::Phone)]),
+    ("gadget", &[Product(ProductKind::Phone)]),
+    ("device", &[Product(ProductKind::Phone)]),
+];
+
+/// Colour words and their sRGB values.
+const COLORS: &[(&str, [u8; 3])] = &[
+    ("red", [200, 36, 44]),
+    ("crimson", [176, 20, 48]),
+    ("burgundy", [118, 26, 44]),
+    ("maroon", [110, 24, 32]),
+    ("pink", [238, 150, 176]),
+    ("rose", [226, 140, 152]),
+    ("blush", [240, 196, 194]),
+    ("coral", [246, 128, 104]),
+    ("peach", [250, 196, 160]),
+    ("orange", [240, 132, 36]),
+    ("amber", [214, 128, 30]),
+    ("gold", [212, 172, 84]),
+    ("yellow", [246, 210, 60]),
+    ("mustard", [208, 164, 40]),
+    ("lemon", [250, 232, 100]),
+    ("cream", [246, 236, 214]),
+    ("ivory", [248, 243, 228]),
+    ("beige", [226, 208, 180]),
+    ("sand", [218, 196, 160]),
+    ("tan", [206, 170, 128]),
+    ("brown", [124, 82, 52]),
+    ("chocolate", [88, 54, 36]),
+    ("caramel", [196, 128, 64]),
+    ("terracotta", [200, 104, 72]),
+    ("rust", [176, 80, 40]),
+    ("copper", [184, 112, 68]),
+    ("bronze", [164, 120, 64]),
+    ("olive", [120, 124, 60]),
+    ("green", [64, 150, 84]),
+    ("sage", [160, 180, 150]),
+    ("mint", [170, 226, 200]),
+    ("emerald", [20, 130, 90]),
+    ("teal", [24, 128, 128]),
+    ("turquoise", [56, 200, 196]),
+    ("aqua", [110, 214, 216]),
+    ("cyan", [40, 196, 224]),
+    ("blue", [52, 104, 196]),
+    ("sky blue", [140, 196, 236]),
+    ("navy", [28, 40, 84]),
+    ("cobalt", [20, 72, 170]),
+    ("lavender", [190, 172, 222]),
+    ("lilac", [204, 168, 212]),
+    ("purple", [120, 60, 150]),
+    ("violet", [136, 80, 190]),
+    ("plum", [110, 50, 90]),
+    ("magenta", [210, 40, 150]),
+    ("fuchsia", [220, 50, 160]),
+    ("white", [246, 246, 244]),
+    ("black", [22, 22, 24]),
+    ("grey", [150, 150, 150]),
+    ("gray", [150, 150, 150]),
+    ("charcoal", [58, 60, 64]),
+    ("silver", [192, 194, 198]),
+];
+
+const NEGATORS: &[&str] = &[
+    "no", "not", "without", "non", "avoid", "never", "don", "minus",
+];
+/// Words that end a negation's reach.
+const SCOPE_BREAKS: &[&str] = &["and", "but", "with", "yet", ","];
+const NEGATION_REACH: usize = 4;
+/// Surfaces a tone word can qualify ("dark marble").
+/// Backgrounds and walls are not here: "white background" names a colour, not a tone.
+const SURFACES: &[&str] = &[
+    "marble",
+    "wood",
+    "wooden",
+    "stone",
+    "tile",
+    "tiles",
+    "surface",
+    "counter",
+    "countertop",
+    "table",
+    "granite",
+    "onyx",
+    "slab",
+    "concrete",
+];
+/// Words that may sit inside a product's noun phrase.
+const MATERIALS: &[&str] = &[
+    "glass",
+    "plastic",
+    "metal",
+    "matte",
+    "glossy",
+    "frosted",
+    "ceramic",
+    "paper",
+    "colored",
+    "coloured",
+    "tinted",
+    "aluminium",
+    "aluminum",
+    "kraft",
+    "mini",
+    "small",
+    "large",
+];
+/// Nouns that make a colour a scene colour rather than the product's.
+const SCENE_NOUNS: &[&str] = &[
+    "background",
+    "backdrop",
+    "wall",
+    "walls",
+    "surface",
+    "sweep",
+    "set",
+    "tones",
+    "tone",
+    "palette",
+    "scene",
+    "flowers",
+    "petals",
+    "props",
+    "fabric",
+    "sheets",
+];
+
+fn tokenize(text: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut word = String::new();
+    for ch in text.chars() {
+        if ch.is_alphanumeric() {
+            word.extend(ch.to_lowercase());
+            continue;
+        }
+        if !word.is_empty() {
+            tokens.push(std::mem::take(&mut word));
+        }
+        if matches!(ch, ',' | '.' | ';' | '!' | '?' | ':') {
+            tokens.push(",".to_string());
+        }
+    }
+    if !word.is_empty() {
+        tokens.push(word);
+    }
+    tokens
+}
+
+/// Longest vocabulary phrase starting at `i`: (votes, tokens used).
+fn match_phrase(tokens: &[String], i: usize) -> Option<(&'static [Vote], usize)> {
+    let mut best: Option<(&'static [Vote], usize)> = None;
+    for (phrase, votes) in VOCABULARY {
+        let n = phrase.split(' ').count();
+        if best.is_some_and(|(_, m)| m >= n) || i + n > tokens.len() {
+            continue;
+        }
+        let hit = phrase
+            .split(' ')
+            .zip(&tokens[i..i + n])
+            .all(|(p, t)| p == t || (n == 1 && singular(t) == Some(p)));
+        if hit {
+            best = Some((votes, n));
+        }
+    }
+    best
+}
+
+fn singular(word: &str) -> Option<&str> {
+    word.strip_suffix("es")
+        .filter(|w| w.ends_with("sh") || w.ends_with("ch") || w.ends_with('x'))
+        .or_else(|| word.strip_suffix('s').filter(|w| w.len() > 2))
+}
+
+fn match_color(tokens: &[String], i: usize) -> Option<(&'static str, [u8; 3], usize)> {
+    let mut best = None;
+    for (name, rgb) in COLORS {
+        let n = name.split(' ').count();
+        if i + n <= tokens.len() && name.split(' ').zip(&tokens[i..i + n]).all(|(p, t)| p == t) {
+            match best {
+                Some((_, _, m)) if m >= n => {}
+                _ => best = Some((*name, *rgb, n)),
+            }
+        }
+    }
+    best
+}
+
+fn shade_of(word: &str) -> Option<Shade> {
+    match word {
+        "pale" | "light" | "pastel" | "soft" | "baby" | "dusty" => Some(Shade::Pale),
+        "dark" | "deep" | "rich" => Some(Shade::Deep),
+        "bright" | "vivid" | "neon" | "hot" | "electric" => Some(Shade::Vivid),
+        _ => None,
+    }
+}
+
+fn apply_shade(rgb: [u8; 3], shade: Shade) -> [u8; 3] {
+    let f = |v: u8| -> u8 {
+        let v = v as f32;
+        let out = match shade {
+            Shade::Normal => v,
+            Shade::Pale => v + (255.0 - v) * 0.55,
+            Shade::Deep => v * 0.55,
+            Shade::Vivid => v,
+        };
+        out.round().clamp(0.0, 255.0) as u8
+    };
+    let mut out = rgb.map(f);
+    if shade == Shade::Vivid {
+        let mean = out.iter().map(|&v| v as f32).sum::<f32>() / 3.0;
+        out = out.map(|v| (mean + (v as f32 - mean) * 1.35).round().clamp(0.0, 255.0) as u8);
+    }
+    out
+}
+
+fn tone_of(word: &str) -> Option<Tone> {
+    match word {
+        "dark" | "black" | "deep" => Some(Tone::Dark),
+        "light" | "white" | "pale" | "bright" => Some(Tone::Light),
+        _ => None,
+    }
+}
+
+/// Reads a prompt. Never fails: unknown words are ignored.
+pub fn parse(prompt: &str) -> PromptParams {
+    let tokens = tokenize(prompt);
+    let mut out = PromptParams::default();
+    let mut env = Scores::<Environment>::default();
+    let mut pal = Scores::<ColorPalette>::default();
+    let mut light = Scores::<Lighting>::default();
+    let mut comp = Scores::<Composition>::default();
+    // Colours seen, with the token index after them, to decide product vs scene later.
+    let mut colors: Vec<(NamedColor, usize)> = Vec::new();
+    // Where the product's noun phrase starts and ends ("amber glass perfume bottle").
+    let mut product_span: Option<(usize, usize)> = None;
+    let mut negated_until = 0usize;
+
+    let mut i = 0;
+    while i < tokens.len() {
+        let word = tokens[i].as_str();
+        if SCOPE_BREAKS.contains(&word) {
+            negated_until = 0;
+            i += 1;
+            continue;
+        }
+        if NEGATORS.contains(&word) {
+            negated_until = i + 1 + NEGATION_REACH;
+            i += 1;
+            continue;
+        }
+        let negated = i < negated_until;
+
+        // A tone word qualifying a surface: "dark marble".
+        if let (Some(tone), Some(next)) = (tone_of(word), tokens.get(i + 1)) {
+            if SURFACES.contains(&next.as_str()) && !negated {
+                out.tone = Some(tone);
+                i += 1;
+                continue;
+            }
+        }
+
+        // A colour, maybe after a shade word: "pale pink".
+        let shade = shade_of(word);
+        let at = if shade.is_some() { i + 1 } else { i };
+        let mut skip_to = i;
+        if let Some((name, rgb, n)) = match_color(&tokens, at) {
+            let shade = shade.unwrap_or(Shade::Normal);
+            let color = NamedColor {
+                name,
+                shade,
+                rgb: apply_shade(rgb, shade),
+            };
+            if negated {
+                out.avoid_colors.push(color);
+            } else {
+                colors.push((color, at + n));
+            }
+            // Colour words that are also vocabulary ("cream", "sky blue", "white background")
+            // still vote, unless they qualify a product word ("cream jar").
+            let next = tokens[at + n..]
+                .iter()
+                .position(|t| !MATERIALS.contains(&t.as_str()))
+                .map_or(tokens.len(), |k| at + n + k);
+            let before_product = match_phrase(&tokens, next)
+                .is_some_and(|(votes, _)| votes.iter().any(|v| matches!(v, Product(_))));
+            skip_to = at + n;
+            if before_product || match_phrase(&tokens, at).is_none() {
+                i = skip_to;
+                continue;
+            }
+            i = at;
+        }
+
+        let Some((votes, n)) = match_phrase(&tokens, i) else {
+            i += 1;
+            continue;
+        };
+        for vote in votes {
+            match *vote {
+                Env(e, w) => env.vote(e, w, i, negated),
+                Pal(p, w) => pal.vote(p, w, i, negated),
+                Light(l, w) => light.vote(l, w, i, negated),
+                Comp(c, w) => comp.vote(c, w, i, negated),
+                Product(kind) if !negated => match product_span {
+                    None => {
+                        out.product = Some(kind);
+                        product_span = Some((i, i + n));
+                    }
+                    // The head noun is the last of a run: "perfume bottle", "glass jar".
+                    Some((start, end))
+                        if i == end
+                            || (i == end + 1 && MATERIALS.contains(&tokens[end].as_str())) =>
+                    {
+                        out.product = Some(kind);
+                        product_span = Some((start, i + n));
+                    }
+                    Some(_) => {}
+                },
+                Product(_) => {}
+                Mood(m) if !negated && !out.moods.contains(&m) => out.moods.push(m),
+                Mood(_) => {}
+                Props if negated => out.no_props = true,
+                Props => comp.vote(C::LifestyleContext, 0.8, i, false),
+            }
+        }
+        i = (i + n).max(skip_to);
+    }
+
+    // Moods lean the palette and light a little, below any direct mention.
+    for (k, mood) in out.moods.iter().enumerate() {
+        let at = usize::MAX - out.moods.len() + k;
+        match mood {
+            Mood::Moody => light.vote(L::DramaticShadows, 0.3, at, false),
+            Mood::Fresh => light.vote(L::NaturalDaylight, 0.3, at, false),
+            Mood::Romantic => light.vote(L::GoldenHour, 0.3, at, false),
+            Mood::Cozy => light.vote(L::GoldenHour, 0.3, at, false),
+            Mood::Calm | Mood::Minimal => light.vote(L::SoftEven, 0.3, at, false),
+            Mood::Luxurious => pal.vote(P::WarmCozy, 0.3, at, false),
+            Mood::Energetic => light.vote(L::NaturalDaylight, 0.3, at, false),
+            Mood::Natural => light.vote(L::NaturalDaylight, 0.3, at, false),
+            Mood::Playful => light.vote(L::SoftEven, 0.3, at, false),
+        }
+    }
+    if out.no_props {
+        comp.vote(C::ProductHero, 0.5, usize::MAX, false);
+    }
+
+    for (color, end) in colors {
+        // The colour of the product when the product word follows within two words and no
+        // scene noun comes first.
+        let qualifies_product = product_span.is_some_and(|(p, _)| p >= end && p <= end + 1)
+            && !tokens[end..]
+                .iter()
+                .take(2)
+                .any(|t| SCENE_NOUNS.contains(&t.as_str()));
+        if qualifies_product && out.product_color.is_none() {
+            out.product_color = Some(color);
+        } else {
+            out.scene_colors.push(color);
+        }
+    }
+
+    out.environment = env.best();
+    out.palette = pal.best();
+    out.lighting = light.best();
+    out.composition = comp.best();
+    out
+}
+
+/// Votes per option: positive weights, first mention breaks ties, negation excludes.
+struct Scores<T> {
+    entries: Vec<(T, f32, usize)>,
+    excluded: Vec<T>,
+}
+
+impl<T> Default for Scores<T> {
+    fn default() -> Self {
+        Scores {
+            entries: Vec::new(),
+            excluded: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> Scores<T> {
+    fn vote(&mut self, option: T, weight: f32, at: usize, negated: bool) {
+        if negated {
+            self.excluded.push(option);
+            return;
+        }
+        match self.entries.iter_mut().find(|(o, _, _)| *o == option) {
+            Some(entry) => entry.1 += weight,
+            None => self.entries.push((option, weight, at)),
+        }
+    }
+
+    fn best(&self) -> Option<T> {
+        self.entries
+            .iter()
+            .filter(|(o, _, _)| !self.excluded.contains(o))
+            .fold(None::<&(T, f32, usize)>, |best, e| match best {
+                Some(b) if b.1 > e.1 || (b.1 == e.1 && b.2 <= e.2) => Some(b),
+                _ => Some(e),
+            })
+            .map(|e| e.0)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,159 @@
-//! TODO(owner): see lib.rs.
+//! Named scene recipes for the Generate panel's template grid: each has an id, a name, a
+//! popularity flag, a prompt for hosted image models and the offline engine's parameters.
+//! Thumbnails are rendered by the engine itself, so they always match what it produces.
+
+use domain::{ColorPalette as P, Composition as C, Environment as E, Lighting as L, Quality};
+
+use crate::codec;
+use crate::prompt::{self, ProductKind, SceneChoice};
+use crate::scene::{self, Product, SceneSpec};
+use crate::{EngineError, NoProgress};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Template {
+    /// Stable slug, the spec's `template_id`.
+    pub id: &'static str,
+    pub name: &'static str,
+    pub is_popular: bool,
+    /// Sent to hosted image models, with the user's product images.
+    pub prompt: &'static str,
+    pub environment: E,
+    pub palette: P,
+    pub lighting: L,
+    pub composition: C,
+}
+
+impl Template {
+    pub fn choice(&self) -> SceneChoice {
+        SceneChoice {
+            environment: self.environment,
+            palette: self.palette,
+            lighting: self.lighting,
+            composition: self.composition,
+        }
+    }
+}
+
+macro_rules! template {
+    ($id:literal, $name:literal, $popular:literal, $env:ident, $pal:ident, $light:ident, $comp:ident, $prompt:literal) => {
+        Template {
+            id: $id,
+            name: $name,
+            is_popular: $popular,
+            prompt: $prompt,
+            environment: E::$env,
+            palette: P::$pal,
+            lighting: L::$light,
+            composition: C::$comp,
+        }
+    };
+}
+
+const TEMPLATES: &[Template] = &[
+    template!("clean-studio", "Clean Studio", true, ProfessionalStudio, NeutralClean, SoftEven, ProductHero,
+        "The product centred on a seamless light grey studio sweep, soft even softbox lighting, a gentle contact shadow, crisp e-commerce packshot"),
+    template!("luxe-marble", "Luxe Marble", true, LuxuryMarble, WarmCozy, GoldenHour, ProductHero,
+        "The product on a polished white and gold-veined marble counter, warm golden-hour window light, soft reflection, luxurious and elegant"),
+    template!("spa-fresh", "Spa Fresh", true, CleanBathroom, CoolFresh, NaturalDaylight, LifestyleContext,
+        "The product on a bright bathroom counter with white subway tiles, folded towels and pebbles, fresh natural daylight, clean spa mood"),
+    template!("golden-garden", "Golden Garden", true, NaturalOutdoor, WarmCozy, GoldenHour, LifestyleContext,
+        "The product on a weathered wooden table outdoors, sunlit foliage bokeh behind, long warm golden-hour shadows"),
+    template!("noir-spotlight", "Noir Spotlight", true, ProfessionalStudio, BoldDramatic, DramaticShadows, ArtisticComposition,
+        "The product on a dark studio podium under a hard spotlight, blinds casting slatted shadows on a charcoal wall, bold high contrast"),
+    template!("midnight-marble", "Midnight Marble", false, LuxuryMarble, BoldDramatic, DramaticShadows, ProductHero,
+        "The product on black Nero Marquina marble with white veins, dramatic side light, deep shadows and a mirror reflection"),
+    template!("dreamy-morning", "Dreamy Morning", false, CozyBedroom, SoftDreamy, NaturalDaylight, LifestyleContext,
+        "The product on soft blush bed linen by a sheer-curtained window, pastel dreamy morning light, books beside it"),
+    template!("cozy-evening", "Cozy Evening", false, CozyBedroom, WarmCozy, GoldenHour, LifestyleContext,
+        "The product on a warm linen bed at dusk, a lit candle and fairy-light bokeh, cozy inviting evening glow"),
+    template!("fresh-garden", "Fresh Garden", false, NaturalOutdoor, CoolFresh, NaturalDaylight, ProductHero,
+        "The product centred on a pale wooden table in a green garden, cool fresh daylight, blue sky and leafy bokeh"),
+    template!("pastel-podium", "Pastel Podium", false, ProfessionalStudio, SoftDreamy, SoftEven, ArtisticComposition,
+        "The product on a round pastel studio podium framed by an arch, a sphere beside it, soft shadowless light, playful and dreamy"),
+    template!("macro-detail", "Macro Detail", false, LuxuryMarble, NeutralClean, SoftEven, DetailCloseup,
+        "A close-up of the product filling the frame on white marble, shallow depth of field, soft even light showing texture and detail"),
+    template!("morning-routine", "Morning Routine", false, CleanBathroom, NeutralClean, SoftEven, LifestyleContext,
+        "The product in an everyday bathroom routine on a white quartz counter, soft diffused light, towels and stones, clean and calm"),
+    template!("terracotta-sun", "Terracotta Sun", false, ProfessionalStudio, WarmCozy, GoldenHour, ArtisticComposition,
+        "The product on a sand-coloured studio podium before a terracotta arch, warm low sun with long shadows, earthy and editorial"),
+    template!("ocean-breeze", "Ocean Breeze", false, NaturalOutdoor, CoolFresh, SoftEven, DetailCloseup,
+        "A close-up of the product outdoors in soft overcast light, cool blue and green bokeh behind, breezy and refreshing"),
+];
+
+/// Every template: popular ones first, then in catalogue order.
+pub fn all() -> Vec<&'static Template> {
+    let mut out: Vec<&Template> = TEMPLATES.iter().filter(|t| t.is_popular).collect();
+    out.extend(TEMPLATES.iter().filter(|t| !t.is_popular));
+    out
+}
+
+pub fn find(id: &str) -> Option<&'static Template> {
+    TEMPLATES.iter().find(|t| t.id == id)
+}
+
+/// A `size`×`size` JPEG preview of `template` with a product mockup taken from its prompt.
+pub fn render_thumbnail(template: &Template, size: u32) -> Result<Vec<u8>, EngineError> {
+    let params = prompt::parse(template.prompt);
+    let spec =
+        SceneSpec::new(template.choice(), size, size, Quality::Medium, 1).with_prompt(&params);
+    let product = Product::Mockup {
+        kind: params.product.unwrap_or(ProductKind::Bottle),
+        color: None,
+    };
+    let layers = scene::render_scene(&spec, product, &mut NoProgress)?;
+    codec::encode_jpeg(&scene::flatten(&layers), 85)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_is_complete_and_consistent() {
+        let all = all();
+        assert!(all.len() >= 12);
+        assert!(all.iter().filter(|t| t.is_popular).count() >= 4);
+        assert!(
+            all.iter().take_while(|t| t.is_popular).count()
+                == all.iter().filter(|t| t.is_popular).count()
+        );
+        for t in &all {
+            assert!(
+                t.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{}",
+                t.id
+            );
+            assert_eq!(find(t.id), Some(*t));
+            assert_eq!(
+                all.iter().filter(|o| o.id == t.id).count(),
+                1,
+                "duplicate {}",
+                t.id
+            );
+            assert!(!t.name.is_empty() && t.prompt.len() > 40);
+        }
+        for env in E::ALL {
+            assert!(
+                all.iter().any(|t| t.environment == *env),
+                "{env} has no template"
+            );
+        }
+        assert_eq!(find("no-such-template"), None);
+    }
+
+    #[test]
+    fn a_template_prompt_reads_back_as_its_own_options() {
+        // The hosted-model prompt and the engine parameters must describe the same picture.
+        for t in all() {
+            let read = prompt::parse(t.prompt);
+            assert_eq!(read.environment, Some(t.environment), "{}", t.id);
+        }
+    }
+
+    #[test]
+    fn thumbnails_are_square_jpegs() {
+        let bytes = render_thumbnail(find("clean-studio").unwrap(), 96).unwrap();
+        let img = codec::decode(&bytes, codec::MAX_DIMENSION).unwrap();
+        assert_eq!(img.dimensions(), (96, 96));
+    }
+}

@@ -1,0 +1,137 @@
+//! Where things go: the product's rectangle, the line where the surface meets the wall, and
+//! the podium of artistic compositions. Fractions are of the canvas height unless noted, so
+//! the three output shapes share one set of rules.
+
+use domain::Composition;
+
+use super::noise::Rng;
+
+/// A rectangle in output pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Rect {
+    pub fn bottom(&self) -> i32 {
+        self.y + self.height as i32
+    }
+
+    pub fn center_x(&self) -> f32 {
+        self.x as f32 + self.width as f32 / 2.0
+    }
+}
+
+/// A cylinder the product stands on; fractions of the canvas (x of width, y of height).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Podium {
+    pub cx: f32,
+    pub top: f32,
+    pub rx: f32,
+    pub ry: f32,
+    pub bottom: f32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    pub product: Rect,
+    /// Where the surface meets the backdrop, as a fraction of the height.
+    pub horizon: f32,
+    pub podium: Option<Podium>,
+    /// -1 or +1: the side of the frame props go to (opposite the product's offset).
+    pub prop_side: f32,
+    /// Extra softness of the backdrop (shallow focus for close-ups).
+    pub backdrop_blur: f32,
+}
+
+impl Layout {
+    /// Sizes the product (`pw`×`ph` source pixels) for `composition` on a `w`×`h` canvas.
+    pub fn new(composition: Composition, w: u32, h: u32, pw: u32, ph: u32, rng: &mut Rng) -> Self {
+        let (wf, hf) = (w as f32, h as f32);
+        let side = if rng.chance(0.5) { -1.0 } else { 1.0 };
+        let portrait = h > w;
+        // (height fraction, max width fraction of w, centre x fraction of w, base, horizon)
+        let (th, tw, cx, base, horizon) = match composition {
+            Composition::ProductHero => (if portrait { 0.5 } else { 0.56 }, 0.62, 0.5, 0.8, 0.6),
+            Composition::LifestyleContext => (
+                if portrait { 0.4 } else { 0.46 },
+                0.46,
+                0.5 + side * if portrait { 0.12 } else { 0.14 },
+                0.82,
+                0.56,
+            ),
+            Composition::ArtisticComposition => {
+                (if portrait { 0.38 } else { 0.44 }, 0.5, 0.5, 0.7, 0.66)
+            }
+            Composition::DetailCloseup => (0.8, 0.84, 0.5, 0.93, 0.72),
+        };
+        let scale = (th * hf / ph.max(1) as f32).min(tw * wf / pw.max(1) as f32);
+        let width = ((pw as f32 * scale).round() as u32).clamp(1, w);
+        let height = ((ph as f32 * scale).round() as u32).clamp(1, h);
+        let product = Rect {
+            x: (cx * wf - width as f32 / 2.0).round() as i32,
+            y: (base * hf - height as f32).round() as i32,
+            width,
+            height,
+        };
+        let podium = (composition == Composition::ArtisticComposition).then(|| {
+            let rx = (width as f32 / wf * 0.5 * 1.5)
+                .max(0.16 * hf / wf)
+                .min(0.42);
+            Podium {
+                cx,
+                top: base,
+                rx,
+                ry: rx * wf / hf * 0.16,
+                bottom: 0.9,
+            }
+        });
+        Layout {
+            product,
+            horizon,
+            podium,
+            prop_side: -side,
+            backdrop_blur: if composition == Composition::DetailCloseup {
+                2.5
+            } else {
+                1.0
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_product_always_fits_the_canvas() {
+        for comp in Composition::ALL {
+            for (w, h) in [(1024, 1536), (1536, 1024), (1024, 1024), (96, 64)] {
+                for (pw, ph) in [(400, 1200), (1200, 300), (500, 500), (3, 2000)] {
+                    let l = Layout::new(*comp, w, h, pw, ph, &mut Rng::new(3));
+                    let r = l.product;
+                    assert!(r.x >= 0 && r.y >= 0, "{comp:?} {r:?}");
+                    assert!(
+                        r.x as u32 + r.width <= w && r.y as u32 + r.height <= h,
+                        "{comp:?} {r:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn closeups_are_larger_than_lifestyle_shots() {
+        let size = |c| {
+            Layout::new(c, 1024, 1536, 400, 1000, &mut Rng::new(1))
+                .product
+                .height
+        };
+        assert!(size(Composition::DetailCloseup) > size(Composition::ProductHero));
+        assert!(size(Composition::ProductHero) > size(Composition::LifestyleContext));
+    }
+}

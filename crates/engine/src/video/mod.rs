@@ -1,0 +1,257 @@
+//! Image to video: camera moves (push-in, pan, parallax, light sweep, float) over a still,
+//! encoded as H.264 in a fast-start MP4 (moov before mdat, so browsers play at once), plus a
+//! JPEG poster of the first frame.
+
+mod motion;
+mod render;
+
+use domain::generation::Duration;
+use image::RgbaImage;
+use openh264::encoder::{
+    BitRate, Encoder, EncoderConfig, FrameRate, FrameType, IntraFramePeriod, RateControlMode,
+    VuiConfig,
+};
+use openh264::formats::YUVSlices;
+use openh264::OpenH264API;
+
+pub use motion::{parse_motion, Camera, Motion};
+
+use crate::{codec, EngineError, Progress};
+
+/// What to animate.
+#[derive(Debug, Clone, Copy)]
+pub enum VideoSource<'a> {
+    /// An encoded picture. The product is assumed near the centre: parallax warps the
+    /// centre against the edges.
+    Image(&'a [u8]),
+    /// A scene's layers (all the same size): the product layer (transparent outside the
+    /// product) moves against the background, its shadow moving with it.
+    Layers {
+        background: &'a RgbaImage,
+        product: &'a RgbaImage,
+        shadow: Option<&'a RgbaImage>,
+    },
+}
+
+/// Output size by its short side; the long side follows the source's aspect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VideoQuality {
+    P1080,
+    #[default]
+    P720,
+    P480,
+}
+
+impl VideoQuality {
+    pub fn short_side(self) -> u32 {
+        match self {
+            VideoQuality::P1080 => 1080,
+            VideoQuality::P720 => 720,
+            VideoQuality::P480 => 480,
+        }
+    }
+
+    /// Target bit rate: enough that slow camera moves over detailed product shots stay clean.
+    fn bitrate(self) -> u32 {
+        match self {
+            VideoQuality::P1080 => 8_000_000,
+            VideoQuality::P720 => 4_000_000,
+            VideoQuality::P480 => 2_000_000,
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_lowercase().trim_end_matches('p') {
+            "1080" => Some(VideoQuality::P1080),
+            "720" => Some(VideoQuality::P720),
+            "480" => Some(VideoQuality::P480),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct RenderedVideo {
+    pub mp4: Vec<u8>,
+    pub poster_jpeg: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    pub duration_seconds: f32,
+    pub fps: u32,
+    pub motion: Motion,
+}
+
+/// Frame size for a source of `width`×`height`: the short side from `quality`, the long side
+/// from the aspect (kept within 3:1), both even as 4:2:0 needs.
+pub fn frame_size(width: u32, height: u32, quality: VideoQuality) -> (u32, u32) {
+    let short = quality.short_side();
+    let aspect = (width as f32 / height.max(1) as f32).clamp(1.0 / 3.0, 3.0);
+    let even = |v: f32| ((v / 2.0).round() as u32 * 2).max(2);
+    if aspect >= 1.0 {
+        (even(short as f32 * aspect), short)
+    } else {
+        (short, even(short as f32 / aspect))
+    }
+}
+
+/// Animates `source` for `duration` at `fps` (24 or 30) with the moves named in `prompt`.
+pub fn animate(
+    source: VideoSource,
+    prompt: &str,
+    duration: Duration,
+    quality: VideoQuality,
+    fps: u32,
+    seed: u64,
+    progress: &mut dyn Progress,
+) -> Result<RenderedVideo, EngineError> {
+    if fps != 24 && fps != 30 {
+        return Err(EngineError::InvalidInput(format!(
+            "frame rate must be 24 or 30, not {fps}"
+        )));
+    }
+    progress.report("preparing", 0.0)?;
+    let motion = parse_motion(prompt);
+    let (background, product) = match source {
+        VideoSource::Image(bytes) => (codec::decode(bytes, codec::MAX_DIMENSION)?, None),
+        VideoSource::Layers {
+            background,
+            product,
+            shadow,
+        } => {
+            if product.dimensions() != background.dimensions()
+                || shadow.is_some_and(|s| s.dimensions() != background.dimensions())
+            {
+                return Err(EngineError::InvalidInput(
+                    "the layers differ in size".into(),
+                ));
+            }
+            let foreground = match shadow {
+                Some(shadow) => over(product, shadow),
+                None => product.clone(),
+            };
+            (background.clone(), Some(foreground))
+        }
+    };
+    let (w, h) = frame_size(background.width(), background.height(), quality);
+    // Layers are prepared at the largest zoom the clip reaches, so that moment is sampled
+    // 1:1 and the rest is a mild downscale.
+    let zoom = motion.max_zoom();
+    let (lw, lh) = (
+        (w as f32 * zoom).round() as u32,
+        (h as f32 * zoom).round() as u32,
+    );
+    let background = cover(&background, lw, lh, false);
+    let product = product.map(|p| cover(&p, lw, lh, true));
+    let mut renderer = render::Renderer::new(w as usize, h as usize, &background, product.as_ref());
+    drop((background, product));
+
+    let config = EncoderConfig::new()
+        .bitrate(BitRate::from_bps(quality.bitrate()))
+        .rate_control_mode(RateControlMode::Bitrate)
+        .max_frame_rate(FrameRate::from_hz(fps as f32))
+        .skip_frames(false)
+        .intra_frame_period(IntraFramePeriod::from_num_frames(2 * fps))
+        .num_threads(1)
+        .vui(VuiConfig::bt601());
+    let encode_err = |e: openh264::Error| EngineError::Encode(format!("h264: {e}"));
+    let mut encoder =
+        Encoder::with_api_config(OpenH264API::from_source(), config).map_err(encode_err)?;
+    let mux_err = |e: muxide::api::MuxerError| EngineError::Encode(format!("mp4: {e}"));
+    let mut muxer = muxide::api::MuxerBuilder::new(Vec::new())
+        .video(muxide::api::VideoCodec::H264, w, h, fps as f64)
+        .with_fast_start(true)
+        .build()
+        .map_err(mux_err)?;
+
+    let seconds = duration.seconds();
+    let frames = seconds * fps;
+    let sweep_from_right = seed & 1 == 1;
+    let mut poster = None;
+    let mut packet = Vec::new();
+    for i in 0..frames {
+        progress.report("rendering", 0.02 + 0.93 * i as f32 / frames as f32)?;
+        let t = i as f32 / (frames - 1) as f32;
+        renderer.render(&motion.at(t, seconds as f32), sweep_from_right);
+        if i == 0 {
+            poster = Some(renderer.to_rgba());
+        }
+        let (cw, ch) = (w as usize / 2, h as usize / 2);
+        let yuv = YUVSlices::new(
+            (&renderer.y, &renderer.u, &renderer.v),
+            (w as usize, h as usize),
+            (w as usize, cw, cw),
+        );
+        debug_assert_eq!(renderer.u.len(), cw * ch);
+        let bitstream = encoder.encode(&yuv).map_err(encode_err)?;
+        let keyframe = matches!(bitstream.frame_type(), FrameType::IDR | FrameType::I);
+        packet.clear();
+        bitstream.write_vec(&mut packet);
+        muxer
+            .write_video(i as f64 / fps as f64, &packet, keyframe)
+            .map_err(mux_err)?;
+    }
+    progress.report("muxing", 0.96)?;
+    muxer.finish_in_place().map_err(mux_err)?;
+    let mp4 = muxer.into_writer();
+    let poster_jpeg = codec::encode_jpeg(&poster.expect("a clip has frames"), codec::JPEG_QUALITY)?;
+    progress.report("done", 1.0)?;
+    Ok(RenderedVideo {
+        mp4,
+        poster_jpeg,
+        width: w,
+        height: h,
+        duration_seconds: seconds as f32,
+        fps,
+        motion,
+    })
+}
+
+/// `top` over `bottom`, straight alpha.
+fn over(top: &RgbaImage, bottom: &RgbaImage) -> RgbaImage {
+    let mut out = bottom.clone();
+    for (o, t) in out.pixels_mut().zip(top.pixels()) {
+        let (ta, ba) = (t.0[3] as f32 / 255.0, o.0[3] as f32 / 255.0);
+        let a = ta + ba * (1.0 - ta);
+        if a <= 0.0 {
+            continue;
+        }
+        for c in 0..3 {
+            o.0[c] = ((t.0[c] as f32 * ta + o.0[c] as f32 * ba * (1.0 - ta)) / a).round() as u8;
+        }
+        o.0[3] = (a * 255.0).round() as u8;
+    }
+    out
+}
+
+/// Scales `image` to cover `w`×`h` and crops the centre. With `alpha`, colour is weighted by
+/// alpha while scaling so transparent pixels do not darken the product's edge.
+fn cover(image: &RgbaImage, w: u32, h: u32, alpha: bool) -> RgbaImage {
+    let (iw, ih) = image.dimensions();
+    let scale = (w as f32 / iw as f32).max(h as f32 / ih as f32);
+    let (cw, ch) = (
+        ((w as f32 / scale).round() as u32).min(iw),
+        ((h as f32 / scale).round() as u32).min(ih),
+    );
+    let view = image::imageops::crop_imm(image, (iw - cw) / 2, (ih - ch) / 2, cw, ch).to_image();
+    let filter = image::imageops::FilterType::Triangle;
+    if !alpha {
+        return image::imageops::resize(&view, w, h, filter);
+    }
+    let mut premultiplied = view;
+    for p in premultiplied.pixels_mut() {
+        let a = p.0[3] as u32;
+        for c in 0..3 {
+            p.0[c] = ((p.0[c] as u32 * a + 127) / 255) as u8;
+        }
+    }
+    let mut scaled = image::imageops::resize(&premultiplied, w, h, filter);
+    for p in scaled.pixels_mut() {
+        let a = p.0[3] as u32;
+        for c in 0..3 {
+            if let Some(straight) = (p.0[c] as u32 * 255 + a / 2).checked_div(a) {
+                p.0[c] = straight.min(255) as u8;
+            }
+        }
+    }
+    scaled
+}

@@ -1,0 +1,369 @@
+//! Frame rendering straight into YUV 4:2:0 (what the encoder takes): the layers are converted
+//! once, then every frame is a bilinear resample per layer plus an alpha blend. No per-frame
+//! allocation and no RGB→YUV pass per frame.
+
+use image::RgbaImage;
+
+use super::motion::{Frame, Pose};
+
+/// One colour plane as f32, so resampling needs no conversions.
+struct Plane {
+    w: usize,
+    h: usize,
+    data: Vec<f32>,
+}
+
+impl Plane {
+    /// Bilinear sample at pixel coordinates (pixel centres at integers), clamped to the edge.
+    #[inline]
+    fn sample(&self, x: f32, y: f32) -> f32 {
+        let x = x.clamp(0.0, (self.w - 1) as f32);
+        let y = y.clamp(0.0, (self.h - 1) as f32);
+        let (x0, y0) = (x as usize, y as usize);
+        let (x1, y1) = ((x0 + 1).min(self.w - 1), (y0 + 1).min(self.h - 1));
+        let (tx, ty) = (x - x0 as f32, y - y0 as f32);
+        let row0 = &self.data[y0 * self.w..];
+        let row1 = &self.data[y1 * self.w..];
+        let top = row0[x0] + (row0[x1] - row0[x0]) * tx;
+        let bottom = row1[x0] + (row1[x1] - row1[x0]) * tx;
+        top + (bottom - top) * ty
+    }
+}
+
+/// Per-frame lookup for one axis of a separable map: the two neighbouring source indices
+/// and the weight of the second, for every output position.
+#[derive(Default)]
+struct Axis {
+    i0: Vec<usize>,
+    i1: Vec<usize>,
+    t: Vec<f32>,
+}
+
+impl Axis {
+    /// Fills the table for output positions `0..n` mapped by `a * i + b` into `0..len`.
+    fn fill(&mut self, n: usize, a: f32, b: f32, len: usize) {
+        self.i0.clear();
+        self.i1.clear();
+        self.t.clear();
+        let last = (len - 1) as f32;
+        for i in 0..n {
+            let x = (a * i as f32 + b).clamp(0.0, last);
+            let x0 = x as usize;
+            self.i0.push(x0);
+            self.i1.push((x0 + 1).min(len - 1));
+            self.t.push(x - x0 as f32);
+        }
+    }
+}
+
+/// Bilinear sample through precomputed axis tables: column `x`, between rows `r0` and `r1`.
+#[inline]
+fn sample_at(r0: &[f32], r1: &[f32], ty: f32, cols: &Axis, x: usize) -> f32 {
+    let (x0, x1, tx) = (cols.i0[x], cols.i1[x], cols.t[x]);
+    let top = r0[x0] + (r0[x1] - r0[x0]) * tx;
+    let bottom = r1[x0] + (r1[x1] - r1[x0]) * tx;
+    top + (bottom - top) * ty
+}
+
+/// The two source rows (and the weight between them) for output row `y`.
+#[inline]
+fn rows<'a>(plane: &'a Plane, rows: &Axis, y: usize) -> (&'a [f32], &'a [f32], f32) {
+    let w = plane.w;
+    let (y0, y1) = (rows.i0[y], rows.i1[y]);
+    (
+        &plane.data[y0 * w..(y0 + 1) * w],
+        &plane.data[y1 * w..(y1 + 1) * w],
+        rows.t[y],
+    )
+}
+
+/// A layer as premultiplied BT.601 limited-range planes: luma (Y·α), chroma ((U−128)·α,
+/// (V−128)·α) at half resolution, and α at both resolutions.
+struct Layer {
+    y: Plane,
+    u: Plane,
+    v: Plane,
+    alpha: Plane,
+    alpha_half: Plane,
+}
+
+impl Layer {
+    fn new(image: &RgbaImage) -> Layer {
+        let (w, h) = (image.width() as usize, image.height() as usize);
+        let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
+        let mut y = vec![0f32; w * h];
+        let mut alpha = vec![0f32; w * h];
+        let mut u = vec![0f32; cw * ch];
+        let mut v = vec![0f32; cw * ch];
+        let mut alpha_half = vec![0f32; cw * ch];
+        for (i, p) in image.pixels().enumerate() {
+            let a = p.0[3] as f32 / 255.0;
+            let [r, g, b] = [p.0[0], p.0[1], p.0[2]].map(|c| c as f32 * a);
+            y[i] = 16.0 * a + (65.481 * r + 128.553 * g + 24.966 * b) / 255.0;
+            alpha[i] = a;
+            let c = (i / w / 2) * cw + (i % w) / 2;
+            u[c] += 0.25 * (-37.797 * r - 74.203 * g + 112.0 * b) / 255.0;
+            v[c] += 0.25 * (112.0 * r - 93.786 * g - 18.214 * b) / 255.0;
+            alpha_half[c] += 0.25 * a;
+        }
+        let plane = |w, h, data| Plane { w, h, data };
+        Layer {
+            y: plane(w, h, y),
+            u: plane(cw, ch, u),
+            v: plane(cw, ch, v),
+            alpha: plane(w, h, alpha),
+            alpha_half: plane(cw, ch, alpha_half),
+        }
+    }
+}
+
+/// Where the product is when the source is a flat picture: a soft centre-weighted "depth"
+/// (1 = product, 0 = background). Pixels move between the background's and the product's
+/// pose by this weight, a smooth warp that never tears.
+fn centre_weight(w: usize, h: usize) -> Vec<f32> {
+    let mut out = vec![0f32; w * h];
+    for y in 0..h {
+        // Products sit a little below the centre in most shots.
+        let ny = (y as f32 + 0.5) / h as f32 - 0.55;
+        for x in 0..w {
+            let nx = (x as f32 + 0.5) / w as f32 - 0.5;
+            let r = ((nx / 0.32).powi(2) + (ny / 0.36).powi(2)).sqrt();
+            let t = ((r - 0.55) / 0.6).clamp(0.0, 1.0);
+            out[y * w + x] = 1.0 - t * t * (3.0 - 2.0 * t);
+        }
+    }
+    out
+}
+
+/// Affine map from output pixel coordinates to layer pixel coordinates for a pose:
+/// `layer = a * out + b` on each axis.
+#[derive(Clone, Copy)]
+struct Map {
+    ax: f32,
+    bx: f32,
+    ay: f32,
+    by: f32,
+}
+
+impl Map {
+    fn new(pose: Pose, out_w: usize, out_h: usize, layer_w: usize, layer_h: usize) -> Map {
+        // Normalised frame coordinate f in -0.5..0.5 shows layer coordinate f / zoom − d.
+        let axis = |out: usize, layer: usize, d: f32| {
+            let a = layer as f32 / (out as f32 * pose.zoom);
+            let b = (0.5 / out as f32 - 0.5) / pose.zoom * layer as f32 - d * layer as f32
+                + 0.5 * layer as f32
+                - 0.5;
+            (a, b)
+        };
+        let (ax, bx) = axis(out_w, layer_w, pose.dx);
+        let (ay, by) = axis(out_h, layer_h, pose.dy);
+        Map { ax, bx, ay, by }
+    }
+
+    /// The same map for the half-resolution chroma planes.
+    fn half(self) -> Map {
+        // Chroma pixel c covers output pixels 2c and 2c+1 (centre 2c + 0.5); the layer's
+        // chroma pixel k covers layer pixels 2k and 2k+1.
+        Map {
+            ax: self.ax,
+            bx: (self.ax * 0.5 + self.bx - 0.5) / 2.0,
+            ay: self.ay,
+            by: (self.ay * 0.5 + self.by - 0.5) / 2.0,
+        }
+    }
+}
+
+/// The prepared scene: background, optional product layer, or a flat picture with its
+/// centre weight. Owns the frame buffers it renders into.
+pub(super) struct Renderer {
+    w: usize,
+    h: usize,
+    background: Layer,
+    product: Option<Layer>,
+    weight: Option<(Vec<f32>, Vec<f32>)>,
+    sweep_lut: Vec<f32>,
+    /// Axis tables of the background and product maps, luma then chroma, reused per frame.
+    axes: [Axis; 8],
+    pub y: Vec<u8>,
+    pub u: Vec<u8>,
+    pub v: Vec<u8>,
+}
+
+impl Renderer {
+    /// `background` and `product` are already scaled to the layer size (frame × max zoom).
+    pub fn new(
+        w: usize,
+        h: usize,
+        background: &RgbaImage,
+        product: Option<&RgbaImage>,
+    ) -> Renderer {
+        let weight = product.is_none().then(|| {
+            let full = centre_weight(w, h);
+            let half = centre_weight(w / 2, h / 2);
+            (full, half)
+        });
+        Renderer {
+            w,
+            h,
+            background: Layer::new(background),
+            product: product.map(Layer::new),
+            weight,
+            sweep_lut: vec![0.0; w + h + 1],
+            axes: Default::default(),
+            y: vec![0; w * h],
+            u: vec![0; (w / 2) * (h / 2)],
+            v: vec![0; (w / 2) * (h / 2)],
+        }
+    }
+
+    pub fn render(&mut self, frame: &Frame, sweep_from_right: bool) {
+        let (w, h) = (self.w, self.h);
+        let bg = &self.background;
+        let bg_map = Map::new(frame.background, w, h, bg.y.w, bg.y.h);
+        let fg_map = Map::new(frame.product, w, h, bg.y.w, bg.y.h);
+
+        // The sweep is a soft diagonal band; its profile along x + y is tabulated per frame.
+        if let Some(position) = frame.sweep {
+            for (k, value) in self.sweep_lut.iter_mut().enumerate() {
+                let mut q = k as f32 / (w + h) as f32;
+                if sweep_from_right {
+                    q = 1.0 - q;
+                }
+                let d = (q - position) / 0.07;
+                *value = 70.0 * (-d * d).exp();
+            }
+        }
+
+        let (cw, ch) = (w / 2, h / 2);
+        let (bg_half, fg_half) = (bg_map.half(), fg_map.half());
+        let [bgx, bgy, fgx, fgy, bgcx, bgcy, fgcx, fgcy] = &mut self.axes;
+        bgx.fill(w, bg_map.ax, bg_map.bx, bg.y.w);
+        bgy.fill(h, bg_map.ay, bg_map.by, bg.y.h);
+        fgx.fill(w, fg_map.ax, fg_map.bx, bg.y.w);
+        fgy.fill(h, fg_map.ay, fg_map.by, bg.y.h);
+        bgcx.fill(cw, bg_half.ax, bg_half.bx, bg.u.w);
+        bgcy.fill(ch, bg_half.ay, bg_half.by, bg.u.h);
+        fgcx.fill(cw, fg_half.ax, fg_half.bx, bg.u.w);
+        fgcy.fill(ch, fg_half.ay, fg_half.by, bg.u.h);
+        let (bgx, bgy, fgx, fgy) = (&*bgx, &*bgy, &*fgx, &*fgy);
+        let (bgcx, bgcy, fgcx, fgcy) = (&*bgcx, &*bgcy, &*fgcx, &*fgcy);
+        let sweep = frame.sweep.is_some().then_some(&self.sweep_lut);
+
+        for py in 0..h {
+            let row = &mut self.y[py * w..(py + 1) * w];
+            let (b0, b1, bty) = rows(&bg.y, bgy, py);
+            match (&self.product, &self.weight) {
+                (Some(fg), _) => {
+                    let (a0, a1, aty) = rows(&fg.alpha, fgy, py);
+                    let (f0, f1, fty) = rows(&fg.y, fgy, py);
+                    for (px, out) in row.iter_mut().enumerate() {
+                        let back = sample_at(b0, b1, bty, bgx, px);
+                        let a = sample_at(a0, a1, aty, fgx, px);
+                        let value = if a > 0.0 {
+                            sample_at(f0, f1, fty, fgx, px) + (1.0 - a) * back
+                        } else {
+                            back
+                        };
+                        let lit = sweep.map_or(value, |lut| value + a * lut[px + py]);
+                        *out = (lit + 0.5).clamp(16.0, 235.0) as u8;
+                    }
+                }
+                (None, Some((weight, _))) => {
+                    let (map_bgy, map_fgy) = (
+                        bg_map.ay * py as f32 + bg_map.by,
+                        fg_map.ay * py as f32 + fg_map.by,
+                    );
+                    for (px, out) in row.iter_mut().enumerate() {
+                        let t = weight[py * w + px];
+                        let value = if t > 0.0 {
+                            let (x0, x1) = (
+                                bg_map.ax * px as f32 + bg_map.bx,
+                                fg_map.ax * px as f32 + fg_map.bx,
+                            );
+                            bg.y.sample(x0 + (x1 - x0) * t, map_bgy + (map_fgy - map_bgy) * t)
+                        } else {
+                            sample_at(b0, b1, bty, bgx, px)
+                        };
+                        let lit = sweep.map_or(value, |lut| value + t * lut[px + py]);
+                        *out = (lit + 0.5).clamp(16.0, 235.0) as u8;
+                    }
+                }
+                (None, None) => {
+                    for (px, out) in row.iter_mut().enumerate() {
+                        *out = (sample_at(b0, b1, bty, bgx, px) + 0.5).clamp(16.0, 235.0) as u8;
+                    }
+                }
+            }
+        }
+
+        for cy in 0..ch {
+            let (u0, u1, uty) = rows(&bg.u, bgcy, cy);
+            let (v0, v1, vty) = rows(&bg.v, bgcy, cy);
+            let (map_bgy, map_fgy) = (
+                bg_half.ay * cy as f32 + bg_half.by,
+                fg_half.ay * cy as f32 + fg_half.by,
+            );
+            for cx in 0..cw {
+                let back = || {
+                    (
+                        sample_at(u0, u1, uty, bgcx, cx),
+                        sample_at(v0, v1, vty, bgcx, cx),
+                    )
+                };
+                let (u, v) = match (&self.product, &self.weight) {
+                    (Some(fg), _) => {
+                        let (a0, a1, aty) = rows(&fg.alpha_half, fgcy, cy);
+                        let a = sample_at(a0, a1, aty, fgcx, cx);
+                        let (bu, bv) = back();
+                        if a > 0.0 {
+                            let (fu0, fu1, fuy) = rows(&fg.u, fgcy, cy);
+                            let (fv0, fv1, fvy) = rows(&fg.v, fgcy, cy);
+                            (
+                                sample_at(fu0, fu1, fuy, fgcx, cx) + (1.0 - a) * bu,
+                                sample_at(fv0, fv1, fvy, fgcx, cx) + (1.0 - a) * bv,
+                            )
+                        } else {
+                            (bu, bv)
+                        }
+                    }
+                    (None, Some((_, weight))) => {
+                        let t = weight[cy * cw + cx];
+                        if t > 0.0 {
+                            let (x0, x1) = (
+                                bg_half.ax * cx as f32 + bg_half.bx,
+                                fg_half.ax * cx as f32 + fg_half.bx,
+                            );
+                            let (x, y) = (x0 + (x1 - x0) * t, map_bgy + (map_fgy - map_bgy) * t);
+                            (bg.u.sample(x, y), bg.v.sample(x, y))
+                        } else {
+                            back()
+                        }
+                    }
+                    (None, None) => back(),
+                };
+                let i = cy * cw + cx;
+                self.u[i] = (128.5 + u).clamp(16.0, 240.0) as u8;
+                self.v[i] = (128.5 + v).clamp(16.0, 240.0) as u8;
+            }
+        }
+    }
+
+    /// The current frame as RGBA (BT.601 limited range, the inverse of the conversion above).
+    pub fn to_rgba(&self) -> RgbaImage {
+        let (w, cw) = (self.w, self.w / 2);
+        RgbaImage::from_fn(self.w as u32, self.h as u32, |x, y| {
+            let (x, y) = (x as usize, y as usize);
+            let l = (self.y[y * w + x] as f32 - 16.0) * 255.0 / 219.0;
+            let c = (y / 2).min(self.h / 2 - 1) * cw + (x / 2).min(cw - 1);
+            let (u, v) = (
+                (self.u[c] as f32 - 128.0) * 255.0 / 224.0,
+                (self.v[c] as f32 - 128.0) * 255.0 / 224.0,
+            );
+            let r = l + 1.402 * v;
+            let g = l - 0.344_136 * u - 0.714_136 * v;
+            let b = l + 1.772 * u;
+            let [r, g, b] = [r, g, b].map(|c| c.round().clamp(0.0, 255.0) as u8);
+            image::Rgba([r, g, b, 255])
+        })
+    }
+}
