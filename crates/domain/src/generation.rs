@@ -31,6 +31,24 @@ macro_rules! option_enum {
             }
         }
 
+        // Written out because the derive does not see serde renames passed through macro_rules.
+        #[cfg(feature = "openapi")]
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($text),+]))
+                    .into()
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
+        }
+
         impl Default for $name {
             fn default() -> Self {
                 $name::$default
@@ -182,9 +200,12 @@ impl TryFrom<u32> for Duration {
 
 /// Generation settings stored per project and per scene.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settings {
     pub quality: Quality,
     pub resolution: Resolution,
+    /// Video length in seconds: 5 or 10.
+    #[cfg_attr(feature = "openapi", schema(value_type = u32, example = 5))]
     pub duration: Duration,
 }
 

@@ -1,1 +1,152 @@
+//! Campaign Studio's database layer. One [`Store`] runs the same SQL on SQLite (the
+//! zero-configuration default) and PostgreSQL (scale-out); each query is written once and
+//! compiled against both drivers by [`on_db!`], so the dialects cannot drift apart.
 
+mod accounts;
+mod credits;
+mod flags;
+mod media;
+mod migrate;
+mod projects;
+mod rate_limits;
+mod scenes;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+pub use accounts::{NewUser, SessionUser, User};
+pub use credits::{Balance, LedgerReason};
+pub use media::{MediaAsset, MediaType};
+pub use projects::Project;
+pub use scenes::{Scene, ScenePatch};
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row does not exist or belongs to another user.
+    #[error("not found")]
+    NotFound,
+    /// A unique constraint rejected the write.
+    #[error("conflict")]
+    Conflict,
+    /// The request does not fit the stored data (e.g. a reorder that misses a scene).
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Database(sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::RowNotFound => StoreError::NotFound,
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(e),
+        }
+    }
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+#[derive(Clone, Debug)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool of either dialect. The body is
+/// type-checked once per driver, so every query must be valid portable SQL (`$1` binds,
+/// `RETURNING`, `ON CONFLICT`) and decode into types both drivers support.
+macro_rules! on_db {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pool {
+            $crate::Pool::Sqlite($pool) => $body,
+            $crate::Pool::Postgres($pool) => $body,
+        }
+    };
+}
+pub(crate) use on_db;
+
+/// The database, SQLite or PostgreSQL, chosen by URL.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub(crate) pool: Pool,
+}
+
+/// Which database engine a [`Store`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+impl Store {
+    /// Connects to `sqlite://path` (created if missing, WAL) or `postgres://…`.
+    pub async fn connect(url: &str) -> Result<Self> {
+        let pool = if url.starts_with("sqlite:") {
+            let options = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true);
+            Pool::Sqlite(
+                SqlitePoolOptions::new()
+                    .max_connections(8)
+                    .connect_with(options)
+                    .await?,
+            )
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Pool::Postgres(
+                PgPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(url)
+                    .await?,
+            )
+        } else {
+            return Err(StoreError::Invalid(format!(
+                "unsupported database URL '{url}': use sqlite://PATH or postgres://…"
+            )));
+        };
+        Ok(Self { pool })
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        match self.pool {
+            Pool::Sqlite(_) => Dialect::Sqlite,
+            Pool::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// Applies the migrations of this store's dialect that are not yet applied.
+    pub async fn migrate(&self) -> Result<()> {
+        migrate::run(self).await
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<()> {
+        on_db!(self, p => sqlx::query("SELECT 1").execute(p).await.map(|_| ())).map_err(Into::into)
+    }
+
+    pub async fn close(&self) {
+        on_db!(self, p => p.close().await)
+    }
+}
+
+/// The current time at the precision both databases keep (microseconds), so a value read
+/// back equals the value written.
+pub fn now() -> DateTime<Utc> {
+    use chrono::Timelike;
+    let t = Utc::now();
+    t.with_nanosecond(t.nanosecond() / 1_000 * 1_000)
+        .unwrap_or(t)
+}

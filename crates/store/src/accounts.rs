@@ -1,0 +1,194 @@
+//! Users and their sessions.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::credits::LedgerReason;
+use crate::{now, on_db, Result, Store, StoreError};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: Uuid,
+    pub email: String,
+    pub given_name: Option<String>,
+    pub family_name: Option<String>,
+    pub picture: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+type UserRow = (
+    Uuid,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    DateTime<Utc>,
+);
+/// A user row followed by the password hash.
+type CredentialsRow = (
+    Uuid,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    DateTime<Utc>,
+    String,
+);
+/// A user row followed by the session's id and last use.
+type SessionRow = (
+    Uuid,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    DateTime<Utc>,
+    Uuid,
+    DateTime<Utc>,
+);
+
+impl From<UserRow> for User {
+    fn from((id, email, given_name, family_name, picture, created_at): UserRow) -> Self {
+        Self {
+            id,
+            email,
+            given_name,
+            family_name,
+            picture,
+            created_at,
+        }
+    }
+}
+
+const USER_COLUMNS: &str = "u.id, u.email, u.given_name, u.family_name, u.picture, u.created_at";
+/// The same columns unqualified, for `RETURNING` (SQLite does not accept a table alias there).
+const USER_RETURNING: &str = "id, email, given_name, family_name, picture, created_at";
+
+pub struct NewUser<'a> {
+    pub email: &'a domain::Email,
+    pub password_hash: &'a str,
+    pub given_name: Option<&'a str>,
+    pub family_name: Option<&'a str>,
+    /// Credits granted with the account, as one ledger entry.
+    pub signup_grant: i64,
+}
+
+/// A signed-in user found through a session token.
+#[derive(Debug, Clone)]
+pub struct SessionUser {
+    pub user: User,
+    pub session_id: Uuid,
+    pub last_seen_at: DateTime<Utc>,
+}
+
+impl Store {
+    /// Creates the user and its signup grant in one transaction. A taken email is `Conflict`.
+    pub async fn create_user(&self, new: NewUser<'_>) -> Result<User> {
+        let id = Uuid::new_v4();
+        let at = now();
+        on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let row: UserRow = sqlx::query_as(&format!(
+                "INSERT INTO users (id, email, password_hash, given_name, family_name, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING {USER_RETURNING}"
+            ))
+            .bind(id)
+            .bind(new.email.as_str())
+            .bind(new.password_hash)
+            .bind(new.given_name)
+            .bind(new.family_name)
+            .bind(at)
+            .fetch_one(&mut *tx)
+            .await?;
+            if new.signup_grant > 0 {
+                sqlx::query(
+                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, NULL, $5)",
+                )
+                .bind(Uuid::new_v4())
+                .bind(id)
+                .bind(new.signup_grant)
+                .bind(LedgerReason::SignupGrant.as_str())
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(row.into())
+        })
+    }
+
+    /// The user with this (normalised) email and their password hash.
+    pub async fn user_credentials(&self, email: &domain::Email) -> Result<Option<(User, String)>> {
+        let sql = format!("SELECT {USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1");
+        let row: Option<CredentialsRow> =
+            on_db!(self, p => sqlx::query_as(&sql).bind(email.as_str()).fetch_optional(p).await)?;
+        Ok(
+            row.map(|(id, email, given, family, picture, created, hash)| {
+                ((id, email, given, family, picture, created).into(), hash)
+            }),
+        )
+    }
+
+    pub async fn user_by_email(&self, email: &domain::Email) -> Result<User> {
+        Ok(self
+            .user_credentials(email)
+            .await?
+            .ok_or(StoreError::NotFound)?
+            .0)
+    }
+
+    pub async fn create_session(
+        &self,
+        user_id: Uuid,
+        token_hash: &[u8],
+        expires_at: DateTime<Utc>,
+    ) -> Result<()> {
+        let at = now();
+        on_db!(self, p => sqlx::query(
+            "INSERT INTO sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(user_id)
+        .bind(token_hash)
+        .bind(at)
+        .bind(expires_at)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// The user behind an unexpired session token hash.
+    pub async fn session_user(&self, token_hash: &[u8]) -> Result<Option<SessionUser>> {
+        let sql = format!(
+            "SELECT {USER_COLUMNS}, s.id, s.last_seen_at FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.token_hash = $1 AND s.expires_at > $2"
+        );
+        let row: Option<SessionRow> = on_db!(self, p => sqlx::query_as(&sql).bind(token_hash).bind(now()).fetch_optional(p).await)?;
+        Ok(row.map(
+            |(id, email, given, family, picture, created, session_id, last_seen_at)| SessionUser {
+                user: (id, email, given, family, picture, created).into(),
+                session_id,
+                last_seen_at,
+            },
+        ))
+    }
+
+    /// Slides a session's expiry forward.
+    pub async fn touch_session(&self, session_id: Uuid, expires_at: DateTime<Utc>) -> Result<()> {
+        on_db!(self, p => sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3")
+            .bind(now())
+            .bind(expires_at)
+            .bind(session_id)
+            .execute(p)
+            .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// Revokes a session; unknown tokens are ignored.
+    pub async fn delete_session(&self, token_hash: &[u8]) -> Result<()> {
+        on_db!(self, p => sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(p).await
+        .map(|_| ()))?;
+        Ok(())
+    }
+}
