@@ -1,1 +1,114 @@
+//! Campaign Studio's HTTP API. Handlers are thin: parse the request into domain types, call
+//! the store or a service, map the result; every error leaves through [`error::ApiError`].
 
+mod auth;
+mod error;
+mod extract;
+mod models;
+mod routes;
+mod state;
+mod web;
+
+use std::future::Future;
+use std::net::SocketAddr;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
+use axum::routing::any;
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub use error::{ApiError, ErrorResponse};
+pub use state::{AppState, ServerConfig};
+
+/// Bodies of JSON routes are refused above this size (413).
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Campaign Studio API", description = "Projects, scenes (campaigns), media and credits."),
+    modifiers(&SessionAuth),
+    security(("bearer" = []), ("session_cookie" = []))
+)]
+struct ApiDoc;
+
+struct SessionAuth;
+
+impl Modify for SessionAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        components.add_security_scheme(
+            "session_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(auth::SESSION_COOKIE))),
+        );
+    }
+}
+
+fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(routes::api())
+        .routes(routes!(openapi_json))
+}
+
+/// The OpenAPI document of every `/api` route, generated from the handlers.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api_router().into_openapi()
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "system", operation_id = "openapi",
+    responses((status = 200, description = "The OpenAPI 3 document", content_type = "application/json")))]
+async fn openapi_json() -> impl axum::response::IntoResponse {
+    axum::Json(openapi())
+}
+
+async fn api_route_not_found() -> ApiError {
+    ApiError::NotFound("No such API route")
+}
+
+/// The whole application: the API, and the web app for every other path.
+pub fn app(state: AppState) -> Router {
+    let (api, _) = api_router().split_for_parts();
+    api.route("/api/{*rest}", any(api_route_not_found))
+        .route("/api", any(api_route_not_found))
+        .fallback(web::serve)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Serves until `shutdown` resolves, then finishes in-flight requests.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}
+
+/// Hashes a new password the way sign-up does (argon2id), for operator commands.
+pub fn hash_password(password: &domain::Password) -> anyhow::Result<String> {
+    Ok(auth::hash_password_blocking(password.expose()))
+}

@@ -1,0 +1,146 @@
+//! One error type for every handler: the contract's envelope
+//! `{"status":"error","error":{"code","message"},"message"}` with the matching status.
+//! Internal errors are logged and answered with a generic message.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    Validation {
+        field: Option<&'static str>,
+        message: String,
+    },
+    #[error("{0}")]
+    Unauthenticated(&'static str),
+    #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("{0}")]
+    NotFound(&'static str),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("Request body is too large")]
+    PayloadTooLarge,
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("Too many attempts. Please wait a minute and try again.")]
+    RateLimited { retry_after_seconds: u64 },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The error envelope of the API contract.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorResponse {
+    /// Always `error`.
+    pub status: &'static str,
+    pub error: ErrorBody,
+    /// The same text as `error.message`.
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub code: &'static str,
+    pub message: String,
+    /// The request field the message is about, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'static str>,
+}
+
+impl ApiError {
+    pub fn validation(field: &'static str, message: impl Into<String>) -> Self {
+        ApiError::Validation {
+            field: Some(field),
+            message: message.into(),
+        }
+    }
+
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::Validation { .. } => (StatusCode::BAD_REQUEST, "validation_error"),
+            ApiError::Unauthenticated(_) => (StatusCode::UNAUTHORIZED, "unauthenticated"),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            ApiError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            ApiError::UnsupportedMediaType(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
+        }
+    }
+}
+
+impl From<domain::Invalid> for ApiError {
+    fn from(e: domain::Invalid) -> Self {
+        ApiError::Validation {
+            field: e.field,
+            message: e.message,
+        }
+    }
+}
+
+impl From<store::StoreError> for ApiError {
+    fn from(e: store::StoreError) -> Self {
+        match e {
+            store::StoreError::NotFound => ApiError::NotFound("Not found"),
+            store::StoreError::Conflict => ApiError::Conflict("This already exists".into()),
+            store::StoreError::Invalid(message) => ApiError::Validation {
+                field: None,
+                message,
+            },
+            other => ApiError::Internal(other.into()),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        let message = match &self {
+            ApiError::Internal(e) => {
+                tracing::error!(error = ?e, "internal error");
+                "Something went wrong on our side. Please try again.".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let field = match &self {
+            ApiError::Validation { field, .. } => *field,
+            _ => None,
+        };
+        let body = ErrorResponse {
+            status: "error",
+            error: ErrorBody {
+                code,
+                message: message.clone(),
+                field,
+            },
+            message,
+        };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let ApiError::RateLimited {
+            retry_after_seconds,
+        } = self
+        {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+        }
+        response
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Maps a store error, naming the missing resource: `.map_err(not_found("Scene not found"))`.
+pub fn not_found(message: &'static str) -> impl Fn(store::StoreError) -> ApiError {
+    move |e| match e {
+        store::StoreError::NotFound => ApiError::NotFound(message),
+        other => other.into(),
+    }
+}
