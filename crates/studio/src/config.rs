@@ -1,0 +1,143 @@
+//! Typed configuration: command-line flags > environment (`STUDIO_*`, `DATABASE_URL`) >
+//! optional `studio.toml` > defaults that give the embedded, zero-configuration setup.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+
+/// Keys read from `STUDIO_<KEY>`; other `STUDIO_*` variables belong to other tools.
+const ENV_KEYS: &[&str] = &[
+    "bind",
+    "data_dir",
+    "database_url",
+    "log",
+    "auth_rate_limit_per_account",
+    "auth_rate_limit_per_ip",
+    "low_credit_threshold",
+    "secure_cookies",
+    "allowed_origins",
+    "trust_forwarded_for",
+];
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Address the HTTP server listens on.
+    pub bind: String,
+    /// Where the SQLite database and media live by default.
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; default `sqlite://<data_dir>/studio.db`.
+    pub database_url: Option<String>,
+    /// Log filter, e.g. `info` or `server=debug,info`.
+    pub log: String,
+    pub auth_rate_limit_per_account: u32,
+    pub auth_rate_limit_per_ip: u32,
+    pub low_credit_threshold: i64,
+    pub secure_cookies: bool,
+    pub allowed_origins: Vec<String>,
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let server = server::ServerConfig::default();
+        Self {
+            bind: "127.0.0.1:8080".into(),
+            data_dir: PathBuf::from("data"),
+            database_url: None,
+            log: "info".into(),
+            auth_rate_limit_per_account: server.auth_rate_limit_per_account,
+            auth_rate_limit_per_ip: server.auth_rate_limit_per_ip,
+            low_credit_threshold: server.low_credit_threshold,
+            secure_cookies: server.secure_cookies,
+            allowed_origins: server.allowed_origins,
+            trust_forwarded_for: server.trust_forwarded_for,
+        }
+    }
+}
+
+/// Values given on the command line; only those present override.
+#[derive(Debug, Default, Serialize)]
+pub struct Overrides {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+}
+
+impl Config {
+    pub fn load(config_file: Option<&Path>, overrides: Overrides) -> anyhow::Result<Self> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        match config_file {
+            Some(path) => {
+                if !path.is_file() {
+                    bail!("config file {} does not exist", path.display());
+                }
+                figment = figment.merge(Toml::file(path));
+            }
+            None => figment = figment.merge(Toml::file("studio.toml")),
+        }
+        figment = figment
+            .merge(Env::raw().only(&["database_url"]))
+            .merge(Env::prefixed("STUDIO_").only(ENV_KEYS))
+            .merge(Serialized::defaults(overrides));
+        let config: Config = figment
+            .extract()
+            .map_err(|e| anyhow::anyhow!("invalid configuration: {e}"))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> anyhow::Result<()> {
+        self.bind_addr()?;
+        let url = self.database_url();
+        if !(url.starts_with("sqlite:")
+            || url.starts_with("postgres://")
+            || url.starts_with("postgresql://"))
+        {
+            bail!("invalid configuration: database_url must start with sqlite:, postgres:// or postgresql:// (got {url:?})");
+        }
+        if self.auth_rate_limit_per_account == 0 || self.auth_rate_limit_per_ip == 0 {
+            bail!("invalid configuration: auth rate limits must be at least 1 attempt a minute");
+        }
+        if self.low_credit_threshold < 0 {
+            bail!("invalid configuration: low_credit_threshold cannot be negative");
+        }
+        for origin in &self.allowed_origins {
+            if !(origin.starts_with("http://") || origin.starts_with("https://")) {
+                bail!("invalid configuration: allowed_origins entries look like https://host[:port] (got {origin:?})");
+            }
+        }
+        Ok(())
+    }
+
+    pub fn bind_addr(&self) -> anyhow::Result<SocketAddr> {
+        self.bind.parse().with_context(|| {
+            format!(
+                "invalid configuration: bind must be an address like 127.0.0.1:8080 (got {:?})",
+                self.bind
+            )
+        })
+    }
+
+    pub fn database_url(&self) -> String {
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("studio.db").display()))
+    }
+
+    pub fn server_config(&self) -> server::ServerConfig {
+        server::ServerConfig {
+            auth_rate_limit_per_account: self.auth_rate_limit_per_account,
+            auth_rate_limit_per_ip: self.auth_rate_limit_per_ip,
+            low_credit_threshold: self.low_credit_threshold,
+            secure_cookies: self.secure_cookies,
+            allowed_origins: self.allowed_origins.clone(),
+            trust_forwarded_for: self.trust_forwarded_for,
+        }
+    }
+}

@@ -1,0 +1,141 @@
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::on_both_databases;
+use crate::support::{spawn_app, Db, TestApp};
+
+on_both_databases!(
+    operators_manage_accounts_credits_and_flags,
+    seed_demo_creates_a_ready_account
+);
+
+async fn sign_in(app: &TestApp, email: &str, password: &str) -> String {
+    let response = app
+        .request(Method::POST, "/api/auth/signin")
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn get(app: &TestApp, token: &str, path: &str) -> Value {
+    app.request(Method::GET, path)
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+fn printed(stdout: &str, label: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("no {label:?} in {stdout}"))
+        .trim()
+        .to_owned()
+}
+
+async fn operators_manage_accounts_credits_and_flags(db: Db) {
+    let app = spawn_app(db).await;
+    let (ok, stdout, stderr) = app
+        .db
+        .cli(&["admin", "create-user", "Op@Example.com"])
+        .await;
+    assert!(ok, "{stderr}");
+    let password = printed(&stdout, "password:");
+    let token = sign_in(&app, "op@example.com", &password).await;
+    assert_eq!(
+        get(&app, &token, "/api/credits/balance").await["balance"],
+        100
+    );
+
+    let (ok, stdout, stderr) = app
+        .db
+        .cli(&["admin", "grant-credits", "op@example.com", "50"])
+        .await;
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("balance 150"), "{stdout}");
+    assert_eq!(
+        get(&app, &token, "/api/credits/balance").await["balance"],
+        150
+    );
+
+    for bad in [
+        vec!["admin", "grant-credits", "op@example.com", "0"],
+        vec!["admin", "grant-credits", "op@example.com", "lots"],
+        vec!["admin", "grant-credits", "nobody@example.com", "5"],
+        vec![
+            "admin",
+            "create-user",
+            "op@example.com",
+            "--password",
+            "long enough",
+        ],
+        vec!["admin", "create-user", "not-an-email"],
+        vec!["admin", "flag", "set", "chat_interface", "maybe"],
+    ] {
+        let (ok, _, stderr) = app.db.cli(&bad).await;
+        assert!(!ok, "{bad:?} should fail");
+        assert!(!stderr.trim().is_empty(), "{bad:?} explains why");
+    }
+    assert_eq!(
+        get(&app, &token, "/api/credits/balance").await["balance"],
+        150,
+        "failed commands change nothing"
+    );
+
+    let flag = "/api/feature-flags/check/chat_interface";
+    assert_eq!(get(&app, &token, flag).await["isEnabled"], true);
+    assert!(
+        app.db
+            .cli(&["admin", "flag", "set", "chat_interface", "off"])
+            .await
+            .0
+    );
+    assert_eq!(get(&app, &token, flag).await["isEnabled"], false);
+    assert!(
+        app.db
+            .cli(&["admin", "flag", "set", "beta_features", "on"])
+            .await
+            .0
+    );
+    assert_eq!(
+        get(&app, &token, "/api/feature-flags/check/beta_features").await["isEnabled"],
+        true
+    );
+}
+
+async fn seed_demo_creates_a_ready_account(db: Db) {
+    let app = spawn_app(db).await;
+    let (ok, stdout, stderr) = app.db.cli(&["admin", "seed-demo"]).await;
+    assert!(ok, "{stderr}");
+    let email = printed(&stdout, "email:");
+    let password = printed(&stdout, "password:");
+    let token = sign_in(&app, &email, &password).await;
+    assert_eq!(
+        get(&app, &token, "/api/credits/balance").await["balance"],
+        100
+    );
+    let projects = get(&app, &token, "/api/projects").await;
+    let project_id = projects["data"][0]["id"].as_str().unwrap().to_owned();
+    let scenes = get(&app, &token, &format!("/api/projects/{project_id}/scenes")).await;
+    let orders: Vec<i64> = scenes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["order"].as_i64().unwrap())
+        .collect();
+    assert_eq!(orders, [1, 2, 3]);
+    // Seeding twice does not create a second demo account.
+    let (ok, _, stderr) = app.db.cli(&["admin", "seed-demo"]).await;
+    assert!(!ok);
+    assert!(stderr.contains("already exists"), "{stderr}");
+}

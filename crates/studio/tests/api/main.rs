@@ -1,0 +1,10 @@
+//! End-to-end API tests: the real binary, real HTTP, a fresh SQLite or PostgreSQL database
+//! per test.
+
+mod support;
+
+mod admin;
+mod auth;
+mod projects;
+mod scenes;
+mod system;

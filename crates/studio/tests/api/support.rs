@@ -1,0 +1,232 @@
+//! `spawn_app()`: the real `studio` binary on a random port against a fresh database —
+//! a SQLite file in a temporary data directory, or a new database in the throwaway
+//! PostgreSQL cluster named by `STUDIO_TEST_PG_URL` (scripts/test starts one).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use serde_json::{json, Value};
+use sqlx::{Connection, Executor, PgConnection};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_studio");
+
+#[derive(Clone, Copy, Debug)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs a scenario once per database: `on_both_databases!(scenario_fn);`
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($scenario:ident),+ $(,)?) => {$(
+        mod $scenario {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$scenario($crate::support::Db::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$scenario($crate::support::Db::Postgres).await
+            }
+        }
+    )+};
+}
+
+pub struct TestDatabase {
+    pub url: String,
+    pub data_dir: tempfile::TempDir,
+}
+
+impl TestDatabase {
+    pub async fn new(db: Db) -> Self {
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let url = match db {
+            Db::Sqlite => format!("sqlite://{}", data_dir.path().join("studio.db").display()),
+            Db::Postgres => {
+                let admin = std::env::var("STUDIO_TEST_PG_URL").expect(
+                    "STUDIO_TEST_PG_URL is not set: run scripts/test, which starts a throwaway PostgreSQL cluster \
+                     (or `scripts/pg-cluster start DIR` and export the URL it prints)",
+                );
+                let name = format!("studio_test_{}", uuid::Uuid::new_v4().simple());
+                let mut conn = PgConnection::connect(&admin)
+                    .await
+                    .expect("connect to the test cluster");
+                conn.execute(format!("CREATE DATABASE {name}").as_str())
+                    .await
+                    .expect("create test database");
+                conn.close().await.ok();
+                let (base, _) = admin.rsplit_once('/').expect("database URL with a path");
+                format!("{base}/{name}")
+            }
+        };
+        Self { url, data_dir }
+    }
+
+    /// Runs `studio` with this database and extra arguments; returns (success, stdout, stderr).
+    pub async fn cli(&self, args: &[&str]) -> (bool, String, String) {
+        let output = Command::new(BIN)
+            .args(["--data-dir", &self.data_dir.path().display().to_string()])
+            .args(args)
+            .env("DATABASE_URL", &self.url)
+            .env("STUDIO_LOG", "warn")
+            .output()
+            .await
+            .expect("run studio");
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    }
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub db: TestDatabase,
+    pub client: reqwest::Client,
+    child: Child,
+}
+
+pub async fn spawn_app(db: Db) -> TestApp {
+    spawn_app_with(db, &[]).await
+}
+
+/// Starts the binary with extra `STUDIO_*` environment.
+pub async fn spawn_app_with(db: Db, env: &[(&str, &str)]) -> TestApp {
+    let db = TestDatabase::new(db).await;
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .arg(db.data_dir.path())
+        .env("DATABASE_URL", &db.url)
+        .env("STUDIO_LOG", "warn")
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true);
+    let mut child = command.spawn().expect("start studio");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let address = loop {
+        match lines.next_line().await.expect("read studio stdout") {
+            Some(line) => {
+                if let Some(address) = line.strip_prefix("studio listening on ") {
+                    break address.to_owned();
+                }
+            }
+            None => panic!("studio exited before listening"),
+        }
+    };
+    let client = reqwest::Client::builder()
+        .cookie_store(false)
+        .build()
+        .expect("client");
+    TestApp {
+        address,
+        db,
+        client,
+        child,
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+/// A signed-up user's bearer token and session cookie.
+pub struct Session {
+    pub token: String,
+    pub cookie: String,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        self.client.request(method, self.url(path))
+    }
+
+    pub fn authed(&self, session: &Session, method: Method, path: &str) -> RequestBuilder {
+        self.request(method, path).bearer_auth(&session.token)
+    }
+
+    pub async fn signup(&self, email: &str) -> Session {
+        let response = self
+            .request(Method::POST, "/api/auth/signup")
+            .json(&json!({"email": email, "password": "correct horse"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let cookie = response
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .find(|c| c.starts_with("studio_session="))
+            .expect("session cookie");
+        let body: Value = response.json().await.unwrap();
+        Session {
+            token: body["token"].as_str().unwrap().to_owned(),
+            cookie: cookie.split(';').next().unwrap().to_owned(),
+        }
+    }
+
+    pub async fn create_project(&self, session: &Session, name: &str) -> Value {
+        let response = self
+            .authed(session, Method::POST, "/api/projects")
+            .json(&json!({"project_name": name}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json::<Value>().await.unwrap()["data"].clone()
+    }
+
+    pub async fn create_scene(&self, session: &Session, project_id: &str, name: &str) -> Value {
+        let response = self
+            .authed(
+                session,
+                Method::POST,
+                &format!("/api/projects/{project_id}/scenes"),
+            )
+            .json(&json!({"name": name}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json::<Value>().await.unwrap()["data"].clone()
+    }
+
+    pub async fn get_json(&self, session: &Session, path: &str) -> Value {
+        let response = self
+            .authed(session, Method::GET, path)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+        response.json().await.unwrap()
+    }
+}
+
+/// Asserts the contract's error envelope and returns its message.
+pub async fn expect_error(response: Response, status: StatusCode, code: &str) -> String {
+    assert_eq!(response.status(), status, "{:?}", response.url().path());
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], "error", "{body}");
+    assert_eq!(body["error"]["code"], code, "{body}");
+    assert_eq!(body["message"], body["error"]["message"], "{body}");
+    body["message"].as_str().unwrap().to_owned()
+}
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
