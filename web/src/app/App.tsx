@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '@/api/queryClient';
+import { TOAST_DURATION } from '@/lib/toast';
+import { CreatePage } from '@/pages/CreatePage';
+import { HomePage } from '@/pages/HomePage';
+import { AccountPage, GuidePage, NotFoundPage, PricingPage, TransactionsPage } from '@/pages/pages';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/create" element={<CreatePage />} />
+      <Route path="/create/:projectId" element={<CreatePage />} />
+      <Route path="/pricing" element={<PricingPage />} />
+      <Route path="/transactions" element={<TransactionsPage />} />
+      <Route path="/account" element={<AccountPage />} />
+      <Route path="/guide" element={<GuidePage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <Toaster position="bottom-right" richColors closeButton duration={TOAST_DURATION} />
+    </QueryClientProvider>
+  );
+}

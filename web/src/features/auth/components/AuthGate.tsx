@@ -1,0 +1,72 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LogIn } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { FullPageSpinner } from '@/components/ui/Spinner';
+import type { User } from '@/api/types';
+import { readString, storageKeys, writeString } from '@/lib/storage';
+import { useMe } from '../api/me';
+import { AuthModal } from './AuthModal';
+
+/** Delay before the sign-up modal opens for a visitor (spec: about 300 ms). */
+export const AUTH_MODAL_DELAY_MS = 300;
+
+export interface AuthGateProps {
+  /** Rendered for a signed-in user. */
+  children: (user: User) => ReactNode;
+  /** Rendered blurred and inert behind the modal for a visitor. */
+  preview: ReactNode;
+}
+
+/** Protects a route: a spinner while loading, a blurred preview plus the auth modal for visitors. */
+export const SIGNUP_SUCCESS_EVENT = 'studio:signup-success';
+
+export function AuthGate({ children, preview }: AuthGateProps) {
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+
+  useEffect(() => {
+    // A pending-signup flag triggers the signup-success event once after login.
+    if (!signedIn || readString(storageKeys.signupPending) === null) return;
+    writeString(storageKeys.signupPending, null);
+    window.dispatchEvent(new CustomEvent(SIGNUP_SUCCESS_EVENT));
+  }, [signedIn]);
+
+  if (me.isPending) return <FullPageSpinner label="Loading..." />;
+  if (me.data) return <>{children(me.data)}</>;
+  return <VisitorView preview={preview} />;
+}
+
+function VisitorView({ preview }: { preview: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) setDismissed(true);
+  };
+
+  useEffect(() => {
+    // Opens once, about 300 ms after the visitor arrives.
+    const timer = window.setTimeout(() => setOpen(true), AUTH_MODAL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  return (
+    <div className="relative h-full min-h-screen overflow-hidden">
+      <div data-testid="blurred-workspace" aria-hidden inert className="pointer-events-none h-full min-h-screen blur-sm select-none">
+        {preview}
+      </div>
+      <div className="absolute inset-0 flex items-center justify-center bg-white/20">
+        {dismissed && !open ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/90 px-8 py-6 text-center shadow-xl ring-1 ring-slate-900/5">
+            <p className="text-base font-semibold text-slate-900">Sign up to start creating</p>
+            <p className="max-w-xs text-sm text-slate-500">Create a free account to build campaigns for your products.</p>
+            <Button onClick={() => setOpen(true)}>
+              <LogIn className="h-4 w-4" aria-hidden /> Sign up or sign in
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <AuthModal open={open} onOpenChange={changeOpen} />
+    </div>
+  );
+}

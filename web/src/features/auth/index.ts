@@ -1,0 +1,3 @@
+export { AuthGate } from './components/AuthGate';
+export { useMe } from './api/me';
+export { useSignout } from './api/signout';

@@ -1,0 +1,1 @@
+export { CreditBadge } from './components/CreditBadge';

@@ -1,0 +1,1 @@
+export { Storyboard, type StoryboardProps } from './components/Storyboard';

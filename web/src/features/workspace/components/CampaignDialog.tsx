@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { Modal } from '@/components/ui/Modal';
+import { Spinner } from '@/components/ui/Spinner';
+import { canSubmitCampaignName } from '../logic/names';
+
+export interface CampaignDialogProps {
+  mode?: 'create' | 'rename';
+  open: boolean;
+  initialName: string;
+  busy?: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (name: string) => void | Promise<unknown>;
+}
+
+/** Create New Campaign: Create is disabled, and submit ignored, while the trimmed name is blank. */
+export function CampaignDialog({ mode = 'create', open, initialName, busy = false, onOpenChange, onSubmit }: CampaignDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (!busy ? onOpenChange(next) : undefined)}
+      title={mode === 'create' ? 'Create New Campaign' : 'Rename Campaign'}
+      description={mode === 'create' ? 'A campaign holds the images and videos you generate for one idea.' : undefined}
+      dismissible={!busy}
+    >
+      <CampaignForm submitLabel={mode === 'create' ? 'Create' : 'Rename'} initialName={initialName} busy={busy} onCancel={() => onOpenChange(false)} onSubmit={onSubmit} />
+    </Modal>
+  );
+}
+
+function CampaignForm({
+  submitLabel,
+  initialName,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  submitLabel: string;
+  initialName: string;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (name: string) => void | Promise<unknown>;
+}) {
+  const [name, setName] = useState(initialName);
+  const valid = canSubmitCampaignName(name);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || busy) return;
+    void onSubmit(name.trim());
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Field
+        label="Campaign Name"
+        placeholder="Enter campaign name"
+        value={name}
+        maxLength={120}
+        autoFocus
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => setName(event.target.value)}
+        disabled={busy}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!valid || busy}>
+          {busy ? <Spinner /> : null}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

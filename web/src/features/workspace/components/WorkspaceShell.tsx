@@ -1,0 +1,176 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { BookOpen, FolderOpen, LayoutGrid, MessageSquareText } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { User } from '@/api/types';
+import { Logo } from '@/components/Logo';
+import { Button } from '@/components/ui/Button';
+import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
+import { useViewportWidth } from '@/lib/useMediaQuery';
+import { useChatWidth } from '../state/useChatWidth';
+import { useWorkspace } from '../state/WorkspaceContext';
+import { AppMenu } from './AppMenu';
+import { CampaignDialog } from './CampaignDialog';
+import { ChatPanel } from './ChatPanel';
+import { ProjectDropdown, ProjectMenuItems } from './ProjectDropdown';
+import { ProjectNameDialog } from './ProjectNameDialog';
+import { ResizableDivider } from './ResizableDivider';
+import { SceneSelector } from './SceneSelector';
+
+/** What the workspace hands to the storyboard it hosts. */
+export interface StoryboardSlotProps {
+  projectId: string | null;
+  selectedSceneId: string | null;
+  onSelectScene: (sceneId: string) => void;
+  onCreateCampaign: () => void;
+  settingUp: boolean;
+}
+
+export interface WorkspaceShellProps {
+  user: User;
+  onLogout: () => void;
+  renderCredits: (compact: boolean) => ReactNode;
+  renderStoryboard: (props: StoryboardSlotProps) => ReactNode;
+  guideUrl?: string;
+}
+
+function displayName(user: User): string | null {
+  const parts = [user.given_name, user.family_name].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  return parts.length ? parts.join(' ') : null;
+}
+
+/** The /create workspace: top bar, chat panel with a draggable divider, storyboard; a toggled single column on mobile. */
+export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, guideUrl = '/guide' }: WorkspaceShellProps) {
+  const ws = useWorkspace();
+  const viewportWidth = useViewportWidth();
+  const isMobile = viewportWidth < MOBILE_BREAKPOINT;
+  const { width, range, resize } = useChatWidth(viewportWidth);
+  const [mobileView, setMobileView] = useState<'chat' | 'storyboard'>('storyboard');
+
+  const projectListProps = {
+    projects: ws.projects,
+    selectedId: ws.selectedProject?.id ?? null,
+    onSelect: ws.selectProject,
+    onRename: ws.openRenameProject,
+    onCreate: ws.openCreateProject,
+  };
+
+  const sceneSelectorProps = {
+    scenes: ws.scenes,
+    selectedId: ws.selectedScene?.id ?? null,
+    loading: ws.scenesLoading,
+    onSelect: ws.selectScene,
+    onCreate: ws.openCreateCampaign,
+    onRename: ws.openRenameScene,
+  };
+
+  const storyboard = renderStoryboard({
+    projectId: ws.selectedProject?.id ?? null,
+    selectedSceneId: ws.selectedScene?.id ?? null,
+    onSelectScene: ws.selectScene,
+    onCreateCampaign: ws.openCreateCampaign,
+    settingUp: ws.creatingProject || ws.projectsLoading,
+  });
+
+  const guide = (
+    <a
+      href={guideUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-300 transition hover:bg-white/10 hover:text-white"
+    >
+      <BookOpen className="h-4 w-4" aria-hidden />
+      <span className={isMobile ? 'sr-only' : undefined}>Guide</span>
+    </a>
+  );
+
+  return (
+    <div className="flex h-dvh min-h-0 flex-col bg-slate-50">
+      <header className="flex h-14 shrink-0 items-center gap-2 bg-ink-950 px-3 text-white shadow-[inset_0_-1px_0_rgb(255_255_255/0.06)] sm:gap-3 sm:px-4">
+        <AppMenu userEmail={user.email} userName={displayName(user)} onLogout={onLogout}>
+          {isMobile ? (
+            <>
+              <DropdownMenu.Label className="px-3 pt-1 pb-1 text-xs font-medium tracking-wide text-slate-500 uppercase">Current Project</DropdownMenu.Label>
+              <ProjectMenuItems {...projectListProps} maxHeight={200} />
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+            </>
+          ) : null}
+        </AppMenu>
+        {isMobile ? (
+          <div className="flex min-w-0 flex-1 justify-center">
+            <Logo dark compact={viewportWidth < 360} />
+          </div>
+        ) : (
+          <>
+            <Logo dark />
+            <span aria-hidden className="mx-1 h-6 w-px bg-white/10" />
+            <ProjectDropdown {...projectListProps} loading={ws.projectsLoading} />
+            <div className="flex-1" />
+          </>
+        )}
+        <div className="flex items-center gap-1.5 sm:gap-2">
+          {guide}
+          {renderCredits(isMobile)}
+        </div>
+      </header>
+
+      {isMobile ? (
+        <div className="flex min-h-0 flex-1 flex-col">
+          <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2.5">
+            <div className="flex items-center justify-between gap-2">
+              <p className="flex min-w-0 items-center gap-1.5 text-sm">
+                <FolderOpen className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                <span className="sr-only">Project: </span>
+                <span className="truncate font-medium text-slate-900">{ws.selectedProject?.name ?? 'No project'}</span>
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => setMobileView((v) => (v === 'chat' ? 'storyboard' : 'chat'))}>
+                {mobileView === 'chat' ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <MessageSquareText className="h-4 w-4" aria-hidden />}
+                {mobileView === 'chat' ? 'Show Storyboard' : 'Show Chat'}
+              </Button>
+            </div>
+            <SceneSelector {...sceneSelectorProps} maxHeight={300} label="Current Scene" />
+          </div>
+          <div className="min-h-0 flex-1">{mobileView === 'chat' ? <ChatPanel header={null} /> : storyboard}</div>
+        </div>
+      ) : (
+        <div className="flex min-h-0 flex-1">
+          <aside style={{ width }} className="h-full shrink-0 border-r border-slate-200" data-testid="chat-panel">
+            <ChatPanel header={<SceneSelector {...sceneSelectorProps} />} />
+          </aside>
+          <ResizableDivider width={width} min={range.min} max={range.max} onResize={resize} />
+          <main className="h-full min-w-0 flex-1">{storyboard}</main>
+        </div>
+      )}
+
+      <ProjectNameDialog
+        mode="create"
+        open={ws.createProjectOpen}
+        initialName={ws.defaultProjectName}
+        busy={ws.creatingProject}
+        onCancel={ws.closeProjectDialog}
+        onSubmit={ws.createNewProject}
+      />
+      <ProjectNameDialog
+        mode="rename"
+        open={ws.renameTarget !== null}
+        initialName={ws.renameTarget?.name ?? ''}
+        onCancel={ws.closeProjectDialog}
+        onSubmit={(name) => (ws.renameTarget ? ws.renameProject(ws.renameTarget.id, name) : undefined)}
+      />
+      <CampaignDialog
+        open={ws.campaignDialogOpen}
+        initialName={ws.defaultCampaignName}
+        busy={ws.creatingScene}
+        onOpenChange={ws.setCampaignDialogOpen}
+        onSubmit={ws.createCampaign}
+      />
+      <CampaignDialog
+        mode="rename"
+        open={ws.renameSceneTarget !== null}
+        initialName={ws.renameSceneTarget?.name ?? ''}
+        busy={ws.renamingScene}
+        onOpenChange={(open) => (open ? undefined : ws.closeRenameScene())}
+        onSubmit={(name) => (ws.renameSceneTarget ? ws.renameScene(ws.renameSceneTarget.id, name) : undefined)}
+      />
+    </div>
+  );
+}

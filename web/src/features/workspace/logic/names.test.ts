@@ -1,0 +1,40 @@
+import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL_CAMPAIGN_NAME, sceneLabel, validateProjectName } from './names';
+
+describe('project name validation', () => {
+  it('rejects empty and whitespace-only names', () => {
+    expect(validateProjectName('')).toBe('Project name cannot be empty');
+    expect(validateProjectName('   \t')).toBe('Project name cannot be empty');
+  });
+  it('accepts any non-blank name', () => {
+    expect(validateProjectName(' Spring launch ')).toBeNull();
+  });
+});
+
+describe('campaign name', () => {
+  it('can be submitted only when the trimmed name is not blank', () => {
+    expect(canSubmitCampaignName('')).toBe(false);
+    expect(canSubmitCampaignName('   ')).toBe(false);
+    expect(canSubmitCampaignName(' Hero shots ')).toBe(true);
+  });
+});
+
+describe('default names', () => {
+  it('numbers projects and campaigns after the existing count', () => {
+    expect(defaultProjectName(0)).toBe('New Project 1');
+    expect(defaultProjectName(3)).toBe('New Project 4');
+    expect(defaultCampaignName(0)).toBe('Campaign 1');
+    expect(defaultCampaignName(1)).toBe('Campaign 2');
+    expect(INITIAL_CAMPAIGN_NAME).toBe('Campaign 1');
+  });
+  it('never goes below 1', () => {
+    expect(defaultProjectName(-2)).toBe('New Project 1');
+  });
+});
+
+describe('scene label', () => {
+  it('falls back to Untitled Scene', () => {
+    expect(sceneLabel('')).toBe('Untitled Scene');
+    expect(sceneLabel(null)).toBe('Untitled Scene');
+    expect(sceneLabel(' Summer ')).toBe('Summer');
+  });
+});

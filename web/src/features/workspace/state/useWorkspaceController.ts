@@ -1,0 +1,296 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@/api/client';
+import { queryKeys } from '@/api/queryKeys';
+import type { Project, Scene } from '@/api/types';
+import { delay, withTimeout } from '@/lib/async';
+import { readString, storageKeys, writeString } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { createProject } from '../api/createProject';
+import { createScene } from '../api/createScene';
+import { useProjects } from '../api/listProjects';
+import { useScenes } from '../api/listScenes';
+import { renameProject as renameProjectRequest } from '../api/updateProject';
+import { updateScene } from '../api/updateScene';
+import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL_CAMPAIGN_NAME, validateProjectName } from '../logic/names';
+import { chooseProjectId, chooseSceneId } from '../logic/selection';
+
+/** Timings from the spec (§9). */
+export const PROJECT_SCENE_DELAY_MS = 1000;
+export const PROJECT_SCENE_DELAY_TIMEOUT_MS = 5000;
+export const CREATING_FLAG_TIMEOUT_MS = 10_000;
+
+export const messages = {
+  projectCreated: 'Project created successfully',
+  projectCreateFailed: 'Failed to create project',
+  initialSceneFailed: 'Failed to create initial scene. Please try adding a scene manually.',
+  projectRenamed: 'Project renamed successfully',
+  projectRenameServerFailed: 'Failed to rename project on server, but local changes were applied',
+  sceneUpdateFailed: 'Failed to update scene',
+  sceneNotFound: 'Scene not found',
+  sceneCreated: 'Scene created successfully',
+  sceneCreateFailed: 'Failed to create scene',
+  noSelection: 'No scene or project selected',
+} as const;
+
+type ProjectDialog = { kind: 'create' } | { kind: 'rename'; projectId: string } | null;
+
+/** The workspace flow of spec §4: projects, scenes, selection and the dialogs that change them. */
+export function useWorkspaceController() {
+  const queryClient = useQueryClient();
+  const projectsQuery = useProjects();
+  const projects = useMemo(() => projectsQuery.data ?? [], [projectsQuery.data]);
+
+  const [explicitProjectId, setExplicitProjectId] = useState<string | null>(null);
+  const [sceneChoice, setSceneChoice] = useState<Record<string, string>>({});
+  const [projectDialog, setProjectDialog] = useState<ProjectDialog>(null);
+  const [autoPromptDismissed, setAutoPromptDismissed] = useState(false);
+  const [campaignDialogOpen, setCampaignDialogOpen] = useState(false);
+  const [renameSceneId, setRenameSceneId] = useState<string | null>(null);
+  const [renamingScene, setRenamingScene] = useState(false);
+  const [creatingProject, setCreatingProject] = useState(false);
+  const [creatingScene, setCreatingScene] = useState(false);
+  const creatingTimer = useRef<number | undefined>(undefined);
+  const initialSceneRequested = useRef(new Set<string>());
+
+  // The last used project is restored, else the first one is chosen.
+  const selectedProjectId = useMemo(() => {
+    if (explicitProjectId && projects.some((p) => p.id === explicitProjectId)) return explicitProjectId;
+    return chooseProjectId(projects, readString(storageKeys.lastProject));
+  }, [explicitProjectId, projects]);
+  const selectedProject = projects.find((p) => p.id === selectedProjectId) ?? null;
+
+  const scenesQuery = useScenes(selectedProjectId);
+  const scenes = useMemo(() => scenesQuery.data ?? [], [scenesQuery.data]);
+
+  // A remembered scene if it exists, else the lowest order, else the first.
+  const selectedSceneId = useMemo(() => {
+    if (!selectedProjectId) return null;
+    const explicit = sceneChoice[selectedProjectId];
+    if (explicit && scenes.some((s) => s.id === explicit)) return explicit;
+    return chooseSceneId(scenes, readString(storageKeys.lastScene(selectedProjectId)));
+  }, [sceneChoice, scenes, selectedProjectId]);
+  const selectedScene = scenes.find((s) => s.id === selectedSceneId) ?? null;
+
+  const noProjects = projectsQuery.isSuccess && projects.length === 0;
+  const createProjectOpen = projectDialog?.kind === 'create' || (noProjects && !autoPromptDismissed);
+  const renameTarget = projectDialog?.kind === 'rename' ? (projects.find((p) => p.id === projectDialog.projectId) ?? null) : null;
+
+  const refreshStoryboard = useCallback(
+    (projectId: string) => queryClient.invalidateQueries({ queryKey: queryKeys.storyboard(projectId) }),
+    [queryClient],
+  );
+
+  const rememberScene = useCallback((projectId: string, sceneId: string) => {
+    setSceneChoice((current) => ({ ...current, [projectId]: sceneId }));
+    writeString(storageKeys.lastScene(projectId), sceneId);
+  }, []);
+
+  const rememberProject = useCallback((projectId: string) => {
+    setExplicitProjectId(projectId);
+    writeString(storageKeys.lastProject, projectId);
+  }, []);
+
+  // With no scenes, an initial scene named Campaign 1 is created (once per project).
+  useEffect(() => {
+    if (!selectedProjectId || !scenesQuery.isSuccess || scenesQuery.isFetching || scenesQuery.data.length > 0) return;
+    if (creatingProject || initialSceneRequested.current.has(selectedProjectId)) return;
+    const projectId = selectedProjectId;
+    initialSceneRequested.current.add(projectId);
+    void (async () => {
+      try {
+        const scene = await createScene(projectId, INITIAL_CAMPAIGN_NAME);
+        queryClient.setQueryData<Scene[]>(queryKeys.scenes(projectId), (old) => [...(old ?? []), scene]);
+        rememberScene(projectId, scene.id);
+        void refreshStoryboard(projectId);
+      } catch {
+        notify.error(messages.initialSceneFailed);
+      }
+    })();
+  }, [creatingProject, queryClient, refreshStoryboard, rememberScene, scenesQuery.data, scenesQuery.isFetching, scenesQuery.isSuccess, selectedProjectId]);
+
+  useEffect(() => () => window.clearTimeout(creatingTimer.current), []);
+
+  const setCreatingFlag = useCallback((on: boolean) => {
+    window.clearTimeout(creatingTimer.current);
+    setCreatingProject(on);
+    // The project-creation loading flag auto-clears after 10 s whatever happens.
+    if (on) creatingTimer.current = window.setTimeout(() => setCreatingProject(false), CREATING_FLAG_TIMEOUT_MS);
+  }, []);
+
+  /** Create the project, wait 1 s (guarded by 5 s), create Campaign 1, select both. */
+  const createNewProject = useCallback(
+    async (name: string): Promise<boolean> => {
+      if (validateProjectName(name) !== null || creatingProject) return false;
+      setCreatingFlag(true);
+      let project: Project;
+      try {
+        project = await createProject(name.trim());
+      } catch (error) {
+        notify.error(errorMessage(error, messages.projectCreateFailed));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+        setCreatingFlag(false);
+        return false;
+      }
+      initialSceneRequested.current.add(project.id);
+      notify.success(messages.projectCreated);
+
+      await withTimeout(delay(PROJECT_SCENE_DELAY_MS), PROJECT_SCENE_DELAY_TIMEOUT_MS).catch(() => undefined);
+
+      let scene: Scene | null = null;
+      try {
+        scene = await createScene(project.id, INITIAL_CAMPAIGN_NAME);
+      } catch {
+        notify.error(messages.initialSceneFailed);
+      }
+
+      queryClient.setQueryData<Scene[]>(queryKeys.scenes(project.id), scene ? [scene] : []);
+      queryClient.setQueryData<Project[]>(queryKeys.projects, (old) => [project, ...(old ?? []).filter((p) => p.id !== project.id)]);
+      rememberProject(project.id);
+      if (scene) rememberScene(project.id, scene.id);
+      void refreshStoryboard(project.id);
+      setProjectDialog(null);
+      setCreatingFlag(false);
+      return true;
+    },
+    [creatingProject, queryClient, refreshStoryboard, rememberProject, rememberScene, setCreatingFlag],
+  );
+
+  /** Optimistic rename: the local name changes at once, the server update follows. */
+  const renameProject = useCallback(
+    async (projectId: string, name: string): Promise<boolean> => {
+      const trimmed = name.trim();
+      if (trimmed === '') return false;
+      queryClient.setQueryData<Project[]>(queryKeys.projects, (old) => (old ?? []).map((p) => (p.id === projectId ? { ...p, name: trimmed } : p)));
+      setProjectDialog(null);
+      try {
+        const updated = await renameProjectRequest(projectId, trimmed);
+        queryClient.setQueryData<Project[]>(queryKeys.projects, (old) =>
+          (old ?? []).map((p) => (p.id === projectId ? { ...p, ...updated, name: updated?.name ?? trimmed } : p)),
+        );
+        notify.success(messages.projectRenamed);
+      } catch {
+        notify.error(messages.projectRenameServerFailed);
+      }
+      return true;
+    },
+    [queryClient],
+  );
+
+  const createCampaign = useCallback(
+    async (name: string): Promise<boolean> => {
+      if (!canSubmitCampaignName(name) || creatingScene) return false;
+      const projectId = selectedProjectId;
+      if (!projectId) {
+        notify.error(messages.noSelection);
+        return false;
+      }
+      setCreatingScene(true);
+      try {
+        const scene = await createScene(projectId, name.trim());
+        queryClient.setQueryData<Scene[]>(queryKeys.scenes(projectId), (old) => [...(old ?? []).filter((s) => s.id !== scene.id), scene]);
+        rememberScene(projectId, scene.id);
+        setCampaignDialogOpen(false);
+        notify.success(messages.sceneCreated);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.scenes(projectId) });
+        void refreshStoryboard(projectId);
+        return true;
+      } catch {
+        notify.error(messages.sceneCreateFailed);
+        return false;
+      } finally {
+        setCreatingScene(false);
+      }
+    },
+    [creatingScene, queryClient, refreshStoryboard, rememberScene, selectedProjectId],
+  );
+
+  const renameScene = useCallback(
+    async (sceneId: string, name: string): Promise<boolean> => {
+      const trimmed = name.trim();
+      if (!selectedProjectId || trimmed === '') return false;
+      const projectId = selectedProjectId;
+      setRenamingScene(true);
+      try {
+        const updated = await updateScene(sceneId, { name: trimmed });
+        queryClient.setQueryData<Scene[]>(queryKeys.scenes(projectId), (old) => (old ?? []).map((s) => (s.id === sceneId ? { ...s, ...updated } : s)));
+        setRenameSceneId(null);
+        void refreshStoryboard(projectId);
+        return true;
+      } catch {
+        notify.error(messages.sceneUpdateFailed);
+        return false;
+      } finally {
+        setRenamingScene(false);
+      }
+    },
+    [queryClient, refreshStoryboard, selectedProjectId],
+  );
+
+  const selectProject = useCallback(
+    (projectId: string) => {
+      if (!projects.some((p) => p.id === projectId)) return;
+      rememberProject(projectId);
+    },
+    [projects, rememberProject],
+  );
+
+  const selectScene = useCallback(
+    (sceneId: string) => {
+      if (!selectedProjectId || !scenes.some((s) => s.id === sceneId)) {
+        notify.error(messages.sceneNotFound);
+        return;
+      }
+      rememberScene(selectedProjectId, sceneId);
+    },
+    [rememberScene, scenes, selectedProjectId],
+  );
+
+  const openCreateCampaign = useCallback(() => {
+    if (!selectedProjectId) {
+      notify.error(messages.noSelection);
+      return;
+    }
+    setCampaignDialogOpen(true);
+  }, [selectedProjectId]);
+
+  const closeProjectDialog = useCallback(() => {
+    setProjectDialog(null);
+    if (noProjects) setAutoPromptDismissed(true);
+  }, [noProjects]);
+
+  return {
+    projects,
+    projectsLoading: projectsQuery.isPending,
+    projectsFailed: projectsQuery.isError,
+    selectedProject,
+    scenes,
+    scenesLoading: scenesQuery.isPending && selectedProjectId !== null,
+    selectedScene,
+    creatingProject,
+    creatingScene,
+    defaultProjectName: defaultProjectName(projects.length),
+    defaultCampaignName: defaultCampaignName(scenes.length),
+    createProjectOpen,
+    renameTarget,
+    campaignDialogOpen,
+    renameSceneTarget: scenes.find((s) => s.id === renameSceneId) ?? null,
+    renamingScene,
+    openRenameScene: (sceneId: string) => setRenameSceneId(sceneId),
+    closeRenameScene: () => setRenameSceneId(null),
+    openCreateProject: () => setProjectDialog({ kind: 'create' }),
+    openRenameProject: (projectId: string) => setProjectDialog({ kind: 'rename', projectId }),
+    closeProjectDialog,
+    openCreateCampaign,
+    setCampaignDialogOpen,
+    createNewProject,
+    renameProject,
+    createCampaign,
+    renameScene,
+    selectProject,
+    selectScene,
+    refreshStoryboard,
+  };
+}
+
+export type WorkspaceController = ReturnType<typeof useWorkspaceController>;

@@ -1,0 +1,42 @@
+/** Local storage keys used by the web app. */
+export const storageKeys = {
+  chatWidth: 'studio:chat-width',
+  lastProject: 'studio:last-project-id',
+  lastScene: (projectId: string) => `studio:last-scene:${projectId}`,
+  signupPending: 'studio:signup-pending',
+  storyboardZoom: 'studio:storyboard-zoom',
+} as const;
+
+function store(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readString(key: string): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: string, value: string | null): void {
+  try {
+    const s = store();
+    if (!s) return;
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  } catch {
+    // Storage full or disabled: preferences are best effort.
+  }
+}
+
+export function readNumber(key: string): number | null {
+  const raw = readString(key);
+  if (raw === null || raw.trim() === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
