@@ -8,6 +8,7 @@ pub mod progress;
 pub mod codec;
 pub mod cutout;
 pub mod generate;
+pub mod intake;
 pub mod mockup;
 pub mod prompt;
 pub mod scene;
