@@ -9,7 +9,10 @@ mod media;
 mod migrate;
 mod projects;
 mod rate_limits;
+mod reference_images;
 mod scenes;
+mod secrets;
+mod storage;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -22,9 +25,13 @@ use sqlx::sqlite::{
 
 pub use accounts::{NewUser, SessionUser, User};
 pub use credits::{Balance, LedgerReason};
-pub use media::{MediaAsset, MediaType};
+pub use media::{MediaAsset, MediaType, StoredFile};
 pub use projects::Project;
+pub use reference_images::{
+    AddReferenceImageError, NewReferenceImage, ReferenceImage, MAX_REFERENCE_IMAGES,
+};
 pub use scenes::{Scene, ScenePatch};
+pub use storage::{MediaStorage, StorageConfig, StorageError, StoredObject};
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -95,3 +95,57 @@ impl Store {
         Ok(assets)
     }
 }
+
+/// Where a servable file's bytes are, whichever table it comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredFile {
+    pub id: Uuid,
+    pub storage_key: String,
+    pub mime_type: String,
+    pub thumbnail_key: Option<String>,
+    pub thumbnail_mime_type: Option<String>,
+    pub filename: String,
+    pub original_filename: Option<String>,
+}
+
+impl Store {
+    /// The user's media asset or reference image with this id.
+    pub async fn stored_file(&self, user_id: Uuid, id: Uuid) -> Result<StoredFile> {
+        type Row = (
+            String,
+            String,
+            Option<String>,
+            Option<String>,
+            String,
+            Option<String>,
+        );
+        let row: Option<Row> = on_db!(self, p => sqlx::query_as(
+            "SELECT storage_key, mime_type, thumbnail_key, thumbnail_mime_type, filename, original_filename \
+             FROM reference_images WHERE id = $1 AND user_id = $2 \
+             UNION ALL \
+             SELECT storage_key, mime_type, thumbnail_key, NULL, filename, original_filename \
+             FROM media_assets WHERE id = $1 AND user_id = $2",
+        )
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(p)
+        .await)?;
+        let (
+            storage_key,
+            mime_type,
+            thumbnail_key,
+            thumbnail_mime_type,
+            filename,
+            original_filename,
+        ) = row.ok_or(crate::StoreError::NotFound)?;
+        Ok(StoredFile {
+            id,
+            storage_key,
+            mime_type,
+            thumbnail_key,
+            thumbnail_mime_type,
+            filename,
+            original_filename,
+        })
+    }
+}

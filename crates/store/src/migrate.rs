@@ -7,12 +7,20 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use crate::{on_db, Dialect, Result, Store};
 
 /// `(version, description, sqlite sql, postgres sql)`; both columns describe one schema.
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "foundation",
-    include_str!("../migrations/sqlite/0001_foundation.sql"),
-    include_str!("../migrations/postgres/0001_foundation.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "foundation",
+        include_str!("../migrations/sqlite/0001_foundation.sql"),
+        include_str!("../migrations/postgres/0001_foundation.sql"),
+    ),
+    (
+        2,
+        "reference images",
+        include_str!("../migrations/sqlite/0002_reference_images.sql"),
+        include_str!("../migrations/postgres/0002_reference_images.sql"),
+    ),
+];
 
 #[derive(Debug)]
 struct Embedded(Dialect);
