@@ -197,6 +197,32 @@ fn same_origin(parts: &Parts, allowed: &[String]) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
+/// Who may read media on this request: a session (bearer or cookie) or a short-lived media
+/// token from `GET /api/media/auth` used as a bearer.
+pub struct MediaReader {
+    pub user_id: uuid::Uuid,
+}
+
+impl FromRequestParts<AppState> for MediaReader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(token) =
+            bearer_token(parts).filter(|t| crate::signing::Signer::is_media_token(t))
+        {
+            return state
+                .signer
+                .verify_media_token(&token, chrono::Utc::now())
+                .map(|user_id| MediaReader { user_id })
+                .ok_or(ApiError::Unauthenticated(auth::SIGN_IN_REQUIRED));
+        }
+        let current = CurrentUser::from_request_parts(parts, state).await?;
+        Ok(MediaReader {
+            user_id: current.user.id,
+        })
+    }
+}
+
 /// The client's IP address, for per-IP rate limits.
 pub struct ClientIp(pub IpAddr);
 

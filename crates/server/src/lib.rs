@@ -4,8 +4,10 @@
 mod auth;
 mod error;
 mod extract;
+mod media_files;
 mod models;
 mod routes;
+mod signing;
 mod state;
 mod web;
 
@@ -106,6 +108,19 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await?;
     Ok(())
+}
+
+/// Background upkeep every node runs: retrying queued deletions of stored bytes.
+pub async fn run_maintenance(state: AppState) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+    loop {
+        every.tick().await;
+        match media_files::sweep_deletions(&state.store, &state.storage).await {
+            Ok(0) => {}
+            Ok(left) => tracing::warn!(left, "stored objects still waiting for deletion"),
+            Err(e) => tracing::warn!(error = %e, "could not sweep stored objects"),
+        }
+    }
 }
 
 /// Hashes a new password the way sign-up does (argon2id), for operator commands.

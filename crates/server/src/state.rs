@@ -1,6 +1,8 @@
 use std::sync::Arc;
 
-use store::Store;
+use store::{MediaStorage, Store};
+
+use crate::signing::Signer;
 
 /// What the API needs to know beyond the database; built by the `studio` binary from its
 /// validated configuration.
@@ -37,14 +39,33 @@ impl Default for ServerConfig {
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
+    pub storage: MediaStorage,
+    pub signer: Arc<Signer>,
     pub config: Arc<ServerConfig>,
+    /// Bounds how many images are decoded at once, so many uploads cannot exhaust memory.
+    pub image_work: Arc<tokio::sync::Semaphore>,
 }
 
+/// The name of the media signing key in the database's server secrets.
+const MEDIA_SIGNING_KEY: &str = "media_signing_key";
+
 impl AppState {
-    pub fn new(store: Store, config: ServerConfig) -> Self {
-        Self {
+    /// Loads (or creates, on the first node) the shared signing key.
+    pub async fn new(
+        store: Store,
+        storage: MediaStorage,
+        config: ServerConfig,
+    ) -> anyhow::Result<Self> {
+        let mut fresh = [0u8; 32];
+        rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut fresh);
+        let key = store.server_secret(MEDIA_SIGNING_KEY, &fresh).await?;
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        Ok(Self {
             store,
+            storage,
+            signer: Arc::new(Signer::new(key)),
             config: Arc::new(config),
-        }
+            image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
+        })
     }
 }

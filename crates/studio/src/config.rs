@@ -21,6 +21,15 @@ const ENV_KEYS: &[&str] = &[
     "secure_cookies",
     "allowed_origins",
     "trust_forwarded_for",
+    "storage_url",
+    "s3_endpoint",
+];
+/// Keys read from the environment without the prefix, as other tools name them.
+const RAW_ENV_KEYS: &[&str] = &[
+    "database_url",
+    "aws_region",
+    "aws_access_key_id",
+    "aws_secret_access_key",
 ];
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -40,6 +49,13 @@ pub struct Config {
     pub secure_cookies: bool,
     pub allowed_origins: Vec<String>,
     pub trust_forwarded_for: bool,
+    /// `file:///abs/path` or `s3://bucket[/prefix]`; default `<data_dir>/media`.
+    pub storage_url: Option<String>,
+    /// Endpoint of an S3-compatible service (e.g. `http://127.0.0.1:9000`).
+    pub s3_endpoint: Option<String>,
+    pub aws_region: Option<String>,
+    pub aws_access_key_id: Option<String>,
+    pub aws_secret_access_key: Option<String>,
 }
 
 impl Default for Config {
@@ -56,6 +72,11 @@ impl Default for Config {
             secure_cookies: server.secure_cookies,
             allowed_origins: server.allowed_origins,
             trust_forwarded_for: server.trust_forwarded_for,
+            storage_url: None,
+            s3_endpoint: None,
+            aws_region: None,
+            aws_access_key_id: None,
+            aws_secret_access_key: None,
         }
     }
 }
@@ -82,7 +103,7 @@ impl Config {
             None => figment = figment.merge(Toml::file("studio.toml")),
         }
         figment = figment
-            .merge(Env::raw().only(&["database_url"]))
+            .merge(Env::raw().only(RAW_ENV_KEYS))
             .merge(Env::prefixed("STUDIO_").only(ENV_KEYS))
             .merge(Serialized::defaults(overrides));
         let config: Config = figment
@@ -107,6 +128,11 @@ impl Config {
         if self.low_credit_threshold < 0 {
             bail!("invalid configuration: low_credit_threshold cannot be negative");
         }
+        if let Some(url) = &self.storage_url {
+            if !(url.starts_with("file:///") || url.starts_with("s3://")) {
+                bail!("invalid configuration: storage_url must be file:///absolute/path or s3://bucket (got {url:?})");
+            }
+        }
         for origin in &self.allowed_origins {
             if !(origin.starts_with("http://") || origin.starts_with("https://")) {
                 bail!("invalid configuration: allowed_origins entries look like https://host[:port] (got {origin:?})");
@@ -128,6 +154,17 @@ impl Config {
         self.database_url
             .clone()
             .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("studio.db").display()))
+    }
+
+    pub fn storage_config(&self) -> store::StorageConfig {
+        store::StorageConfig {
+            url: self.storage_url.clone(),
+            data_dir: self.data_dir.clone(),
+            s3_endpoint: self.s3_endpoint.clone(),
+            s3_region: self.aws_region.clone(),
+            s3_access_key_id: self.aws_access_key_id.clone(),
+            s3_secret_access_key: self.aws_secret_access_key.clone(),
+        }
     }
 
     pub fn server_config(&self) -> server::ServerConfig {

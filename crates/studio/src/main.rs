@@ -142,15 +142,28 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
 async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
     let addr = config.bind_addr()?;
     let store = open_store(&config).await?;
+    let storage =
+        store::MediaStorage::open(&config.storage_config()).context("cannot open media storage")?;
+    storage
+        .ping()
+        .await
+        .with_context(|| format!("cannot reach media storage {}", storage.description()))?;
     let listener = TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     // Background jobs arrive with the jobs queue; until then every node is API-only.
-    tracing::info!(workers = !no_workers, database = %redact(&config.database_url()), "starting");
+    tracing::info!(
+        workers = !no_workers,
+        database = %redact(&config.database_url()),
+        storage = storage.description(),
+        "starting"
+    );
+    let state = server::AppState::new(store.clone(), storage, config.server_config()).await?;
+    let maintenance = tokio::spawn(server::run_maintenance(state.clone()));
     println!("studio listening on http://{local}");
-    let state = server::AppState::new(store.clone(), config.server_config());
     server::serve(listener, state, shutdown_signal()).await?;
+    maintenance.abort();
     store.close().await;
     Ok(())
 }

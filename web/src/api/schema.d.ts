@@ -123,6 +123,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived token that reads the signed-in user's media (not a session token). */
+        get: operations["mediaAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/download/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file as an attachment with a safe file name. */
+        get: operations["mediaDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of one stored file, or its thumbnail. */
+        get: operations["mediaFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file behind a share link; no sign-in needed. */
+        get: operations["sharedMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed, expiring link to one file. */
+        post: operations["shareMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -222,6 +307,79 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-images/project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every reference image of a project (chat attachments included), oldest first. */
+        get: operations["projectReferenceImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-images/scene/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scene's product images (not chat attachments), oldest first. */
+        get: operations["sceneReferenceImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-images/upload-proxy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a product photo (multipart `file` plus uploadId, projectId, sceneId, messageId,
+         *     originalFilename). Checked by content: JPEG, PNG, WebP or GIF, at most 15 MB and
+         *     4096×4096; stored with EXIF orientation applied and metadata stripped, with a thumbnail.
+         */
+        post: operations["uploadReferenceImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One reference image. */
+        get: operations["getReferenceImage"];
+        put?: never;
+        post?: never;
+        /** Deletes a reference image with its bytes and thumbnail. */
+        delete: operations["deleteReferenceImage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -343,6 +501,9 @@ export interface components {
             /** @description `ok` when the database answers. */
             status: string;
         };
+        ImageMetadata: {
+            thumbnail_url: string;
+        };
         MeResponse: {
             user: components["schemas"]["UserView"];
         };
@@ -350,6 +511,12 @@ export interface components {
             audio: number;
             image: number;
             video: number;
+        };
+        MediaToken: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Use as `Authorization: Bearer <token>` on media routes only. */
+            token: string;
         };
         /** @description A generated or uploaded file as the storyboard shows it. */
         MediaView: {
@@ -399,6 +566,42 @@ export interface components {
         };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
+        ReferenceImageList: {
+            /** @description Oldest first. */
+            reference_images: components["schemas"]["ReferenceImageView"][];
+            success: boolean;
+        };
+        ReferenceImageResponse: {
+            reference_image: components["schemas"]["ReferenceImageView"];
+            success: boolean;
+        };
+        /** @description A product photo as the spec describes it. */
+        ReferenceImageView: {
+            /** Format: date-time */
+            created_at: string;
+            dimensions: components["schemas"]["Dimensions"];
+            /** Format: int64 */
+            file_size: number;
+            /** @description The stored file's generated name. */
+            filename: string;
+            /** Format: uuid */
+            id: string;
+            image_metadata: components["schemas"]["ImageMetadata"];
+            message_id?: string | null;
+            mime_type: string;
+            original_filename?: string | null;
+            /** Format: uuid */
+            project_id: string;
+            /** @description The same as `url`: bytes are always served through the API. */
+            s3_url: string;
+            /** Format: uuid */
+            scene_id?: string | null;
+            thumbnailUrl: string;
+            thumbnail_url: string;
+            upload_id?: string | null;
+            /** @description `/api/media/file/{id}`. */
+            url: string;
+        };
         RenameProjectRequest: {
             project_name: string;
         };
@@ -454,6 +657,12 @@ export interface components {
             duration?: string | null;
             quality?: null | components["schemas"]["Quality"];
             resolution?: null | components["schemas"]["Resolution"];
+        };
+        ShareLink: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Works without signing in, for this file only, until `expires_at`. */
+            url: string;
         };
         SigninRequest: {
             email: string;
@@ -532,6 +741,17 @@ export interface components {
             status: string;
         };
         /** @description The contract's success envelope. */
+        Success_ShareLink: {
+            data: {
+                /** Format: date-time */
+                expires_at: string;
+                /** @description Works without signing in, for this file only, until `expires_at`. */
+                url: string;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
         Success_Vec_ProjectView: {
             data: {
                 /** Format: date-time */
@@ -575,6 +795,12 @@ export interface components {
         UpdateSceneRequest: {
             name?: string | null;
             settings?: null | components["schemas"]["SettingsInput"];
+        };
+        /** @description The upload's answer, errors included: `{success, reference_image, error}`. */
+        UploadResponse: {
+            error?: string | null;
+            reference_image?: null | components["schemas"]["ReferenceImageView"];
+            success: boolean;
         };
         /** @description The signed-in user. */
         UserView: {
@@ -819,6 +1045,181 @@ export interface operations {
                 };
             };
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mediaAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaToken"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mediaDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset or reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, Content-Disposition: attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mediaFile: {
+        parameters: {
+            query?: {
+                /** @description `thumbnail` for the small preview. */
+                variant?: string;
+                /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Media asset or reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (byte ranges supported) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Part of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sharedMedia: {
+        parameters: {
+            query?: {
+                /** @description `thumbnail` for the small preview. */
+                variant?: string;
+                /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The token of a share link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    shareMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media asset or reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ShareLink"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1089,6 +1490,189 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StoryboardResponse"];
                 };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    projectReferenceImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceImageList"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sceneReferenceImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scene id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceImageList"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadReferenceImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file, uploadId, projectId, sceneId, messageId, originalFilename */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+        };
+    };
+    getReferenceImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceImageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteReferenceImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             404: {
                 headers: {

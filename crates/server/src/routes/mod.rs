@@ -9,7 +9,9 @@ mod auth;
 mod credits;
 mod flags;
 mod health;
+mod media;
 mod projects;
+mod reference_images;
 pub(crate) mod scenes;
 mod storyboard;
 
@@ -22,4 +24,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(storyboard::router())
         .merge(credits::router())
         .merge(flags::router())
+        .merge(reference_images::router())
+        .merge(media::router())
 }

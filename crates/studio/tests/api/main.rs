@@ -5,6 +5,8 @@ mod support;
 
 mod admin;
 mod auth;
+mod files;
 mod projects;
+mod reference_images;
 mod scenes;
 mod system;

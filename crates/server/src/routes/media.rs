@@ -1,0 +1,426 @@
+//! Serving stored media: owner-only files with ranges and caching, downloads, short-lived
+//! media tokens and signed share links.
+
+use axum::body::Body;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Duration, Utc};
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
+use crate::extract::{CurrentUser, Json, MediaReader, Path};
+use crate::media_files::file_url;
+use crate::models::{success, Success};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(media_file))
+        .routes(routes!(download))
+        .routes(routes!(media_auth))
+        .routes(routes!(share))
+        .routes(routes!(shared_file))
+}
+
+const MEDIA_NOT_FOUND: &str = "Media not found";
+const MEDIA_TOKEN_MINUTES: i64 = 10;
+const SHARE_LINK_DAYS: i64 = 7;
+
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct FileQuery {
+    /// `thumbnail` for the small preview.
+    variant: Option<String>,
+    /// `json` answers `{url, file_url, media_url}` instead of the bytes.
+    format: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MediaUrls {
+    url: String,
+    file_url: String,
+    media_url: String,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Variant {
+    Original,
+    Thumbnail,
+}
+
+impl FileQuery {
+    fn variant(&self) -> ApiResult<Variant> {
+        match self.variant.as_deref() {
+            None | Some("") | Some("original") => Ok(Variant::Original),
+            Some("thumbnail") => Ok(Variant::Thumbnail),
+            Some(_) => Err(ApiError::validation(
+                "variant",
+                "variant must be thumbnail or omitted",
+            )),
+        }
+    }
+}
+
+/// The bytes of one stored file, or its thumbnail.
+#[utoipa::path(get, path = "/api/media/file/{id}", tag = "media", operation_id = "mediaFile",
+    params(("id" = Uuid, Path, description = "Media asset or reference image id"), FileQuery),
+    responses((status = 200, description = "The file (byte ranges supported)"),
+        (status = 206, description = "Part of the file"), (status = 304, description = "Not modified"),
+        (status = 404, body = ErrorResponse), (status = 416, description = "Range not satisfiable")))]
+async fn media_file(
+    State(state): State<AppState>,
+    reader: MediaReader,
+    Path(id): Path<Uuid>,
+    Query(query): Query<FileQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    if query.format.as_deref() == Some("json") {
+        state
+            .store
+            .stored_file(reader.user_id, id)
+            .await
+            .map_err(not_found(MEDIA_NOT_FOUND))?;
+        let url = file_url(id);
+        return Ok(Json(MediaUrls {
+            file_url: url.clone(),
+            media_url: url.clone(),
+            url,
+        })
+        .into_response());
+    }
+    serve(&state, reader.user_id, id, query.variant()?, &headers, None).await
+}
+
+/// The file as an attachment with a safe file name.
+#[utoipa::path(get, path = "/api/media/download/{id}", tag = "media", operation_id = "mediaDownload",
+    params(("id" = Uuid, Path, description = "Media asset or reference image id")),
+    responses((status = 200, description = "The file, Content-Disposition: attachment"),
+        (status = 404, body = ErrorResponse)))]
+async fn download(
+    State(state): State<AppState>,
+    reader: MediaReader,
+    Path(id): Path<Uuid>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let file = state
+        .store
+        .stored_file(reader.user_id, id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    let name = download_name(&file);
+    serve(
+        &state,
+        reader.user_id,
+        id,
+        Variant::Original,
+        &headers,
+        Some(name),
+    )
+    .await
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MediaToken {
+    /// Use as `Authorization: Bearer <token>` on media routes only.
+    token: String,
+    expires_at: DateTime<Utc>,
+}
+
+/// A short-lived token that reads the signed-in user's media (not a session token).
+#[utoipa::path(get, path = "/api/media/auth", tag = "media", operation_id = "mediaAuth",
+    responses((status = 200, body = MediaToken), (status = 401, body = ErrorResponse)))]
+async fn media_auth(State(state): State<AppState>, current: CurrentUser) -> Json<MediaToken> {
+    let expires_at = Utc::now() + Duration::minutes(MEDIA_TOKEN_MINUTES);
+    Json(MediaToken {
+        token: state.signer.media_token(current.user.id, expires_at),
+        expires_at,
+    })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ShareLink {
+    /// Works without signing in, for this file only, until `expires_at`.
+    url: String,
+    expires_at: DateTime<Utc>,
+}
+
+/// A signed, expiring link to one file.
+#[utoipa::path(post, path = "/api/media/{id}/share", tag = "media", operation_id = "shareMedia",
+    params(("id" = Uuid, Path, description = "Media asset or reference image id")),
+    responses((status = 200, body = Success<ShareLink>), (status = 404, body = ErrorResponse)))]
+async fn share(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Success<ShareLink>>> {
+    state
+        .store
+        .stored_file(current.user.id, id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    let expires_at = Utc::now() + Duration::days(SHARE_LINK_DAYS);
+    let token = state.signer.share_token(id, current.user.id, expires_at);
+    Ok(success(ShareLink {
+        url: format!("/api/media/shared/{token}"),
+        expires_at,
+    }))
+}
+
+/// The file behind a share link; no sign-in needed.
+#[utoipa::path(get, path = "/api/media/shared/{token}", tag = "media", operation_id = "sharedMedia",
+    security(()),
+    params(("token" = String, Path, description = "The token of a share link"), FileQuery),
+    responses((status = 200, description = "The file"), (status = 404, body = ErrorResponse)))]
+async fn shared_file(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Query(query): Query<FileQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let (id, user_id) = state
+        .signer
+        .verify_share_token(&token, Utc::now())
+        .ok_or(ApiError::NotFound("This link has expired or is invalid"))?;
+    serve(&state, user_id, id, query.variant()?, &headers, None).await
+}
+
+/// A single byte range from a `Range` header, resolved against the size.
+enum RangeRequest {
+    Whole,
+    Part(std::ops::Range<u64>),
+    Unsatisfiable,
+}
+
+fn parse_range(header: Option<&HeaderValue>, size: u64) -> RangeRequest {
+    let Some(spec) = header
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.trim().strip_prefix("bytes="))
+    else {
+        return RangeRequest::Whole;
+    };
+    // Several ranges are rare (and unneeded for seeking): answer the whole file.
+    if spec.contains(',') {
+        return RangeRequest::Whole;
+    }
+    let Some((start, end)) = spec.split_once('-') else {
+        return RangeRequest::Whole;
+    };
+    let (start, end) = (start.trim(), end.trim());
+    let range = match (start.parse::<u64>(), end.parse::<u64>()) {
+        (Ok(start), Ok(end)) if start <= end => start..(end + 1).min(size),
+        (Ok(start), Err(_)) if end.is_empty() => start..size,
+        (Err(_), Ok(suffix)) if start.is_empty() && suffix > 0 => size.saturating_sub(suffix)..size,
+        _ => return RangeRequest::Whole,
+    };
+    if range.start >= size || range.is_empty() {
+        RangeRequest::Unsatisfiable
+    } else {
+        RangeRequest::Part(range)
+    }
+}
+
+fn download_name(file: &store::StoredFile) -> String {
+    let name = file.original_filename.as_deref().unwrap_or(&file.filename);
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '"' | '\\' | '/' | ';') {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if cleaned.trim().is_empty() {
+        file.filename.clone()
+    } else {
+        cleaned
+    }
+}
+
+fn content_disposition(name: &str) -> HeaderValue {
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    HeaderValue::from_str(&format!(
+        "attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
+}
+
+async fn serve(
+    state: &AppState,
+    user_id: Uuid,
+    id: Uuid,
+    variant: Variant,
+    headers: &HeaderMap,
+    attachment: Option<String>,
+) -> ApiResult<Response> {
+    let file = state
+        .store
+        .stored_file(user_id, id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    let (key, mime) = match variant {
+        Variant::Original => (file.storage_key.clone(), file.mime_type.clone()),
+        Variant::Thumbnail => match &file.thumbnail_key {
+            Some(key) => {
+                let mime = file
+                    .thumbnail_mime_type
+                    .clone()
+                    .unwrap_or_else(|| guess_mime(key).to_owned());
+                (key.clone(), mime)
+            }
+            None => (file.storage_key.clone(), file.mime_type.clone()),
+        },
+    };
+    // A stored file never changes, so its id and variant identify the bytes.
+    let etag = format!(
+        "\"{id}-{}\"",
+        if variant == Variant::Thumbnail {
+            "t"
+        } else {
+            "o"
+        }
+    );
+    let not_modified = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+        });
+    let cache = HeaderValue::from_static("private, max-age=86400");
+    if not_modified {
+        return Ok((
+            StatusCode::NOT_MODIFIED,
+            [(header::ETAG, etag)],
+            [(header::CACHE_CONTROL, cache)],
+        )
+            .into_response());
+    }
+
+    let size = state.storage.size(&key).await.map_err(|e| match e {
+        store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
+        other => ApiError::Internal(other.into()),
+    })?;
+    let (status, range) = match parse_range(headers.get(header::RANGE), size) {
+        RangeRequest::Whole => (StatusCode::OK, None),
+        RangeRequest::Part(range) => (StatusCode::PARTIAL_CONTENT, Some(range)),
+        RangeRequest::Unsatisfiable => {
+            return Ok((
+                StatusCode::RANGE_NOT_SATISFIABLE,
+                [(header::CONTENT_RANGE, format!("bytes */{size}"))],
+                [(header::ACCEPT_RANGES, "bytes")],
+            )
+                .into_response())
+        }
+    };
+    let object = state
+        .storage
+        .get(&key, range.clone())
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let length = object.range.end - object.range.start;
+    let body = Body::from_stream(
+        object
+            .body
+            .map(|chunk| chunk.map_err(std::io::Error::other)),
+    );
+    let mut response = Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, mime)
+        .header(header::CONTENT_LENGTH, length)
+        .header(header::ACCEPT_RANGES, "bytes")
+        .header(header::ETAG, etag)
+        .header(header::CACHE_CONTROL, cache);
+    if let Some(range) = range {
+        response = response.header(
+            header::CONTENT_RANGE,
+            format!("bytes {}-{}/{size}", range.start, range.end - 1),
+        );
+    }
+    if let Some(name) = attachment {
+        response = response.header(header::CONTENT_DISPOSITION, content_disposition(&name));
+    }
+    response
+        .body(body)
+        .map_err(|e| ApiError::Internal(e.into()))
+}
+
+fn guess_mime(key: &str) -> &'static str {
+    match key.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("webp") => "image/webp",
+        Some("gif") => "image/gif",
+        Some("mp4") => "video/mp4",
+        Some("ogg") => "audio/ogg",
+        _ => "image/jpeg",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(spec: &str, size: u64) -> Option<std::ops::Range<u64>> {
+        match parse_range(Some(&HeaderValue::from_str(spec).unwrap()), size) {
+            RangeRequest::Part(r) => Some(r),
+            RangeRequest::Whole => None,
+            RangeRequest::Unsatisfiable => Some(u64::MAX..u64::MAX),
+        }
+    }
+
+    #[test]
+    fn byte_ranges_follow_rfc_9110() {
+        assert_eq!(range("bytes=0-99", 1000), Some(0..100));
+        assert_eq!(range("bytes=900-", 1000), Some(900..1000));
+        assert_eq!(range("bytes=-100", 1000), Some(900..1000));
+        assert_eq!(range("bytes=990-2000", 1000), Some(990..1000));
+        assert_eq!(range("bytes=1000-", 1000), Some(u64::MAX..u64::MAX));
+        assert_eq!(range("bytes=5-1", 1000), None);
+        assert_eq!(range("bytes=0-1,5-6", 1000), None);
+        assert_eq!(range("items=0-1", 1000), None);
+    }
+
+    #[test]
+    fn download_names_are_safe() {
+        let file = store::StoredFile {
+            id: Uuid::nil(),
+            storage_key: "k".into(),
+            mime_type: "image/png".into(),
+            thumbnail_key: None,
+            thumbnail_mime_type: None,
+            filename: "abc.png".into(),
+            original_filename: Some("../evil\"name;\n.png".into()),
+        };
+        assert_eq!(download_name(&file), ".._evil_name__.png");
+        let header = content_disposition("crème.png");
+        assert_eq!(
+            header.to_str().unwrap(),
+            "attachment; filename=\"cr_me.png\"; filename*=UTF-8''cr%C3%A8me.png"
+        );
+    }
+}
