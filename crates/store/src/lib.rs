@@ -25,7 +25,7 @@ use sqlx::sqlite::{
 
 pub use accounts::{NewUser, SessionUser, User};
 pub use credits::{Balance, LedgerReason};
-pub use media::{MediaAsset, MediaType, StoredFile};
+pub use media::{MediaAsset, MediaType, NewMediaAsset, StoredFile};
 pub use projects::Project;
 pub use reference_images::{
     AddReferenceImageError, NewReferenceImage, ReferenceImage, MAX_REFERENCE_IMAGES,

@@ -149,3 +149,58 @@ impl Store {
         })
     }
 }
+
+/// A media asset whose bytes (and thumbnail) are already stored under these keys.
+#[derive(Debug, Clone)]
+pub struct NewMediaAsset {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub project_id: Uuid,
+    pub scene_id: Option<Uuid>,
+    pub file_type: MediaType,
+    pub mime_type: String,
+    pub storage_key: String,
+    pub thumbnail_key: Option<String>,
+    pub filename: String,
+    pub file_size: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub duration_seconds: Option<f64>,
+    pub file_metadata: serde_json::Value,
+    pub credit_cost: i64,
+}
+
+impl Store {
+    pub async fn create_media_asset(&self, new: &NewMediaAsset) -> Result<MediaAsset> {
+        let at = crate::now();
+        let sql = format!(
+            "INSERT INTO media_assets (id, user_id, project_id, scene_id, file_type, mime_type, storage_key, thumbnail_key, \
+             filename, original_filename, file_size, width, height, duration_seconds, file_metadata, credit_cost, is_public, \
+             created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, $12, $13, $14, $15, FALSE, $16, $16) RETURNING {COLUMNS}"
+        );
+        let asset = on_db!(self, p => {
+            let row = sqlx::query(&sql)
+                .bind(new.id)
+                .bind(new.user_id)
+                .bind(new.project_id)
+                .bind(new.scene_id)
+                .bind(new.file_type.as_str())
+                .bind(&new.mime_type)
+                .bind(&new.storage_key)
+                .bind(new.thumbnail_key.as_deref())
+                .bind(&new.filename)
+                .bind(new.file_size)
+                .bind(new.width)
+                .bind(new.height)
+                .bind(new.duration_seconds)
+                .bind(Json(&new.file_metadata))
+                .bind(new.credit_cost)
+                .bind(at)
+                .fetch_one(p)
+                .await?;
+            media_from_row!(&row)
+        })?;
+        Ok(asset)
+    }
+}

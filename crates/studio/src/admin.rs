@@ -2,8 +2,11 @@
 
 use anyhow::{bail, Context};
 use clap::{Subcommand, ValueEnum};
+use engine::codec::OutputFormat;
+use engine::generate::{generate_image, ImageRequest};
 use rand::distributions::{Alphanumeric, DistString};
-use store::{LedgerReason, NewUser, Store, StoreError};
+use store::{LedgerReason, MediaStorage, MediaType, NewMediaAsset, NewUser, Store, StoreError};
+use uuid::Uuid;
 
 #[derive(Subcommand, Debug)]
 pub enum AdminCommand {
@@ -43,7 +46,11 @@ pub enum FlagState {
     Off,
 }
 
-pub async fn run(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
+pub async fn run(
+    store: &Store,
+    storage: &MediaStorage,
+    command: AdminCommand,
+) -> anyhow::Result<()> {
     match command {
         AdminCommand::CreateUser { email, password } => {
             let (user, password) = create_user(store, &email, password).await?;
@@ -89,7 +96,7 @@ pub async fn run(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
             println!("flag {name} is {}", if enabled { "on" } else { "off" });
             Ok(())
         }
-        AdminCommand::SeedDemo { email } => seed_demo(store, &email).await,
+        AdminCommand::SeedDemo { email } => seed_demo(store, storage, &email).await,
     }
 }
 
@@ -132,11 +139,25 @@ async fn find_user(store: &Store, email: &str) -> anyhow::Result<store::User> {
     })
 }
 
-/// The spec's demo state: 100 credits and three sample scenes.
+/// The spec's demo state: 100 credits and three sample scenes, each with an image the
+/// offline engine renders from its prompt.
 const DEMO_PROJECT: &str = "Demo Project";
-const DEMO_SCENES: [&str; 3] = ["Hero Shot", "Lifestyle", "Social Teaser"];
+const DEMO_SCENES: [(&str, &str); 3] = [
+    (
+        "Hero Shot",
+        "amber perfume bottle on dark marble at golden hour, moody",
+    ),
+    (
+        "Lifestyle",
+        "white skincare jar on a bathroom counter, soft morning light, fresh",
+    ),
+    (
+        "Social Teaser",
+        "red sneaker box in a professional studio, dramatic shadows, bold",
+    ),
+];
 
-async fn seed_demo(store: &Store, email: &str) -> anyhow::Result<()> {
+async fn seed_demo(store: &Store, storage: &MediaStorage, email: &str) -> anyhow::Result<()> {
     let (user, password) = create_user(store, email, None)
         .await
         .context("cannot create the demo account (use --email for another address)")?;
@@ -144,13 +165,29 @@ async fn seed_demo(store: &Store, email: &str) -> anyhow::Result<()> {
     let project = store
         .create_project(user.id, &name, domain::Settings::default())
         .await?;
-    for scene in DEMO_SCENES {
-        store
-            .create_scene(user.id, project.id, &domain::SceneName::parse(scene)?, None)
+    for (seed, (scene_name, prompt)) in DEMO_SCENES.into_iter().enumerate() {
+        let scene = store
+            .create_scene(
+                user.id,
+                project.id,
+                &domain::SceneName::parse(scene_name)?,
+                None,
+            )
             .await?;
+        let asset = sample_image(
+            store,
+            storage,
+            user.id,
+            project.id,
+            scene.id,
+            prompt,
+            seed as u64,
+        )
+        .await?;
+        store.set_active_asset(user.id, scene.id, asset).await?;
     }
     println!(
-        "demo account ready: {} scenes in \"{DEMO_PROJECT}\", {} credits",
+        "demo account ready: {} scenes with sample images in \"{DEMO_PROJECT}\", {} credits",
         DEMO_SCENES.len(),
         domain::credits::SIGNUP_GRANT
     );
@@ -159,4 +196,58 @@ async fn seed_demo(store: &Store, email: &str) -> anyhow::Result<()> {
         println!("password: {password}");
     }
     Ok(())
+}
+
+/// Renders `prompt` with the offline engine and stores it as the scene's media.
+async fn sample_image(
+    store: &Store,
+    storage: &MediaStorage,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Uuid,
+    prompt: &'static str,
+    seed: u64,
+) -> anyhow::Result<Uuid> {
+    let (image, thumbnail) = tokio::task::spawn_blocking(move || {
+        let mut request = ImageRequest::new(prompt);
+        request.seed = seed;
+        request.format = OutputFormat::Jpeg;
+        let image = generate_image(&request, &mut engine::NoProgress)?;
+        let thumbnail = engine::intake::thumbnail_of(&image.bytes)?;
+        anyhow::Ok((image, thumbnail))
+    })
+    .await??;
+    let id = Uuid::new_v4();
+    let key = format!("media/{id}.jpg");
+    let thumbnail_key = format!("media/{id}.thumb.jpg");
+    storage.put(&key, image.bytes.clone().into()).await?;
+    storage.put(&thumbnail_key, thumbnail.0.into()).await?;
+    let metadata = serde_json::json!({
+        "generation_type": "image",
+        "aspect_ratio": domain::Resolution::default().aspect_ratio(),
+        "output_format": "jpeg",
+        "prompt": prompt,
+        "dimensions": {"width": image.width, "height": image.height},
+        "fileSize": image.bytes.len(),
+    });
+    store
+        .create_media_asset(&NewMediaAsset {
+            id,
+            user_id,
+            project_id,
+            scene_id: Some(scene_id),
+            file_type: MediaType::Image,
+            mime_type: image.mime.to_owned(),
+            storage_key: key,
+            thumbnail_key: Some(thumbnail_key),
+            filename: format!("{id}.jpg"),
+            file_size: image.bytes.len() as i64,
+            width: Some(i64::from(image.width)),
+            height: Some(i64::from(image.height)),
+            duration_seconds: None,
+            file_metadata: metadata,
+            credit_cost: 0,
+        })
+        .await?;
+    Ok(id)
 }

@@ -131,7 +131,9 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         }
         Command::Admin { command } => {
             let store = open_store(&config).await?;
-            let result = admin::run(&store, command).await;
+            let storage = store::MediaStorage::open(&config.storage_config())
+                .context("cannot open media storage")?;
+            let result = admin::run(&store, &storage, command).await;
             store.close().await;
             result
         }

@@ -134,6 +134,32 @@ async fn seed_demo_creates_a_ready_account(db: Db) {
         .map(|s| s["order"].as_i64().unwrap())
         .collect();
     assert_eq!(orders, [1, 2, 3]);
+
+    // Each sample scene shows an image the offline engine rendered.
+    let board = get(
+        &app,
+        &token,
+        &format!("/api/projects/{project_id}/storyboard"),
+    )
+    .await;
+    assert_eq!(board["data"]["stats"]["media_by_type"]["image"], 3);
+    for scene in board["data"]["scenes"].as_array().unwrap() {
+        let media = scene["media"].as_array().unwrap();
+        assert_eq!(media.len(), 1, "{scene}");
+        assert_eq!(scene["active_asset_id"], media[0]["id"]);
+        assert!(media[0]["file_metadata"]["prompt"].as_str().unwrap().len() > 10);
+        for url in [&media[0]["url"], &media[0]["thumbnail_url"]] {
+            let response = app
+                .request(Method::GET, url.as_str().unwrap())
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            let image = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+            assert!(image.width() >= 170, "{}", image.width());
+        }
+    }
     // Seeding twice does not create a second demo account.
     let (ok, _, stderr) = app.db.cli(&["admin", "seed-demo"]).await;
     assert!(!ok);
