@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'workspace', 'storyboard', 'credits'];
+const features = ['auth', 'workspace', 'storyboard', 'credits', 'reference-images'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/api/schema.d.ts'] },

@@ -6,4 +6,11 @@ export const queryKeys = {
   storyboard: (projectId: string) => ['projects', projectId, 'storyboard'] as const,
   credits: ['credits', 'balance'] as const,
   featureFlag: (flag: string) => ['feature-flags', flag] as const,
+  /** Every reference-image query (prefix). */
+  referenceImages: ['reference-images'] as const,
+  /** Prefix of the per-scene product-image lists (cache eviction looks them up by it). */
+  sceneReferenceImagesAll: ['reference-images', 'scene'] as const,
+  sceneReferenceImages: (sceneId: string) => ['reference-images', 'scene', sceneId] as const,
+  projectReferenceImages: (projectId: string) => ['reference-images', 'project', projectId] as const,
+  referenceImage: (id: string) => ['reference-images', 'image', id] as const,
 };

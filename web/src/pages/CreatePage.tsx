@@ -1,5 +1,6 @@
 import { AuthGate, useSignout } from '@/features/auth';
 import { CreditBadge } from '@/features/credits';
+import { SceneReferenceImages } from '@/features/reference-images';
 import { Storyboard } from '@/features/storyboard';
 import { WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
 
@@ -15,6 +16,7 @@ export function CreatePage() {
             onLogout={() => signout.mutate()}
             renderCredits={(compact) => <CreditBadge compact={compact} />}
             renderStoryboard={(props) => <Storyboard {...props} />}
+            renderReferenceImages={(props) => <SceneReferenceImages {...props} />}
           />
         </WorkspaceProvider>
       )}

@@ -1,3 +1,3 @@
-export { WorkspaceShell, type StoryboardSlotProps } from './components/WorkspaceShell';
+export { WorkspaceShell, type ReferenceImagesSlotProps, type StoryboardSlotProps } from './components/WorkspaceShell';
 export { WorkspacePreview } from './components/WorkspacePreview';
 export { WorkspaceProvider } from './state/WorkspaceContext';

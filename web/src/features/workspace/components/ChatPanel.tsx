@@ -9,12 +9,13 @@ const samplePrompts = [
   'Flat lay with pastel props for a spring sale',
 ];
 
-/** The left panel: scene selector header, then Generate and Chat (which arrive in a later release). */
-export function ChatPanel({ header }: { header: ReactNode }) {
+/** The left panel: scene selector header, the scene's reference images, then Generate and Chat (which arrive in a later release). */
+export function ChatPanel({ header, referenceImages }: { header: ReactNode; referenceImages?: ReactNode }) {
   const chatEnabled = useFeatureFlag('chat_interface');
   return (
     <section aria-label="Scene workspace" className="flex h-full min-h-0 flex-col bg-white">
       {header ? <div className="border-b border-slate-200 px-4 py-3">{header}</div> : null}
+      {referenceImages}
       {chatEnabled ? (
         <Tabs.Root defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
           <Tabs.List aria-label="Workspace mode" className="flex gap-1 border-b border-slate-200 px-4">
@@ -50,8 +51,8 @@ function TabTrigger({ value, icon, label }: { value: string; icon: ReactNode; la
 function ComingSoon({ kind }: { kind: 'chat' | 'generate' }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col items-center justify-center overflow-y-auto px-6 py-10 text-center">
-        <div className="flex h-14 w-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-lg shadow-brand-500/25">
+      <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe overflow-y-auto px-6 py-10 text-center">
+        <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-lg shadow-brand-500/25">
           <Sparkles className="h-7 w-7" aria-hidden />
         </div>
         <h2 className="mt-5 text-lg font-semibold tracking-tight text-slate-900">The chat and generate tabs arrive soon</h2>

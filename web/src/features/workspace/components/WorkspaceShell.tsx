@@ -25,11 +25,21 @@ export interface StoryboardSlotProps {
   settingUp: boolean;
 }
 
+/** What the workspace hands to the scene's reference images it hosts in the left panel. */
+export interface ReferenceImagesSlotProps {
+  projectId: string | null;
+  sceneId: string | null;
+  /** Renders the left panel with the given reference-image panel below its header. */
+  renderPanel: (referenceImages: ReactNode) => ReactNode;
+}
+
 export interface WorkspaceShellProps {
   user: User;
   onLogout: () => void;
   renderCredits: (compact: boolean) => ReactNode;
   renderStoryboard: (props: StoryboardSlotProps) => ReactNode;
+  /** Wraps the left panel (a drop zone) and places the reference-image panel in it. */
+  renderReferenceImages?: (props: ReferenceImagesSlotProps) => ReactNode;
   guideUrl?: string;
 }
 
@@ -39,7 +49,7 @@ function displayName(user: User): string | null {
 }
 
 /** The /create workspace: top bar, chat panel with a draggable divider, storyboard; a toggled single column on mobile. */
-export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, guideUrl = '/guide' }: WorkspaceShellProps) {
+export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderReferenceImages, guideUrl = '/guide' }: WorkspaceShellProps) {
   const ws = useWorkspace();
   const viewportWidth = useViewportWidth();
   const isMobile = viewportWidth < MOBILE_BREAKPOINT;
@@ -70,6 +80,13 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
     onCreateCampaign: ws.openCreateCampaign,
     settingUp: ws.creatingProject || ws.projectsLoading,
   });
+
+  const leftPanel = (header: ReactNode) => {
+    const renderPanel = (referenceImages: ReactNode) => <ChatPanel header={header} referenceImages={referenceImages} />;
+    return renderReferenceImages
+      ? renderReferenceImages({ projectId: ws.selectedProject?.id ?? null, sceneId: ws.selectedScene?.id ?? null, renderPanel })
+      : renderPanel(null);
+  };
 
   const guide = (
     <a
@@ -129,12 +146,12 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
             </div>
             <SceneSelector {...sceneSelectorProps} maxHeight={300} label="Current Scene" />
           </div>
-          <div className="min-h-0 flex-1">{mobileView === 'chat' ? <ChatPanel header={null} /> : storyboard}</div>
+          <div className="min-h-0 flex-1">{mobileView === 'chat' ? leftPanel(null) : storyboard}</div>
         </div>
       ) : (
         <div className="flex min-h-0 flex-1">
           <aside style={{ width }} className="h-full shrink-0 border-r border-slate-200" data-testid="chat-panel">
-            <ChatPanel header={<SceneSelector {...sceneSelectorProps} />} />
+            {leftPanel(<SceneSelector {...sceneSelectorProps} />)}
           </aside>
           <ResizableDivider width={width} min={range.min} max={range.max} onResize={resize} />
           <main className="h-full min-w-0 flex-1">{storyboard}</main>

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+
+const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: false });
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+// --- A tiny PNG encoder (8-bit RGB, no interlace), enough for product-photo stand-ins. ---
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A soft studio backdrop with a round "product" in the given colour. */
+function productPhoto(color: [number, number, number]): Buffer {
+  const size = 320;
+  return encodePng(size, size, (x, y) => {
+    const dx = x - size / 2;
+    const dy = y - size * 0.55;
+    const inside = dx * dx + (dy * dy) / 1.6 < (size * 0.28) ** 2;
+    if (inside) {
+      const shade = 0.75 + 0.25 * (1 - (dx + size * 0.28) / (size * 0.56));
+      return color.map((c) => Math.max(0, Math.min(255, Math.round(c * shade)))) as [number, number, number];
+    }
+    const v = Math.round(246 - (y / size) * 26);
+    return [v, v - 2, Math.min(255, v + 4)];
+  });
+}
+
+test('upload, list, reload and remove a scene’s product images', async ({ page }) => {
+  const email = `e2e-ref-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+  // Sign up; the first project (with Campaign 1) is created from the modal that follows.
+  await page.goto('/create');
+  const auth = page.getByRole('dialog', { name: 'Create your free account' });
+  await expect(auth).toBeVisible();
+  await auth.getByLabel('First name').fill('Grace');
+  await auth.getByLabel('Email').fill(email);
+  await auth.getByLabel('Password').fill('correct horse battery');
+  await auth.getByRole('button', { name: 'Create account' }).click();
+
+  const createProject = page.getByRole('dialog', { name: 'Create New Project' });
+  await expect(createProject).toBeVisible();
+  await createProject.getByLabel('Project Name').fill('Product Shots');
+  await createProject.getByRole('button', { name: 'Create' }).click();
+  await expect(createProject).toBeHidden();
+  await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
+
+  // The panel sits in the left panel, empty.
+  const leftPanel = page.getByTestId('chat-panel');
+  const panel = leftPanel.getByRole('region', { name: 'Product images' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('reference-image-count')).toHaveText('0/3');
+  await expect(panel.getByRole('button', { name: /Add product photos/ })).toBeVisible();
+
+  // Upload two product photos through the file input.
+  await panel.getByLabel('Upload product images').setInputFiles([
+    { name: 'product-violet.png', mimeType: 'image/png', buffer: productPhoto([124, 58, 237]) },
+    { name: 'product-pink.png', mimeType: 'image/png', buffer: productPhoto([236, 72, 153]) },
+  ]);
+  const thumbnails = panel.getByTestId('reference-image');
+  await expect(thumbnails).toHaveCount(2, { timeout: 30_000 });
+  await expect(panel.getByTestId('reference-upload')).toHaveCount(0);
+  await expect(panel.getByTestId('reference-image-count')).toHaveText('2/3');
+  // The thumbnails really load from the media route.
+  for (const name of ['product-violet.png', 'product-pink.png']) {
+    const image = panel.getByRole('img', { name });
+    await expect(image).toHaveAttribute('src', /\/api\/media\/file\/[0-9a-f-]+\?variant=thumbnail$/);
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await shot(page, 'reference-images-desktop');
+
+  // Reload: still two.
+  await page.reload();
+  await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
+  await expect(thumbnails).toHaveCount(2);
+  await expect(panel.getByRole('img', { name: 'product-violet.png' })).toBeVisible();
+
+  // Remove one.
+  await thumbnails.filter({ has: page.getByRole('img', { name: 'product-violet.png' }) }).hover();
+  await panel.getByRole('button', { name: 'Remove product-violet.png' }).click();
+  await expect(thumbnails).toHaveCount(1);
+  await expect(panel.getByRole('img', { name: 'product-pink.png' })).toBeVisible();
+  await expect(panel.getByTestId('reference-image-count')).toHaveText('1/3');
+  await page.reload();
+  await expect(thumbnails).toHaveCount(1);
+
+  // A text file renamed .png, dropped on the left panel: the overlay shows, then the file is refused.
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['these are not pixels'], 'notes.png', { type: 'image/png' }));
+    return transfer;
+  });
+  const zone = leftPanel.getByTestId('reference-drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  const overlay = page.getByTestId('reference-drop-overlay');
+  await expect(overlay).toContainText('Drop Product Images');
+  await expect(overlay).toContainText('Up to 3 images, 15MB max each');
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(overlay).toBeHidden();
+  await expect(toast(page, 'notes.png: Invalid or corrupted image file')).toBeVisible();
+  await expect(toast(page, 'Please drop valid image files only (JPEG, PNG, WebP, or GIF).')).toBeVisible();
+  await expect(thumbnails).toHaveCount(1);
+  await expect(panel.getByTestId('reference-upload')).toHaveCount(0);
+});
