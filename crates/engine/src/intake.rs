@@ -18,9 +18,9 @@
 
 use std::io::Cursor;
 
-use fast_image_resize::images::Image;
+use fast_image_resize::images::{Image, ImageRef};
 use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbaImage};
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbImage, RgbaImage};
 
 use crate::codec;
 
@@ -128,12 +128,10 @@ pub fn prepare_reference_image(bytes: &[u8]) -> Result<PreparedImage, IntakeErro
         return Err(IntakeError::Corrupted);
     }
 
-    let (image, orientation) = decode(bytes, kind)?;
+    let (mut image, orientation) = decode(bytes, kind)?;
     let upright_unchanged = orientation == image::metadata::Orientation::NoTransforms;
-    let mut image = image;
     image.apply_orientation(orientation);
-    let rgba = image.into_rgba8();
-    let has_alpha = rgba.pixels().any(|p| p[3] < 255);
+    let (width, height) = (image.width(), image.height());
 
     let (stored, mime, extension) = match kind {
         ImageKind::Jpeg if upright_unchanged => (
@@ -142,19 +140,23 @@ pub fn prepare_reference_image(bytes: &[u8]) -> Result<PreparedImage, IntakeErro
             "jpg",
         ),
         ImageKind::Jpeg => (
-            encode(codec::encode_jpeg(&rgba, STORED_JPEG_QUALITY))?,
+            encode_rgb_jpeg(&image.to_rgb8(), STORED_JPEG_QUALITY)?,
             "image/jpeg",
             "jpg",
         ),
-        _ => (encode(codec::encode_png(&rgba))?, "image/png", "png"),
+        _ => (
+            encode(codec::encode_png(&image.to_rgba8()))?,
+            "image/png",
+            "png",
+        ),
     };
-    let thumb = make_thumbnail(&rgba, has_alpha)?;
+    let thumb = make_thumbnail(&image)?;
     Ok(PreparedImage {
         bytes: stored,
         mime,
         extension,
-        width: rgba.width(),
-        height: rgba.height(),
+        width,
+        height,
         thumbnail: thumb.bytes,
         thumbnail_mime: thumb.mime,
         thumbnail_width: thumb.width,
@@ -168,9 +170,7 @@ pub fn thumbnail_of(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, u32, u32), I
     let kind = sniff(bytes).ok_or(IntakeError::UnsupportedType)?;
     let (mut image, orientation) = decode(bytes, kind)?;
     image.apply_orientation(orientation);
-    let rgba = image.into_rgba8();
-    let has_alpha = rgba.pixels().any(|p| p[3] < 255);
-    let thumb = make_thumbnail(&rgba, has_alpha)?;
+    let thumb = make_thumbnail(&image)?;
     Ok((thumb.bytes, thumb.mime, thumb.width, thumb.height))
 }
 
@@ -216,25 +216,52 @@ struct Thumbnail {
     height: u32,
 }
 
-fn make_thumbnail(image: &RgbaImage, has_alpha: bool) -> Result<Thumbnail, IntakeError> {
-    let (w, h) = image.dimensions();
+/// Baseline JPEG straight from RGB pixels (no RGBA copy of a large photo).
+fn encode_rgb_jpeg(image: &RgbImage, quality: u8) -> Result<Vec<u8>, IntakeError> {
+    let (w, h) = (u16::try_from(image.width()), u16::try_from(image.height()));
+    let (Ok(w), Ok(h)) = (w, h) else {
+        return Err(IntakeError::DimensionsTooLarge);
+    };
+    let mut out = Vec::with_capacity(image.as_raw().len() / 8);
+    jpeg_encoder::Encoder::new(&mut out, quality)
+        .encode(image.as_raw(), w, h, jpeg_encoder::ColorType::Rgb)
+        .map_err(|_| IntakeError::Corrupted)?;
+    Ok(out)
+}
+
+/// Resizes straight from the decoded pixels: RGB stays RGB (photos), anything with an alpha
+/// channel is resized alpha-weighted and kept as PNG when it is really transparent.
+fn make_thumbnail(image: &DynamicImage) -> Result<Thumbnail, IntakeError> {
+    let (w, h) = (image.width(), image.height());
     let scale = (f64::from(THUMBNAIL_SIZE) / f64::from(w.max(h))).min(1.0);
     let tw = ((f64::from(w) * scale).round() as u32).max(1);
     let th = ((f64::from(h) * scale).round() as u32).max(1);
-    let small = if (tw, th) == (w, h) {
-        image.clone()
-    } else {
-        let src = Image::from_vec_u8(w, h, image.as_raw().clone(), PixelType::U8x4)
-            .map_err(|_| IntakeError::Corrupted)?;
-        let mut dst = Image::new(tw, th, PixelType::U8x4);
+    let resize = |raw: &[u8], pixel: PixelType, use_alpha: bool| -> Result<Vec<u8>, IntakeError> {
+        let src = ImageRef::new(w, h, raw, pixel).map_err(|_| IntakeError::Corrupted)?;
+        let mut dst = Image::new(tw, th, pixel);
         let options = ResizeOptions::new()
             .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
-            .use_alpha(has_alpha);
+            .use_alpha(use_alpha);
         Resizer::new()
             .resize(&src, &mut dst, &options)
             .map_err(|_| IntakeError::Corrupted)?;
-        RgbaImage::from_raw(tw, th, dst.into_vec()).ok_or(IntakeError::Corrupted)?
+        Ok(dst.into_vec())
     };
+    if let DynamicImage::ImageRgb8(rgb) = image {
+        let small = RgbImage::from_raw(tw, th, resize(rgb.as_raw(), PixelType::U8x3, false)?)
+            .ok_or(IntakeError::Corrupted)?;
+        let bytes = encode_rgb_jpeg(&small, THUMBNAIL_JPEG_QUALITY)?;
+        return Ok(Thumbnail {
+            bytes,
+            mime: "image/jpeg",
+            width: tw,
+            height: th,
+        });
+    }
+    let rgba = image.to_rgba8();
+    let has_alpha = rgba.pixels().any(|p| p[3] < 255);
+    let small = RgbaImage::from_raw(tw, th, resize(rgba.as_raw(), PixelType::U8x4, has_alpha)?)
+        .ok_or(IntakeError::Corrupted)?;
     let (bytes, mime) = if has_alpha {
         (encode(codec::encode_png(&small))?, "image/png")
     } else {
