@@ -20,8 +20,9 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(upload))
-        // The file may be 15 MiB; multipart framing and the text fields need a little more.
-        .layer(DefaultBodyLimit::max(intake::MAX_UPLOAD_BYTES + 64 * 1024))
+        // The file may be 15 MiB. Up to twice that is read (and dropped) so a client sending a
+        // too-large file still receives the 413 answer; beyond it the connection is cut.
+        .layer(DefaultBodyLimit::max(2 * intake::MAX_UPLOAD_BYTES))
         .routes(routes!(project_reference_images))
         .routes(routes!(scene_reference_images))
         .routes(routes!(get_reference_image, delete_reference_image))
@@ -186,29 +187,44 @@ async fn read_text(field: Field<'_>) -> Result<Option<String>, UploadFailure> {
     Ok((!text.is_empty() && text != "null" && text != "undefined").then_some(text))
 }
 
-/// Reads the file, refusing it as soon as it is too big or its first bytes are no image.
+/// Reads the file, deciding as soon as it is too big or its first bytes are no image; the
+/// rest is then read and dropped, so the client can finish sending and read the answer.
 async fn read_file(mut field: Field<'_>) -> Result<Bytes, UploadFailure> {
     let mut bytes = Vec::new();
+    let mut refused: Option<UploadFailure> = None;
     while let Some(chunk) = field.chunk().await? {
+        if refused.is_some() {
+            continue;
+        }
         if bytes.len() + chunk.len() > intake::MAX_UPLOAD_BYTES {
-            return Err(IntakeError::TooLarge.into());
+            refused = Some(IntakeError::TooLarge.into());
+            bytes = Vec::new();
+            continue;
         }
         let sniffable_before = bytes.len() >= 16;
         bytes.extend_from_slice(&chunk);
         if !sniffable_before && bytes.len() >= 16 && intake::sniff(&bytes).is_none() {
-            return Err(IntakeError::UnsupportedType.into());
+            refused = Some(IntakeError::UnsupportedType.into());
+            bytes = Vec::new();
         }
     }
-    Ok(Bytes::from(bytes))
+    match refused {
+        Some(failure) => Err(failure),
+        None => Ok(Bytes::from(bytes)),
+    }
 }
 
 async fn read_form(mut multipart: Multipart) -> Result<UploadForm, UploadFailure> {
     let mut form = UploadForm::default();
+    let mut refused = None;
     while let Some(field) = multipart.next_field().await? {
         match field.name().unwrap_or_default() {
             "file" => {
                 form.file_name = field.file_name().map(str::to_owned);
-                form.file = Some(read_file(field).await?);
+                match read_file(field).await {
+                    Ok(bytes) => form.file = Some(bytes),
+                    Err(failure) => refused = Some(failure),
+                }
             }
             "uploadId" => form.upload_id = read_text(field).await?,
             "projectId" => form.project_id = read_text(field).await?,
@@ -222,7 +238,10 @@ async fn read_form(mut multipart: Multipart) -> Result<UploadForm, UploadFailure
             }
         }
     }
-    Ok(form)
+    match refused {
+        Some(failure) => Err(failure),
+        None => Ok(form),
+    }
 }
 
 fn parse_id(
