@@ -5,6 +5,9 @@ export const queryKeys = {
   scenes: (projectId: string) => ['projects', projectId, 'scenes'] as const,
   storyboard: (projectId: string) => ['projects', projectId, 'storyboard'] as const,
   credits: ['credits', 'balance'] as const,
+  /** Every page of the credit ledger (prefix, for invalidation). */
+  creditTransactionsAll: ['credits', 'transactions'] as const,
+  creditTransactions: (page: number, perPage: number) => ['credits', 'transactions', page, perPage] as const,
   featureFlag: (flag: string) => ['feature-flags', flag] as const,
   /** Every reference-image query (prefix). */
   referenceImages: ['reference-images'] as const,
@@ -14,3 +17,8 @@ export const queryKeys = {
   projectReferenceImages: (projectId: string) => ['reference-images', 'project', projectId] as const,
   referenceImage: (id: string) => ['reference-images', 'image', id] as const,
 };
+
+/** Whether a query key is some project's storyboard (`queryKeys.storyboard(id)`). */
+export function isStoryboardKey(key: readonly unknown[]): boolean {
+  return key.length === 3 && key[0] === 'projects' && key[2] === 'storyboard';
+}

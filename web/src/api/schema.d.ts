@@ -89,6 +89,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's credit ledger, newest first, for the `/transactions` page. */
+        get: operations["creditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events for the signed-in user: `job-progress`, `job-completed`, `job-failed`,
+         *     `storyboard-updated`, `credits-changed`. Each carries its id; reconnecting with
+         *     `Last-Event-ID` replays the missed ones (kept 24 h).
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feature-flags/check/{flag}": {
         parameters: {
             query?: never;
@@ -106,6 +144,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/generate/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a music track for the scene (1 credit). */
+        post: operations["generateAudio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an image generation from text and/or the scene's product images (1 credit). */
+        post: operations["generateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate/image-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits a generated image inside a brush mask (multipart: project_id, scene_id, prompt,
+         *     original_image_url, mask PNG, parent_message_id, context JSON). 1 credit.
+         */
+        post: operations["generateImageEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate/status/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A generation's status (200 also for failed jobs; 404 for other users' jobs). */
+        get: operations["generateStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a video: a new scene set in motion, or — with `source_image_id` — an existing
+         *     image animated. Costs its duration in credits (5 or 10).
+         */
+        post: operations["generateVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -115,6 +244,23 @@ export interface paths {
         };
         /** Liveness and database reachability. */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's status (200 also for failed jobs; 404 for other users' jobs). */
+        get: operations["jobStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -312,6 +458,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recommendations/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AI Assistant mode: stages the product photo with the chosen environment, palette,
+         *     lighting and composition (defaults for those left out) and the creative direction.
+         */
+        post: operations["generateRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An AI Assistant (recommendation) job's status; the same view as `/api/jobs/{id}/status`. */
+        get: operations["recommendationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reference-images/project/{id}": {
         parameters: {
             query?: never;
@@ -419,6 +602,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The template catalogue, popular first. */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a template to the scene's product images (1 credit). */
+        post: operations["generateFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template. */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template's preview image, rendered by the engine when the server started. */
+        get: operations["templateThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A video job's status. */
+        get: operations["videoStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -428,6 +696,10 @@ export interface components {
             token: string;
             user: components["schemas"]["UserView"];
         };
+        /** @enum {string} */
+        ColorPalette: "warm_cozy" | "cool_fresh" | "bold_dramatic" | "soft_dreamy" | "neutral_clean";
+        /** @enum {string} */
+        Composition: "product_hero" | "lifestyle_context" | "artistic_composition" | "detail_closeup";
         CreateProjectRequest: {
             pre_production_settings?: null | components["schemas"]["SettingsInput"];
             project_name: string;
@@ -451,12 +723,41 @@ export interface components {
             /** @description `free` until a subscription exists. */
             subscription_tier: string;
         };
+        /** @description One ledger entry. */
+        CreditTransaction: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Positive: credits added; negative: credits spent.
+             */
+            delta: number;
+            /** @description What the entry was for, in words. */
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id?: string | null;
+            /** @description signup_grant, admin_grant, generation, refund or purchase. */
+            reason: string;
+        };
+        CreditTransactions: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+            transactions: components["schemas"]["CreditTransaction"][];
+        };
         Dimensions: {
             /** Format: int64 */
             height: number;
             /** Format: int64 */
             width: number;
         };
+        /** @enum {string} */
+        Environment: "luxury_marble" | "clean_bathroom" | "professional_studio" | "natural_outdoor" | "cozy_bedroom";
         ErrorBody: {
             code: string;
             /** @description The request field the message is about, when there is one. */
@@ -470,6 +771,8 @@ export interface components {
             message: string;
             /** @description Always `error`. */
             status: string;
+            /** @description Present (true) when the action needs a paid plan. */
+            upgrade_required?: boolean | null;
         };
         /** @description How a file was made, as the storyboard and scene detail show it. */
         FileMetadata: {
@@ -491,11 +794,63 @@ export interface components {
         FlagCheck: {
             isEnabled: boolean;
         };
+        GenerateAudioRequest: {
+            /** @description Default `music`. */
+            audio_type?: string | null;
+            context?: components["schemas"]["GenerationContext"];
+            parent_message_id?: string | null;
+            project_id?: string | null;
+            prompt?: string | null;
+            scene_id?: string | null;
+        };
+        GenerateImageRequest: {
+            context?: components["schemas"]["GenerationContext"];
+            /** @description The chat message this generation belongs to. */
+            parent_message_id?: string | null;
+            project_id?: string | null;
+            prompt?: string | null;
+            /** @description Ids of the user's reference images; default: the scene's product images. */
+            reference_images?: string[] | null;
+            /** @description The assistant's refined prompt; used instead of `prompt` when present. */
+            refined_image_prompt?: string | null;
+            scene_id?: string | null;
+        };
+        /** @description The chat's poll: status, result URL, thumbnail, asset type, cost and error. */
+        GenerateStatusView: components["schemas"]["JobStatusView"] & {
+            /** @description image, video or audio. */
+            asset_type: string;
+            thumbnail_url?: string | null;
+            /** @description The media URL once completed. */
+            url?: string | null;
+        };
+        GenerateVideoRequest: {
+            context?: components["schemas"]["GenerationContext"];
+            /**
+             * @description 5 or 10 seconds (`5`, `"5"` or `"5s"`); wins over the settings.
+             * @example 5
+             */
+            duration?: string | null;
+            parent_message_id?: string | null;
+            project_id?: string | null;
+            prompt?: string | null;
+            reference_images?: string[] | null;
+            refined_video_prompt?: string | null;
+            scene_id?: string | null;
+            /** @description Animate this image asset instead of staging a new scene. */
+            source_image_id?: string | null;
+        };
         GeneratedMedia: {
             /** Format: int64 */
             images: number;
             /** Format: int64 */
             videos: number;
+        };
+        /**
+         * @description Generation settings in either of the spec's forms: `{pre_production_settings: {…}}` (chat)
+         *     or `{quality, resolution}` at the top (image edit).
+         */
+        GenerationContext: components["schemas"]["SettingsInput"] & {
+            pre_production_settings?: null | components["schemas"]["SettingsInput"];
         };
         Health: {
             /** @description `ok` when the database answers. */
@@ -504,6 +859,35 @@ export interface components {
         ImageMetadata: {
             thumbnail_url: string;
         };
+        JobResult: {
+            /** Format: int64 */
+            creditCost: number;
+            thumbnail: string;
+            url: string;
+        };
+        /** @description The status of a job in the shape the spec's pollers read. */
+        JobStatusView: {
+            /** Format: uuid */
+            asset_id?: string | null;
+            /** Format: int64 */
+            credit_cost: number;
+            /** @description Why the job failed (credits were refunded). */
+            error?: string | null;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int64
+             * @description 0–100.
+             */
+            progress: number;
+            result?: null | components["schemas"]["JobResult"];
+            result_url?: string | null;
+            stage?: string | null;
+            /** @description queued, running, processing, completed or failed. */
+            status: string;
+        };
+        /** @enum {string} */
+        Lighting: "natural_daylight" | "golden_hour" | "dramatic_shadows" | "soft_even";
         MeResponse: {
             user: components["schemas"]["UserView"];
         };
@@ -554,6 +938,13 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
+        /** @description Generation settings of the Generate panel. */
+        PanelSettings: components["schemas"]["SettingsInput"] & {
+            /** @description `1:1`, `3:2`, `2:3` (or square, landscape, portrait); must agree with `resolution`. */
+            aspect_ratio?: string | null;
+            /** @description `image`. */
+            output_type?: string | null;
+        };
         ProjectView: {
             /** Format: date-time */
             created_at: string;
@@ -566,6 +957,31 @@ export interface components {
         };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
+        RecommendationJob: {
+            /** Format: uuid */
+            job_id: string;
+            status: string;
+            status_url: string;
+        };
+        RecommendationRequest: {
+            color_palette?: null | components["schemas"]["ColorPalette"];
+            composition?: null | components["schemas"]["Composition"];
+            creative_direction?: string | null;
+            environment?: null | components["schemas"]["Environment"];
+            generation_settings?: components["schemas"]["PanelSettings"];
+            lighting?: null | components["schemas"]["Lighting"];
+            /** @description One of the user's reference images or image assets (`/api/media/file/{id}`). */
+            product_image_url?: string | null;
+            project_id?: string | null;
+            scene_id?: string | null;
+        };
+        RecommendationStarted: {
+            data: components["schemas"]["RecommendationJob"];
+            /** Format: uuid */
+            job_id: string;
+            status: string;
+            status_url: string;
+        };
         ReferenceImageList: {
             /** @description Oldest first. */
             reference_images: components["schemas"]["ReferenceImageView"][];
@@ -674,6 +1090,20 @@ export interface components {
             given_name?: string | null;
             password: string;
         };
+        /** @description A started job, as every generate route answers it (202). */
+        StartedJob: {
+            /**
+             * Format: int64
+             * @description Credits debited for the job.
+             */
+            credit_cost: number;
+            /** Format: uuid */
+            job_id: string;
+            /** @description `queued`. */
+            status: string;
+            /** @description Where to poll: `/api/jobs/{id}/status`. */
+            status_url: string;
+        };
         StoryboardData: {
             scenes: components["schemas"]["StoryboardScene"][];
             settings: components["schemas"]["Settings"];
@@ -691,6 +1121,59 @@ export interface components {
         };
         StoryboardStats: {
             media_by_type: components["schemas"]["MediaByType"];
+        };
+        /** @description The contract's success envelope. */
+        Success_CreditTransactions: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                per_page: number;
+                /** Format: int64 */
+                total: number;
+                transactions: components["schemas"]["CreditTransaction"][];
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_GenerateStatusView: {
+            /** @description The chat's poll: status, result URL, thumbnail, asset type, cost and error. */
+            data: components["schemas"]["JobStatusView"] & {
+                /** @description image, video or audio. */
+                asset_type: string;
+                thumbnail_url?: string | null;
+                /** @description The media URL once completed. */
+                url?: string | null;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_JobStatusView: {
+            /** @description The status of a job in the shape the spec's pollers read. */
+            data: {
+                /** Format: uuid */
+                asset_id?: string | null;
+                /** Format: int64 */
+                credit_cost: number;
+                /** @description Why the job failed (credits were refunded). */
+                error?: string | null;
+                /** Format: uuid */
+                job_id: string;
+                /**
+                 * Format: int64
+                 * @description 0–100.
+                 */
+                progress: number;
+                result?: null | components["schemas"]["JobResult"];
+                result_url?: string | null;
+                stage?: string | null;
+                /** @description queued, running, processing, completed or failed. */
+                status: string;
+            };
+            /** @description Always `success`. */
+            status: string;
         };
         /** @description The contract's success envelope. */
         Success_Option_String: {
@@ -752,6 +1235,51 @@ export interface components {
             status: string;
         };
         /** @description The contract's success envelope. */
+        Success_StartedJob: {
+            /** @description A started job, as every generate route answers it (202). */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Credits debited for the job.
+                 */
+                credit_cost: number;
+                /** Format: uuid */
+                job_id: string;
+                /** @description `queued`. */
+                status: string;
+                /** @description Where to poll: `/api/jobs/{id}/status`. */
+                status_url: string;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_TemplateList: {
+            data: {
+                /** @description Every template of the type, popular first (the panel shows 9). */
+                templates: components["schemas"]["TemplateView"][];
+                total: number;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_TemplateView: {
+            data: {
+                /** @description The same as `template_id`. */
+                id: string;
+                is_popular: boolean;
+                name: string;
+                /** @description The scene the template stages (environment, color_palette, lighting, composition). */
+                parameters: unknown;
+                template_id: string;
+                template_type: string;
+                thumbnail_url?: string | null;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
         Success_Vec_ProjectView: {
             data: {
                 /** Format: date-time */
@@ -792,6 +1320,48 @@ export interface components {
             /** @description Always `success`. */
             status: string;
         };
+        TemplateGenerateRequest: {
+            output_type?: string | null;
+            project_id?: string | null;
+            scene_id?: string | null;
+            settings?: components["schemas"]["PanelSettings"];
+            template_id?: string | null;
+        };
+        TemplateJob: {
+            /** Format: uuid */
+            job_id: string;
+            status: string;
+            status_url: string;
+            template_name: string;
+        };
+        /**
+         * @description The spec reads `job_id`, `template_name` and `status_url` at the top level or in `data`:
+         *     both are given.
+         */
+        TemplateJobStarted: {
+            data: components["schemas"]["TemplateJob"];
+            /** Format: uuid */
+            job_id: string;
+            status: string;
+            status_url: string;
+            template_name: string;
+        };
+        TemplateList: {
+            /** @description Every template of the type, popular first (the panel shows 9). */
+            templates: components["schemas"]["TemplateView"][];
+            total: number;
+        };
+        TemplateView: {
+            /** @description The same as `template_id`. */
+            id: string;
+            is_popular: boolean;
+            name: string;
+            /** @description The scene the template stages (environment, color_palette, lighting, composition). */
+            parameters: unknown;
+            template_id: string;
+            template_type: string;
+            thumbnail_url?: string | null;
+        };
         UpdateSceneRequest: {
             name?: string | null;
             settings?: null | components["schemas"]["SettingsInput"];
@@ -812,6 +1382,21 @@ export interface components {
             /** Format: uuid */
             id: string;
             picture?: string | null;
+        };
+        VideoResult: {
+            /** Format: int64 */
+            credit_cost: number;
+            media_url: string;
+            thumbnail_url: string;
+        };
+        /** @description The video poll's shape: everything at the top level. */
+        VideoStatusView: {
+            error?: string | null;
+            /** Format: int64 */
+            progress: number;
+            result?: null | components["schemas"]["VideoResult"];
+            /** @description queued, running, processing, completed or failed. */
+            status: string;
         };
     };
     responses: never;
@@ -997,6 +1582,80 @@ export interface operations {
             };
         };
     };
+    creditTransactions: {
+        parameters: {
+            query?: {
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 20, at most 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_CreditTransactions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Replay events after this id (for clients that cannot send the `Last-Event-ID`
+                 *     header); the header wins when both are given.
+                 */
+                last_event_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     checkFeatureFlag: {
         parameters: {
             query?: never;
@@ -1027,6 +1686,232 @@ export interface operations {
             };
         };
     };
+    generateAudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateAudioRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StartedJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateImageRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StartedJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generateImageEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StartedJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_GenerateStatusView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generateVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateVideoRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StartedJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -1045,6 +1930,35 @@ export interface operations {
                 };
             };
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    jobStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_JobStatusView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1113,7 +2027,7 @@ export interface operations {
     mediaFile: {
         parameters: {
             query?: {
-                /** @description `thumbnail` for the small preview. */
+                /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
                 variant?: string;
                 /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
                 format?: string;
@@ -1168,7 +2082,7 @@ export interface operations {
     sharedMedia: {
         parameters: {
             query?: {
-                /** @description `thumbnail` for the small preview. */
+                /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
                 variant?: string;
                 /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
                 format?: string;
@@ -1501,6 +2415,82 @@ export interface operations {
             };
         };
     };
+    generateRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationStarted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recommendationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_JobStatusView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     projectReferenceImages: {
         parameters: {
             query?: never;
@@ -1748,6 +2738,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success_SceneView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Default `image`. */
+                template_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_TemplateList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generateFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateGenerateRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateJobStarted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_TemplateView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    templateThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    videoStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoStatusView"];
                 };
             };
             404: {

@@ -6,7 +6,9 @@ import { createQueryClient } from '@/api/queryClient';
 import { TOAST_DURATION } from '@/lib/toast';
 import { CreatePage } from '@/pages/CreatePage';
 import { HomePage } from '@/pages/HomePage';
-import { AccountPage, GuidePage, NotFoundPage, PricingPage, TransactionsPage } from '@/pages/pages';
+import { AccountPage, GuidePage, NotFoundPage, PricingPage } from '@/pages/pages';
+import { TransactionHistoryPage } from '@/pages/TransactionHistoryPage';
+import { LiveEvents } from './LiveEvents';
 
 export function AppRoutes() {
   return (
@@ -15,7 +17,7 @@ export function AppRoutes() {
       <Route path="/create" element={<CreatePage />} />
       <Route path="/create/:projectId" element={<CreatePage />} />
       <Route path="/pricing" element={<PricingPage />} />
-      <Route path="/transactions" element={<TransactionsPage />} />
+      <Route path="/transactions" element={<TransactionHistoryPage />} />
       <Route path="/account" element={<AccountPage />} />
       <Route path="/guide" element={<GuidePage />} />
       <Route path="*" element={<NotFoundPage />} />
@@ -27,6 +29,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveEvents />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, Receipt, UserRound } from 'lucide-react';
+import { BookOpen, CreditCard, UserRound } from 'lucide-react';
 import { PlaceholderPage } from './PlaceholderPage';
 
 export function PricingPage() {
@@ -7,16 +7,6 @@ export function PricingPage() {
       title="Plans & pricing"
       description="The Creator plan gives you 110 credits every month for 15 USD. Plan details and checkout arrive here soon."
       icon={<CreditCard className="h-6 w-6" aria-hidden />}
-    />
-  );
-}
-
-export function TransactionsPage() {
-  return (
-    <PlaceholderPage
-      title="Transaction history"
-      description="Your credit purchases and usage will be listed here."
-      icon={<Receipt className="h-6 w-6" aria-hidden />}
     />
   );
 }

@@ -4,7 +4,7 @@ type Json = unknown;
 interface Route {
   method: string;
   pattern: RegExp;
-  handle: (match: RegExpMatchArray, body: Json) => { status: number; body: Json } | Promise<{ status: number; body: Json }>;
+  handle: (match: RegExpMatchArray, body: Json, url: URL) => { status: number; body: Json } | Promise<{ status: number; body: Json }>;
 }
 
 const now = () => new Date().toISOString();
@@ -16,6 +16,8 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
     projects: [] as { id: string; name: string; settings: Json; created_at: string; updated_at: string }[],
     scenes: [] as { id: string; project_id: string; name: string; order: number; active_asset_id: null; settings: Json; preset_id: null; created_at: string; updated_at: string }[],
     balance: 25,
+    /** The credit ledger, newest first. */
+    transactions: [] as { id: string; delta: number; reason: string; job_id: string | null; created_at: string; description: string | null }[],
     calls: [] as { method: string; path: string; body: Json }[],
     failures: new Map<string, { status: number; message: string }>(),
   };
@@ -102,6 +104,16 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       pattern: /^\/api\/credits\/balance$/,
       handle: () => ok({ balance: state.balance, generated_media: { images: 0, videos: 0 }, subscription_tier: 'free', subscription_package: null, low_credit_threshold: 10 }),
     },
+    {
+      method: 'GET',
+      pattern: /^\/api\/credits\/transactions$/,
+      handle: (_m, _body, url) => {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        const perPage = Number(url.searchParams.get('per_page') ?? '20');
+        const transactions = state.transactions.slice((page - 1) * perPage, page * perPage);
+        return ok({ status: 'success', data: { transactions, page, per_page: perPage, total: state.transactions.length } });
+      },
+    },
     { method: 'GET', pattern: /^\/api\/feature-flags\/check\/([^/]+)$/, handle: () => ok({ isEnabled: true }) },
   ];
 
@@ -117,7 +129,7 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       : await (async () => {
           for (const route of routes) {
             const match = url.pathname.match(route.pattern);
-            if (route.method === request.method && match) return route.handle(match, body);
+            if (route.method === request.method && match) return route.handle(match, body, url);
           }
           return error(404, 'not_found', 'Not found');
         })();

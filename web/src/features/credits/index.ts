@@ -1,1 +1,3 @@
 export { CreditBadge } from './components/CreditBadge';
+export { TransactionsPage } from './components/TransactionsPage';
+export { creditTransactionsQuery, useCreditTransactions, type CreditTransaction, type CreditTransactionsPage } from './api/transactions';

@@ -1,0 +1,59 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { queryKeys } from '@/api/queryKeys';
+import { CreditBadge } from '@/features/credits';
+import { jobProgressStore, liveEventStatus } from '@/lib/events';
+import { FakeEventSource } from '@/test/fakeEventSource';
+import { createFakeServer } from '@/test/fakeServer';
+import { renderWithApp } from '@/test/render';
+import { LiveEvents } from './LiveEvents';
+
+beforeEach(() => {
+  FakeEventSource.reset();
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+
+describe('LiveEvents', () => {
+  it('opens the stream for a signed-in user and applies credits-changed to the badge', async () => {
+    createFakeServer().install();
+    renderWithApp(
+      <>
+        <LiveEvents />
+        <CreditBadge />
+      </>,
+    );
+    expect(await screen.findByText('25 Credits')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe('/api/events');
+    act(() => source.open());
+    expect(liveEventStatus.get()).toBe('open');
+    act(() => source.emit('credits-changed', { balance: 42 }, '3'));
+    expect(await screen.findByText('42 Credits')).toBeInTheDocument();
+  });
+
+  it('stays closed for a visitor', async () => {
+    const server = createFakeServer({ signedIn: false });
+    server.install();
+    renderWithApp(<LiveEvents />);
+    await waitFor(() => expect(server.state.calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('closes the stream and forgets job progress on sign-out', async () => {
+    createFakeServer().install();
+    const { queryClient } = renderWithApp(<LiveEvents />);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.latest();
+    act(() => {
+      source.open();
+      source.emit('job-progress', { event_id: 1, job_id: 'job-1', status: 'processing', progress: 20 }, '1');
+    });
+    expect(jobProgressStore.getSnapshot()['job-1']?.progress).toBe(20);
+
+    act(() => queryClient.setQueryData(queryKeys.me, null));
+    await waitFor(() => expect(source.closed).toBe(true));
+    expect(jobProgressStore.getSnapshot()).toEqual({});
+    expect(liveEventStatus.get()).toBe('idle');
+  });
+});

@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isStoryboardKey, queryKeys } from '@/api/queryKeys';
+import type { CreditBalance } from '@/api/types';
+import { createSeenIds, jobProgressStore, type JobProgressStore, type LiveEvent } from '@/lib/events';
+
+/** Browser events the rest of the app (and the spec, §7) listens to; `detail` is the event's data. */
+export const BROWSER_EVENTS = {
+  jobCompleted: 'job-completed',
+  jobFailed: 'job-failed',
+  storyboardUpdated: 'storyboard-updated',
+} as const;
+
+export interface LiveEventHandlerOptions {
+  /** Where the browser events go (window in the app). */
+  target?: EventTarget;
+  store?: JobProgressStore;
+  now?: () => number;
+}
+
+/**
+ * Applies the live stream to the query caches: credits-changed patches the balance and refreshes the
+ * ledger; job events feed the progress store, and completion refreshes the project's storyboard and the
+ * balance; storyboard-updated refreshes that storyboard. Job events replayed after a reconnect are
+ * handled once.
+ */
+export function createLiveEventHandler(client: QueryClient, options: LiveEventHandlerOptions = {}) {
+  const target = options.target ?? window;
+  const store = options.store ?? jobProgressStore;
+  const now = options.now ?? Date.now;
+  const seen = createSeenIds();
+  const refreshStoryboard = (projectId: string | null) => {
+    if (projectId) void client.invalidateQueries({ queryKey: queryKeys.storyboard(projectId) });
+  };
+  const refreshBalance = () => void client.invalidateQueries({ queryKey: queryKeys.credits });
+
+  return (event: LiveEvent): void => {
+    switch (event.type) {
+      case 'credits-changed': {
+        const { balance } = event.data;
+        client.setQueryData<CreditBalance>(queryKeys.credits, (old) => (old ? { ...old, balance } : old));
+        void client.invalidateQueries({ queryKey: queryKeys.creditTransactionsAll });
+        return;
+      }
+      case 'storyboard-updated':
+        refreshStoryboard(event.data.project_id);
+        target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.storyboardUpdated, { detail: event.data }));
+        return;
+      case 'job-progress':
+      case 'job-completed':
+      case 'job-failed':
+        break;
+    }
+    const data = event.data;
+    if (data.event_id !== null && !seen.add(data.event_id)) return;
+    switch (event.type) {
+      case 'job-progress':
+        store.dispatch({ type: 'progress', event: data, at: now() });
+        return;
+      case 'job-completed':
+        store.dispatch({ type: 'finish', jobId: data.job_id });
+        refreshStoryboard(data.project_id);
+        // Generated-media counts changed (and the balance, should a credits-changed have been missed).
+        refreshBalance();
+        target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.jobCompleted, { detail: data }));
+        return;
+      case 'job-failed':
+        store.dispatch({ type: 'finish', jobId: data.job_id });
+        // A failed job's credits are refunded.
+        refreshBalance();
+        target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.jobFailed, { detail: data }));
+        return;
+    }
+  };
+}
+
+/**
+ * After a fresh connection (the server may not have replayed what was missed), reload what the stream
+ * would have kept fresh: the balance, the ledger and the storyboards.
+ */
+export function refreshAfterGap(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.credits });
+  void client.invalidateQueries({ queryKey: queryKeys.creditTransactionsAll });
+  void client.invalidateQueries({ predicate: (query) => isStoryboardKey(query.queryKey) });
+}
