@@ -4,12 +4,14 @@
 pub mod account;
 pub mod credits;
 pub mod generation;
+pub mod jobs;
 pub mod names;
 
 pub use account::{Email, Password};
 pub use generation::{
     ColorPalette, Composition, Duration, Environment, Lighting, Quality, Resolution, Settings,
 };
+pub use jobs::{JobKind, JobStatus, OutputKind};
 pub use names::{ProjectName, SceneName};
 
 /// A rule broken by user input. `message` is the text shown to the user.

@@ -18,6 +18,11 @@ pub enum ApiError {
     Unauthenticated(&'static str),
     #[error("{0}")]
     Forbidden(&'static str),
+    #[error("Insufficient credits")]
+    InsufficientCredits,
+    /// A paid plan is needed; answered with a top-level `upgrade_required: true`.
+    #[error("{0}")]
+    UpgradeRequired(&'static str),
     #[error("{0}")]
     NotFound(&'static str),
     #[error("{0}")]
@@ -40,6 +45,9 @@ pub struct ErrorResponse {
     pub error: ErrorBody,
     /// The same text as `error.message`.
     pub message: String,
+    /// Present (true) when the action needs a paid plan.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upgrade_required: Option<bool>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -64,6 +72,8 @@ impl ApiError {
             ApiError::Validation { .. } => (StatusCode::BAD_REQUEST, "validation_error"),
             ApiError::Unauthenticated(_) => (StatusCode::UNAUTHORIZED, "unauthenticated"),
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::InsufficientCredits => (StatusCode::PAYMENT_REQUIRED, "insufficient_credits"),
+            ApiError::UpgradeRequired(_) => (StatusCode::FORBIDDEN, "upgrade_required"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
@@ -89,6 +99,7 @@ impl From<store::StoreError> for ApiError {
     fn from(e: store::StoreError) -> Self {
         match e {
             store::StoreError::NotFound => ApiError::NotFound("Not found"),
+            store::StoreError::InsufficientCredits => ApiError::InsufficientCredits,
             store::StoreError::Conflict => ApiError::Conflict("This already exists".into()),
             store::StoreError::Invalid(message) => ApiError::Validation {
                 field: None,
@@ -121,6 +132,7 @@ impl IntoResponse for ApiError {
                 field,
             },
             message,
+            upgrade_required: matches!(self, ApiError::UpgradeRequired(_)).then_some(true),
         };
         let mut response = (status, axum::Json(body)).into_response();
         if let ApiError::RateLimited {

@@ -4,6 +4,7 @@
 mod auth;
 mod error;
 mod extract;
+mod generation;
 mod media_files;
 mod models;
 mod routes;
@@ -110,11 +111,15 @@ pub async fn serve(
     Ok(())
 }
 
-/// Background upkeep every node runs: retrying queued deletions of stored bytes.
+/// Background upkeep every node runs: retrying queued deletions of stored bytes and
+/// dropping live events older than their replay window.
 pub async fn run_maintenance(state: AppState) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
     loop {
         every.tick().await;
+        if let Err(e) = state.store.prune_events().await {
+            tracing::warn!(error = %e, "could not prune old events");
+        }
         match media_files::sweep_deletions(&state.store, &state.storage).await {
             Ok(0) => {}
             Ok(left) => tracing::warn!(left, "stored objects still waiting for deletion"),

@@ -21,6 +21,8 @@ pub struct ServerConfig {
     pub allowed_origins: Vec<String>,
     /// Take the client IP from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
+    /// Videos need an active subscription (403 `upgrade_required` otherwise).
+    pub video_requires_subscription: bool,
 }
 
 impl Default for ServerConfig {
@@ -32,6 +34,7 @@ impl Default for ServerConfig {
             secure_cookies: false,
             allowed_origins: Vec::new(),
             trust_forwarded_for: false,
+            video_requires_subscription: false,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The credit ledger: every grant, debit and refund is a row; the balance is their sum.
 
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{now, on_db, Result, Store};
@@ -9,6 +10,11 @@ use crate::{now, on_db, Result, Store};
 pub enum LedgerReason {
     SignupGrant,
     AdminGrant,
+    /// A generation job's price, debited when it is enqueued.
+    Generation,
+    /// A failed job's price, returned.
+    Refund,
+    Purchase,
 }
 
 impl LedgerReason {
@@ -16,6 +22,9 @@ impl LedgerReason {
         match self {
             LedgerReason::SignupGrant => "signup_grant",
             LedgerReason::AdminGrant => "admin_grant",
+            LedgerReason::Generation => "generation",
+            LedgerReason::Refund => "refund",
+            LedgerReason::Purchase => "purchase",
         }
     }
 }
@@ -67,5 +76,67 @@ impl Store {
         .await
         .map(|_| ()))?;
         Ok(())
+    }
+}
+
+/// One row of the ledger, with the kind of job it paid for or refunded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LedgerEntry {
+    pub id: Uuid,
+    pub delta: i64,
+    pub reason: String,
+    pub job_id: Option<Uuid>,
+    pub job_kind: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Store {
+    /// A page of the user's ledger, newest first, and the number of entries.
+    pub async fn ledger(
+        &self,
+        user_id: Uuid,
+        page: i64,
+        per_page: i64,
+    ) -> Result<(Vec<LedgerEntry>, i64)> {
+        type Row = (
+            Uuid,
+            i64,
+            String,
+            Option<Uuid>,
+            Option<String>,
+            DateTime<Utc>,
+        );
+        let offset = (page - 1).max(0) * per_page;
+        let (rows, total): (Vec<Row>, i64) = on_db!(self, p => {
+            let rows: Vec<Row> = sqlx::query_as(
+                "SELECT l.id, l.delta, l.reason, l.job_id, j.kind, l.created_at FROM credit_ledger l \
+                 LEFT JOIN jobs j ON j.id = l.job_id \
+                 WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2 OFFSET $3",
+            )
+            .bind(user_id)
+            .bind(per_page)
+            .bind(offset)
+            .fetch_all(p)
+            .await?;
+            let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM credit_ledger WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_one(p)
+                .await?;
+            Ok::<_, sqlx::Error>((rows, total))
+        })?;
+        let entries = rows
+            .into_iter()
+            .map(
+                |(id, delta, reason, job_id, job_kind, created_at)| LedgerEntry {
+                    id,
+                    delta,
+                    reason,
+                    job_id,
+                    job_kind,
+                    created_at,
+                },
+            )
+            .collect();
+        Ok((entries, total))
     }
 }

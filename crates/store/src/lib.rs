@@ -4,7 +4,9 @@
 
 mod accounts;
 mod credits;
+mod events;
 mod flags;
+mod jobs;
 mod media;
 mod migrate;
 mod projects;
@@ -13,6 +15,7 @@ mod reference_images;
 mod scenes;
 mod secrets;
 mod storage;
+mod templates;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -24,7 +27,9 @@ use sqlx::sqlite::{
 };
 
 pub use accounts::{NewUser, SessionUser, User};
-pub use credits::{Balance, LedgerReason};
+pub use credits::{Balance, LedgerEntry, LedgerReason};
+pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
+pub use jobs::{Guard, Job, NewJob};
 pub use media::{MediaAsset, MediaType, NewMediaAsset, StoredFile};
 pub use projects::Project;
 pub use reference_images::{
@@ -32,6 +37,7 @@ pub use reference_images::{
 };
 pub use scenes::{Scene, ScenePatch};
 pub use storage::{MediaStorage, StorageConfig, StorageError, StoredObject};
+pub use templates::StoredTemplate;
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +48,9 @@ pub enum StoreError {
     /// A unique constraint rejected the write.
     #[error("conflict")]
     Conflict,
+    /// The balance cannot pay for the job; nothing was written.
+    #[error("insufficient credits")]
+    InsufficientCredits,
     /// The request does not fit the stored data (e.g. a reorder that misses a scene).
     #[error("{0}")]
     Invalid(String),
@@ -86,6 +95,7 @@ pub(crate) use on_db;
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: Pool,
+    signals: tokio::sync::broadcast::Sender<Signal>,
 }
 
 /// Which database engine a [`Store`] talks to.
@@ -124,7 +134,10 @@ impl Store {
                 "unsupported database URL '{url}': use sqlite://PATH or postgres://…"
             )));
         };
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            signals: events::channel(),
+        })
     }
 
     pub fn dialect(&self) -> Dialect {

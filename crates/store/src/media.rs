@@ -104,8 +104,12 @@ pub struct StoredFile {
     pub mime_type: String,
     pub thumbnail_key: Option<String>,
     pub thumbnail_mime_type: Option<String>,
+    /// A video's full-size first frame (JPEG).
+    pub poster_key: Option<String>,
     pub filename: String,
     pub original_filename: Option<String>,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
 }
 
 impl Store {
@@ -116,14 +120,17 @@ impl Store {
             String,
             Option<String>,
             Option<String>,
+            Option<String>,
             String,
             Option<String>,
+            Option<i64>,
+            Option<i64>,
         );
         let row: Option<Row> = on_db!(self, p => sqlx::query_as(
-            "SELECT storage_key, mime_type, thumbnail_key, thumbnail_mime_type, filename, original_filename \
+            "SELECT storage_key, mime_type, thumbnail_key, thumbnail_mime_type, NULL, filename, original_filename, width, height \
              FROM reference_images WHERE id = $1 AND user_id = $2 \
              UNION ALL \
-             SELECT storage_key, mime_type, thumbnail_key, NULL, filename, original_filename \
+             SELECT storage_key, mime_type, thumbnail_key, NULL, poster_key, filename, original_filename, width, height \
              FROM media_assets WHERE id = $1 AND user_id = $2",
         )
         .bind(id)
@@ -135,8 +142,11 @@ impl Store {
             mime_type,
             thumbnail_key,
             thumbnail_mime_type,
+            poster_key,
             filename,
             original_filename,
+            width,
+            height,
         ) = row.ok_or(crate::StoreError::NotFound)?;
         Ok(StoredFile {
             id,
@@ -144,8 +154,11 @@ impl Store {
             mime_type,
             thumbnail_key,
             thumbnail_mime_type,
+            poster_key,
             filename,
             original_filename,
+            width,
+            height,
         })
     }
 }
@@ -161,6 +174,8 @@ pub struct NewMediaAsset {
     pub mime_type: String,
     pub storage_key: String,
     pub thumbnail_key: Option<String>,
+    /// A video's full-size first frame.
+    pub poster_key: Option<String>,
     pub filename: String,
     pub file_size: i64,
     pub width: Option<i64>,
@@ -170,35 +185,54 @@ pub struct NewMediaAsset {
     pub credit_cost: i64,
 }
 
+/// Inserts a [`NewMediaAsset`] with any executor (a pool or an open transaction).
+macro_rules! insert_media_asset {
+    ($executor:expr, $new:expr, $at:expr) => {{
+        let new: &$crate::media::NewMediaAsset = $new;
+        sqlx::query(
+            "INSERT INTO media_assets (id, user_id, project_id, scene_id, file_type, mime_type, storage_key, thumbnail_key, \
+             poster_key, filename, original_filename, file_size, width, height, duration_seconds, file_metadata, credit_cost, \
+             is_public, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $12, $13, $14, $15, $16, FALSE, $17, $17)",
+        )
+        .bind(new.id)
+        .bind(new.user_id)
+        .bind(new.project_id)
+        .bind(new.scene_id)
+        .bind(new.file_type.as_str())
+        .bind(&new.mime_type)
+        .bind(&new.storage_key)
+        .bind(new.thumbnail_key.as_deref())
+        .bind(new.poster_key.as_deref())
+        .bind(&new.filename)
+        .bind(new.file_size)
+        .bind(new.width)
+        .bind(new.height)
+        .bind(new.duration_seconds)
+        .bind(sqlx::types::Json(&new.file_metadata))
+        .bind(new.credit_cost)
+        .bind($at)
+        .execute($executor)
+        .await?;
+    }};
+}
+pub(crate) use insert_media_asset;
+
 impl Store {
     pub async fn create_media_asset(&self, new: &NewMediaAsset) -> Result<MediaAsset> {
         let at = crate::now();
-        let sql = format!(
-            "INSERT INTO media_assets (id, user_id, project_id, scene_id, file_type, mime_type, storage_key, thumbnail_key, \
-             filename, original_filename, file_size, width, height, duration_seconds, file_metadata, credit_cost, is_public, \
-             created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, $12, $13, $14, $15, FALSE, $16, $16) RETURNING {COLUMNS}"
-        );
+        on_db!(self, p => {
+            insert_media_asset!(p, new, at);
+            Ok::<_, crate::StoreError>(())
+        })?;
+        self.media_asset(new.user_id, new.id).await
+    }
+
+    /// The user's media asset; another user's is `NotFound`.
+    pub async fn media_asset(&self, user_id: Uuid, id: Uuid) -> Result<MediaAsset> {
+        let sql = format!("SELECT {COLUMNS} FROM media_assets WHERE id = $1 AND user_id = $2");
         let asset = on_db!(self, p => {
-            let row = sqlx::query(&sql)
-                .bind(new.id)
-                .bind(new.user_id)
-                .bind(new.project_id)
-                .bind(new.scene_id)
-                .bind(new.file_type.as_str())
-                .bind(&new.mime_type)
-                .bind(&new.storage_key)
-                .bind(new.thumbnail_key.as_deref())
-                .bind(&new.filename)
-                .bind(new.file_size)
-                .bind(new.width)
-                .bind(new.height)
-                .bind(new.duration_seconds)
-                .bind(Json(&new.file_metadata))
-                .bind(new.credit_cost)
-                .bind(at)
-                .fetch_one(p)
-                .await?;
+            let row = sqlx::query(&sql).bind(id).bind(user_id).fetch_one(p).await?;
             media_from_row!(&row)
         })?;
         Ok(asset)

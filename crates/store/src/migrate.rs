@@ -20,6 +20,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0002_reference_images.sql"),
         include_str!("../migrations/postgres/0002_reference_images.sql"),
     ),
+    (
+        3,
+        "jobs",
+        include_str!("../migrations/sqlite/0003_jobs.sql"),
+        include_str!("../migrations/postgres/0003_jobs.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -259,6 +259,21 @@ impl Store {
         Ok(keys)
     }
 
+    /// Queues objects no row refers to any more for deletion.
+    pub async fn queue_storage_deletions(&self, keys: &[String]) -> Result<()> {
+        let at = now();
+        on_db!(self, p => {
+            for key in keys {
+                sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")
+                    .bind(key)
+                    .bind(at)
+                    .execute(p)
+                    .await?;
+            }
+            Ok::<_, StoreError>(())
+        })
+    }
+
     /// Object keys still waiting to be deleted (oldest first).
     pub async fn pending_storage_deletions(&self, limit: i64) -> Result<Vec<String>> {
         let rows: Vec<(String,)> = on_db!(self, p => sqlx::query_as(

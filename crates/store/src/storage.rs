@@ -163,6 +163,11 @@ impl MediaStorage {
         Ok(StoredObject { size, range, body })
     }
 
+    /// The whole object in memory (inputs of a generation job).
+    pub async fn read(&self, key: &str) -> Result<Bytes, StorageError> {
+        Ok(self.inner.get(&self.path(key)).await?.bytes().await?)
+    }
+
     /// The object's size in bytes.
     pub async fn size(&self, key: &str) -> Result<u64, StorageError> {
         Ok(self.inner.head(&self.path(key)).await?.size)

@@ -240,6 +240,7 @@ async fn sample_image(
             mime_type: image.mime.to_owned(),
             storage_key: key,
             thumbnail_key: Some(thumbnail_key),
+            poster_key: None,
             filename: format!("{id}.jpg"),
             file_size: image.bytes.len() as i64,
             width: Some(i64::from(image.width)),

@@ -23,6 +23,10 @@ const ENV_KEYS: &[&str] = &[
     "trust_forwarded_for",
     "storage_url",
     "s3_endpoint",
+    "workers",
+    "job_lease_seconds",
+    "video_requires_subscription",
+    "fault_injection",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -56,6 +60,14 @@ pub struct Config {
     pub aws_region: Option<String>,
     pub aws_access_key_id: Option<String>,
     pub aws_secret_access_key: Option<String>,
+    /// Jobs run at once by each worker process (default: the number of cores).
+    pub workers: Option<usize>,
+    /// How long a claimed job is held without a heartbeat (1–30 s).
+    pub job_lease_seconds: u64,
+    /// Videos need an active subscription.
+    pub video_requires_subscription: bool,
+    /// Tests only: prompts with `[fail:permanent]` or `[fail:transient=N]` fail on purpose.
+    pub fault_injection: bool,
 }
 
 impl Default for Config {
@@ -77,6 +89,10 @@ impl Default for Config {
             aws_region: None,
             aws_access_key_id: None,
             aws_secret_access_key: None,
+            workers: None,
+            job_lease_seconds: 30,
+            video_requires_subscription: false,
+            fault_injection: false,
         }
     }
 }
@@ -133,6 +149,12 @@ impl Config {
                 bail!("invalid configuration: storage_url must be file:///absolute/path or s3://bucket (got {url:?})");
             }
         }
+        if !(1..=30).contains(&self.job_lease_seconds) {
+            bail!("invalid configuration: job_lease_seconds must be between 1 and 30");
+        }
+        if self.workers == Some(0) {
+            bail!("invalid configuration: workers must be at least 1 (use serve --no-workers for none)");
+        }
         for origin in &self.allowed_origins {
             if !(origin.starts_with("http://") || origin.starts_with("https://")) {
                 bail!("invalid configuration: allowed_origins entries look like https://host[:port] (got {origin:?})");
@@ -175,6 +197,25 @@ impl Config {
             secure_cookies: self.secure_cookies,
             allowed_origins: self.allowed_origins.clone(),
             trust_forwarded_for: self.trust_forwarded_for,
+            video_requires_subscription: self.video_requires_subscription,
+        }
+    }
+
+    pub fn worker_config(&self) -> jobs::WorkerConfig {
+        let defaults = jobs::WorkerConfig::default();
+        jobs::WorkerConfig {
+            concurrency: self.workers.unwrap_or(defaults.concurrency),
+            lease: std::time::Duration::from_secs(self.job_lease_seconds),
+            ..defaults
+        }
+    }
+
+    /// The media provider: the offline engine, wrapped for fault injection when configured.
+    pub fn media_provider(&self) -> std::sync::Arc<dyn jobs::MediaProvider> {
+        if self.fault_injection {
+            std::sync::Arc::new(jobs::FaultInjection(jobs::EngineProvider))
+        } else {
+            std::sync::Arc::new(jobs::EngineProvider)
         }
     }
 }

@@ -40,6 +40,8 @@ enum Command {
         #[arg(long)]
         no_workers: bool,
     },
+    /// Run generation jobs from the queue (no HTTP); as many processes as wanted.
+    Worker,
     /// Apply database migrations (serve also applies them on start).
     Migrate,
     /// Operator tasks: accounts, credits, feature flags, demo data.
@@ -123,6 +125,7 @@ fn redact(url: &str) -> String {
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve { no_workers, .. } => serve(config, no_workers).await,
+        Command::Worker => worker(config).await,
         Command::Migrate => {
             let store = open_store(&config).await?;
             store.close().await;
@@ -141,31 +144,123 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     }
 }
 
-async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
-    let addr = config.bind_addr()?;
-    let store = open_store(&config).await?;
+async fn open_storage(config: &Config) -> anyhow::Result<store::MediaStorage> {
     let storage =
         store::MediaStorage::open(&config.storage_config()).context("cannot open media storage")?;
     storage
         .ping()
         .await
         .with_context(|| format!("cannot reach media storage {}", storage.description()))?;
+    Ok(storage)
+}
+
+/// Copies the template catalogue into the database now and renders missing thumbnails in
+/// the background.
+async fn prepare_templates(
+    store: &store::Store,
+    storage: &store::MediaStorage,
+) -> anyhow::Result<()> {
+    jobs::sync_templates(store)
+        .await
+        .context("cannot store the template catalogue")?;
+    let (store, storage) = (store.clone(), storage.clone());
+    tokio::spawn(async move {
+        match jobs::render_missing_thumbnails(&store, &storage).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(rendered = n, "template thumbnails rendered"),
+            Err(e) => tracing::warn!(error = %e, "could not render template thumbnails"),
+        }
+    });
+    Ok(())
+}
+
+/// Starts the background tasks of a process: cross-process signals and, unless disabled,
+/// job workers. Returns the sender that stops the workers and their handle.
+fn start_workers(
+    config: &Config,
+    store: &store::Store,
+    storage: &store::MediaStorage,
+) -> (
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<()>,
+) {
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let worker = jobs::Worker::new(
+        store.clone(),
+        storage.clone(),
+        config.media_provider(),
+        config.worker_config(),
+    );
+    (stop, tokio::spawn(worker.run(stopped)))
+}
+
+async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
+    let addr = config.bind_addr()?;
+    let store = open_store(&config).await?;
+    let storage = open_storage(&config).await?;
     let listener = TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
-    // Background jobs arrive with the jobs queue; until then every node is API-only.
     tracing::info!(
         workers = !no_workers,
         database = %redact(&config.database_url()),
         storage = storage.description(),
         "starting"
     );
+    prepare_templates(&store, &storage).await?;
+    let relay = tokio::spawn({
+        let store = store.clone();
+        async move { store.relay_signals().await }
+    });
+    let workers = (!no_workers).then(|| start_workers(&config, &store, &storage));
     let state = server::AppState::new(store.clone(), storage, config.server_config()).await?;
     let maintenance = tokio::spawn(server::run_maintenance(state.clone()));
     println!("studio listening on http://{local}");
-    server::serve(listener, state, shutdown_signal()).await?;
+    let (stopping, mut stop_requested) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        let _ = stopping.send(true);
+    });
+    let mut graceful = stop_requested.clone();
+    let http = server::serve(listener, state, async move {
+        let _ = graceful.wait_for(|stop| *stop).await;
+    });
+    // Live event streams never end by themselves: give requests a moment, then stop.
+    tokio::select! {
+        result = http => result?,
+        () = async {
+            let _ = stop_requested.wait_for(|stop| *stop).await;
+            tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        } => {}
+    }
+    if let Some((stop, handle)) = workers {
+        let _ = stop.send(true);
+        let _ = handle.await;
+    }
     maintenance.abort();
+    relay.abort();
+    store.close().await;
+    Ok(())
+}
+
+async fn worker(config: Config) -> anyhow::Result<()> {
+    let store = open_store(&config).await?;
+    let storage = open_storage(&config).await?;
+    prepare_templates(&store, &storage).await?;
+    let relay = tokio::spawn({
+        let store = store.clone();
+        async move { store.relay_signals().await }
+    });
+    let (stop, handle) = start_workers(&config, &store, &storage);
+    println!(
+        "studio worker running {} jobs at once",
+        config.worker_config().concurrency
+    );
+    shutdown_signal().await;
+    let _ = stop.send(true);
+    let _ = handle.await;
+    relay.abort();
     store.close().await;
     Ok(())
 }

@@ -1,14 +1,21 @@
-use axum::extract::State;
+use axum::extract::{Query, State};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
 use serde::Serialize;
+use utoipa::IntoParams;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
 
-use crate::error::{ApiResult, ErrorResponse};
+use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json};
+use crate::models::{success, Success};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(balance))
+    OpenApiRouter::new()
+        .routes(routes!(balance))
+        .routes(routes!(transactions))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -46,5 +53,102 @@ async fn balance(
         subscription_tier: "free".into(),
         subscription_package: None,
         low_credit_threshold: state.config.low_credit_threshold,
+    }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// 1-based; default 1.
+    page: Option<i64>,
+    /// Default 20, at most 100.
+    per_page: Option<i64>,
+}
+
+/// One ledger entry.
+#[derive(Serialize, ToSchema)]
+pub struct CreditTransaction {
+    id: Uuid,
+    /// Positive: credits added; negative: credits spent.
+    delta: i64,
+    /// signup_grant, admin_grant, generation, refund or purchase.
+    reason: String,
+    job_id: Option<Uuid>,
+    /// What the entry was for, in words.
+    description: String,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CreditTransactions {
+    transactions: Vec<CreditTransaction>,
+    page: i64,
+    per_page: i64,
+    total: i64,
+}
+
+fn job_words(kind: Option<&str>) -> &'static str {
+    match kind {
+        Some("image") => "Image generation",
+        Some("video") => "Video generation",
+        Some("audio") => "Music generation",
+        Some("image_edit") => "Image edit",
+        Some("template") => "Template generation",
+        Some("recommendation") => "AI Assistant generation",
+        Some("animate") => "Image animation",
+        _ => "Generation",
+    }
+}
+
+fn describe(entry: &store::LedgerEntry) -> String {
+    match entry.reason.as_str() {
+        "signup_grant" => "Welcome credits".to_owned(),
+        "admin_grant" => "Credits granted".to_owned(),
+        "purchase" => "Credits purchased".to_owned(),
+        "refund" => format!(
+            "Refund: {} failed",
+            job_words(entry.job_kind.as_deref()).to_lowercase()
+        ),
+        "generation" => job_words(entry.job_kind.as_deref()).to_owned(),
+        other => other.replace('_', " "),
+    }
+}
+
+/// The signed-in user's credit ledger, newest first, for the `/transactions` page.
+#[utoipa::path(get, path = "/api/credits/transactions", tag = "credits", operation_id = "creditTransactions",
+    params(PageQuery),
+    responses((status = 200, body = Success<CreditTransactions>), (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse)))]
+async fn transactions(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Json<Success<CreditTransactions>>> {
+    let page = query.page.unwrap_or(1);
+    let per_page = query.per_page.unwrap_or(20);
+    if page < 1 {
+        return Err(ApiError::validation("page", "page must be 1 or more"));
+    }
+    if !(1..=100).contains(&per_page) {
+        return Err(ApiError::validation(
+            "per_page",
+            "per_page must be between 1 and 100",
+        ));
+    }
+    let (entries, total) = state.store.ledger(current.user.id, page, per_page).await?;
+    Ok(success(CreditTransactions {
+        transactions: entries
+            .iter()
+            .map(|e| CreditTransaction {
+                id: e.id,
+                delta: e.delta,
+                reason: e.reason.clone(),
+                job_id: e.job_id,
+                description: describe(e),
+                created_at: e.created_at,
+            })
+            .collect(),
+        page,
+        per_page,
+        total,
     }))
 }

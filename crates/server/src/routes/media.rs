@@ -34,7 +34,7 @@ const SHARE_LINK_DAYS: i64 = 7;
 #[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
 pub struct FileQuery {
-    /// `thumbnail` for the small preview.
+    /// `thumbnail` for the small preview, `poster` for a video's first frame.
     variant: Option<String>,
     /// `json` answers `{url, file_url, media_url}` instead of the bytes.
     format: Option<String>,
@@ -51,6 +51,8 @@ pub struct MediaUrls {
 enum Variant {
     Original,
     Thumbnail,
+    /// A video's full-size first frame.
+    Poster,
 }
 
 impl FileQuery {
@@ -58,9 +60,10 @@ impl FileQuery {
         match self.variant.as_deref() {
             None | Some("") | Some("original") => Ok(Variant::Original),
             Some("thumbnail") => Ok(Variant::Thumbnail),
+            Some("poster") => Ok(Variant::Poster),
             Some(_) => Err(ApiError::validation(
                 "variant",
-                "variant must be thumbnail or omitted",
+                "variant must be thumbnail, poster or omitted",
             )),
         }
     }
@@ -295,14 +298,18 @@ async fn serve(
             }
             None => (file.storage_key.clone(), file.mime_type.clone()),
         },
+        Variant::Poster => match &file.poster_key {
+            Some(key) => (key.clone(), "image/jpeg".to_owned()),
+            None => (file.storage_key.clone(), file.mime_type.clone()),
+        },
     };
     // A stored file never changes, so its id and variant identify the bytes.
     let etag = format!(
         "\"{id}-{}\"",
-        if variant == Variant::Thumbnail {
-            "t"
-        } else {
-            "o"
+        match variant {
+            Variant::Original => "o",
+            Variant::Thumbnail => "t",
+            Variant::Poster => "p",
         }
     );
     let not_modified = headers
@@ -413,8 +420,11 @@ mod tests {
             mime_type: "image/png".into(),
             thumbnail_key: None,
             thumbnail_mime_type: None,
+            poster_key: None,
             filename: "abc.png".into(),
             original_filename: Some("../evil\"name;\n.png".into()),
+            width: None,
+            height: None,
         };
         assert_eq!(download_name(&file), ".._evil_name__.png");
         let header = content_disposition("crème.png");

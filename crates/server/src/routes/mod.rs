@@ -7,13 +7,17 @@ use crate::state::AppState;
 
 mod auth;
 mod credits;
+mod events;
 mod flags;
+mod generate;
 mod health;
+pub(crate) mod jobs;
 mod media;
 mod projects;
 mod reference_images;
 pub(crate) mod scenes;
 mod storyboard;
+mod templates;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -26,4 +30,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(flags::router())
         .merge(reference_images::router())
         .merge(media::router())
+        .merge(generate::router())
+        .merge(jobs::router())
+        .merge(templates::router())
+        .merge(events::router())
 }

@@ -6,6 +6,7 @@ mod support;
 mod admin;
 mod auth;
 mod files;
+mod jobs;
 mod projects;
 mod reference_images;
 mod scenes;

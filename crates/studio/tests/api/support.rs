@@ -98,10 +98,16 @@ pub async fn spawn_app(db: Db) -> TestApp {
 /// Starts the binary with extra `STUDIO_*` environment.
 pub async fn spawn_app_with(db: Db, env: &[(&str, &str)]) -> TestApp {
     let db = TestDatabase::new(db).await;
+    spawn_serve(db, &[], env).await
+}
+
+/// Starts `studio serve` (plus `args`) against an existing database and data directory.
+pub async fn spawn_serve(db: TestDatabase, args: &[&str], env: &[(&str, &str)]) -> TestApp {
     let mut command = Command::new(BIN);
     command
         .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
         .arg(db.data_dir.path())
+        .args(args)
         .env("DATABASE_URL", &db.url)
         .env("STUDIO_LOG", "warn")
         .envs(env.iter().copied())
@@ -136,6 +142,89 @@ pub async fn spawn_app_with(db: Db, env: &[(&str, &str)]) -> TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = self.child.start_kill();
+    }
+}
+
+impl TestApp {
+    /// Stops the server with SIGKILL and hands back its database for a restart.
+    pub async fn kill(mut self) -> TestDatabase {
+        self.child.kill().await.expect("kill studio");
+        std::mem::replace(
+            &mut self.db,
+            TestDatabase {
+                url: String::new(),
+                data_dir: tempfile::tempdir().expect("temp dir"),
+            },
+        )
+    }
+
+    /// Starts a `studio worker` process on this app's database and storage.
+    pub async fn spawn_worker(&self, env: &[(&str, &str)]) -> Child {
+        let mut command = Command::new(BIN);
+        command
+            .args(["worker", "--data-dir"])
+            .arg(self.db.data_dir.path())
+            .env("DATABASE_URL", &self.db.url)
+            .env("STUDIO_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true);
+        let mut child = command.spawn().expect("start studio worker");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        loop {
+            match lines.next_line().await.expect("read worker stdout") {
+                Some(line) if line.starts_with("studio worker running") => break,
+                Some(_) => {}
+                None => panic!("studio worker exited before running"),
+            }
+        }
+        child
+    }
+
+    /// Polls `/api/jobs/{id}/status` until the job finishes; returns its `data`.
+    pub async fn wait_for_job(&self, session: &Session, job_id: &str) -> Value {
+        for _ in 0..1200 {
+            let body = self
+                .get_json(session, &format!("/api/jobs/{job_id}/status"))
+                .await;
+            let status = body["data"]["status"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            if status == "completed" || status == "failed" {
+                return body["data"].clone();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("job {job_id} did not finish in two minutes");
+    }
+
+    pub async fn balance(&self, session: &Session) -> i64 {
+        self.get_json(session, "/api/credits/balance").await["balance"]
+            .as_i64()
+            .unwrap()
+    }
+
+    /// Every ledger entry of the user, newest first.
+    pub async fn ledger(&self, session: &Session) -> Vec<Value> {
+        let mut entries = Vec::new();
+        for page in 1.. {
+            let body = self
+                .get_json(
+                    session,
+                    &format!("/api/credits/transactions?page={page}&per_page=100"),
+                )
+                .await;
+            let rows = body["data"]["transactions"].as_array().unwrap().clone();
+            let done = rows.len() < 100;
+            entries.extend(rows);
+            if done {
+                break;
+            }
+        }
+        entries
     }
 }
 

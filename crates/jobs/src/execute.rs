@@ -1,0 +1,373 @@
+//! Running one claimed job: read its inputs from object storage, call the provider, store
+//! the outputs under keys derived from the job id (a retry overwrites, never duplicates)
+//! and describe the media asset that completion will insert.
+
+use bytes::Bytes;
+use domain::{OutputKind, Resolution};
+use store::{Job, MediaStorage, MediaType, NewMediaAsset, Store, StoreError};
+
+use crate::payload::{Guidance, JobPayload};
+use crate::provider::{
+    AudioInput, EditInput, ImageInput, MediaOutput, MediaProvider, ProgressSink, ProviderError,
+    VideoFrom, VideoInput,
+};
+
+pub(crate) struct Context<'a> {
+    pub store: &'a Store,
+    pub storage: &'a MediaStorage,
+    pub provider: &'a dyn MediaProvider,
+}
+
+/// Object keys a job writes, fixed by its id.
+pub(crate) fn output_keys(
+    job: &Job,
+    extension: &str,
+    thumbnail_extension: &str,
+) -> (String, String, String) {
+    (
+        format!("generated/{}.{extension}", job.id),
+        format!("generated/{}-thumbnail.{thumbnail_extension}", job.id),
+        format!("generated/{}-poster.jpg", job.id),
+    )
+}
+
+fn seed_of(job: &Job) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&job.id.as_bytes()[..8]);
+    u64::from_le_bytes(bytes)
+}
+
+fn transient(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ {
+    move |e| ProviderError::Transient(format!("could not read {what}: {e}"))
+}
+
+/// Reads a user's stored file (reference image or media asset) by id.
+async fn read_file(
+    ctx: &Context<'_>,
+    job: &Job,
+    id: uuid::Uuid,
+    what: &str,
+) -> Result<Bytes, ProviderError> {
+    let file = match ctx.store.stored_file(job.user_id, id).await {
+        Ok(file) => file,
+        Err(StoreError::NotFound) => {
+            return Err(ProviderError::Permanent(format!(
+                "The {what} no longer exists"
+            )));
+        }
+        Err(e) => {
+            return Err(ProviderError::Transient(format!(
+                "could not look up the {what}: {e}"
+            )))
+        }
+    };
+    ctx.storage
+        .read(&file.storage_key)
+        .await
+        .map_err(transient(what))
+}
+
+async fn read_photos(
+    ctx: &Context<'_>,
+    job: &Job,
+    ids: &[uuid::Uuid],
+) -> Result<Vec<Bytes>, ProviderError> {
+    let mut photos = Vec::with_capacity(ids.len());
+    for id in ids {
+        photos.push(read_file(ctx, job, *id, "reference image").await?);
+    }
+    Ok(photos)
+}
+
+/// Runs the job's provider call and stores what it made; returns the asset to insert.
+pub(crate) async fn execute(
+    ctx: &Context<'_>,
+    job: &Job,
+    sink: ProgressSink,
+) -> Result<NewMediaAsset, ProviderError> {
+    let payload: JobPayload = serde_json::from_value(job.payload.clone())
+        .map_err(|e| ProviderError::Permanent(format!("The job cannot be read: {e}")))?;
+    let seed = seed_of(job);
+    sink.report("preparing", 0.0)
+        .map_err(|_| ProviderError::Cancelled)?;
+    let mut metadata = serde_json::json!({
+        "generation_type": job.kind.as_str(),
+        "prompt": payload.prompt(),
+    });
+    let output = match &payload {
+        JobPayload::Image {
+            prompt,
+            reference_image_ids,
+            quality,
+            resolution,
+        } => {
+            let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
+            metadata["aspect_ratio"] = resolution.aspect_ratio().into();
+            let input = ImageInput {
+                prompt: prompt.clone(),
+                reference_photos,
+                guidance: Guidance::default(),
+                resolution: *resolution,
+                quality: *quality,
+                seed,
+            };
+            ctx.provider.image(input, sink).await?
+        }
+        JobPayload::Template {
+            template_id,
+            reference_image_ids,
+            quality,
+            resolution,
+        } => {
+            let template = match ctx.store.template(template_id).await {
+                Ok(t) => t,
+                Err(StoreError::NotFound) => {
+                    return Err(ProviderError::Permanent("Template not found".into()))
+                }
+                Err(e) => {
+                    return Err(ProviderError::Transient(format!(
+                        "could not read the template: {e}"
+                    )))
+                }
+            };
+            let guidance: Guidance =
+                serde_json::from_value(template.parameters.clone()).unwrap_or_default();
+            let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
+            metadata["aspect_ratio"] = resolution.aspect_ratio().into();
+            metadata["template_id"] = template.id.clone().into();
+            metadata["template_name"] = template.name.clone().into();
+            metadata["prompt"] = template.prompt.clone().into();
+            let input = ImageInput {
+                prompt: template.prompt,
+                reference_photos,
+                guidance,
+                resolution: *resolution,
+                quality: *quality,
+                seed,
+            };
+            ctx.provider.image(input, sink).await?
+        }
+        JobPayload::Recommendation {
+            source_id,
+            guidance,
+            creative_direction,
+            quality,
+            resolution,
+        } => {
+            let photo = read_file(ctx, job, *source_id, "product image").await?;
+            metadata["aspect_ratio"] = resolution.aspect_ratio().into();
+            metadata["guidance"] = serde_json::to_value(guidance).unwrap_or_default();
+            let input = ImageInput {
+                prompt: creative_direction.clone(),
+                reference_photos: vec![photo],
+                guidance: *guidance,
+                resolution: *resolution,
+                quality: *quality,
+                seed,
+            };
+            ctx.provider.image(input, sink).await?
+        }
+        JobPayload::ImageEdit {
+            prompt,
+            source_id,
+            mask_key,
+        } => {
+            let image = read_file(ctx, job, *source_id, "original image").await?;
+            let mask = ctx
+                .storage
+                .read(mask_key)
+                .await
+                .map_err(transient("the mask"))?;
+            metadata["source_id"] = source_id.to_string().into();
+            let input = EditInput {
+                image,
+                mask,
+                instruction: prompt.clone(),
+                seed,
+            };
+            ctx.provider.edit(input, sink).await?
+        }
+        JobPayload::Video {
+            prompt,
+            reference_image_ids,
+            quality,
+            resolution,
+            duration,
+        } => {
+            let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
+            let input = VideoInput {
+                prompt: prompt.clone(),
+                from: VideoFrom::Scene(ImageInput {
+                    prompt: prompt.clone(),
+                    reference_photos,
+                    guidance: Guidance::default(),
+                    resolution: *resolution,
+                    quality: *quality,
+                    seed,
+                }),
+                duration: *duration,
+                quality: *quality,
+                seed,
+            };
+            ctx.provider.video(input, sink).await?
+        }
+        JobPayload::Animate {
+            prompt,
+            source_id,
+            quality,
+            duration,
+        } => {
+            let image = read_file(ctx, job, *source_id, "image to animate").await?;
+            metadata["source_id"] = source_id.to_string().into();
+            let input = VideoInput {
+                prompt: prompt.clone(),
+                from: VideoFrom::Image(image),
+                duration: *duration,
+                quality: *quality,
+                seed,
+            };
+            ctx.provider.video(input, sink).await?
+        }
+        JobPayload::Audio { prompt, audio_type } => {
+            metadata["audio_type"] = audio_type.clone().into();
+            let input = AudioInput {
+                prompt: prompt.clone(),
+                seconds: engine::audio::DEFAULT_SECONDS,
+                seed,
+            };
+            ctx.provider.audio(input, sink).await?
+        }
+    };
+    store_output(ctx, job, output, metadata).await
+}
+
+fn aspect_ratio_of(width: u32, height: u32) -> &'static str {
+    match width.cmp(&height) {
+        std::cmp::Ordering::Greater => Resolution::Landscape.aspect_ratio(),
+        std::cmp::Ordering::Less => Resolution::Portrait.aspect_ratio(),
+        std::cmp::Ordering::Equal => Resolution::Square.aspect_ratio(),
+    }
+}
+
+fn extension_of(mime: &str) -> &'static str {
+    match mime {
+        "image/png" => "png",
+        "image/webp" => "webp",
+        _ => "jpg",
+    }
+}
+
+async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderError> {
+    tokio::task::spawn_blocking(move || engine::intake::thumbnail_of(&bytes))
+        .await
+        .map_err(|e| ProviderError::Transient(format!("thumbnail stopped unexpectedly: {e}")))?
+        .map(|(bytes, mime, _, _)| (bytes, mime))
+        .map_err(|e| ProviderError::Permanent(format!("The result cannot be previewed: {e}")))
+}
+
+/// Stores every object or, on a failure, deletes the ones already written.
+async fn put_all(ctx: &Context<'_>, objects: &[(String, Bytes)]) -> Result<(), ProviderError> {
+    for (index, (key, bytes)) in objects.iter().enumerate() {
+        if let Err(e) = ctx.storage.put(key, bytes.clone()).await {
+            let written: Vec<String> = objects[..index].iter().map(|(k, _)| k.clone()).collect();
+            delete_now(ctx.store, ctx.storage, &written).await;
+            return Err(ProviderError::Transient(format!(
+                "could not store the result: {e}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Deletes objects no row refers to; what cannot be deleted now stays queued for the
+/// maintenance sweep.
+pub(crate) async fn delete_now(store: &Store, storage: &MediaStorage, keys: &[String]) {
+    if keys.is_empty() {
+        return;
+    }
+    if let Err(e) = store.queue_storage_deletions(keys).await {
+        tracing::warn!(error = %e, "could not queue objects for deletion");
+    }
+    for key in keys {
+        match storage.delete(key).await {
+            Ok(()) => {
+                if let Err(e) = store.storage_deleted(key).await {
+                    tracing::warn!(key, error = %e, "could not record a deleted object");
+                }
+            }
+            Err(e) => tracing::warn!(key, error = %e, "object deletion failed; it stays queued"),
+        }
+    }
+}
+
+async fn store_output(
+    ctx: &Context<'_>,
+    job: &Job,
+    output: MediaOutput,
+    mut metadata: serde_json::Value,
+) -> Result<NewMediaAsset, ProviderError> {
+    let output_kind = job.kind.output();
+    let preview_source = match output_kind {
+        OutputKind::Image => Some(output.bytes.clone()),
+        OutputKind::Video => output.poster_jpeg.clone(),
+        OutputKind::Audio => None,
+    };
+    let preview = match preview_source {
+        Some(bytes) => Some(thumbnail(bytes).await?),
+        None => None,
+    };
+    let thumbnail_extension = preview
+        .as_ref()
+        .map_or("jpg", |(_, mime)| extension_of(mime));
+    let (key, thumbnail_key, poster_key) = output_keys(job, output.extension, thumbnail_extension);
+    let mut objects = vec![(key.clone(), output.bytes.clone())];
+    let thumbnail_key = preview.map(|(bytes, _)| {
+        objects.push((thumbnail_key.clone(), Bytes::from(bytes)));
+        thumbnail_key
+    });
+    let poster_key = output.poster_jpeg.clone().map(|poster| {
+        objects.push((poster_key.clone(), poster));
+        poster_key
+    });
+    put_all(ctx, &objects).await?;
+    let file_size = i64::try_from(output.bytes.len()).unwrap_or(i64::MAX);
+    metadata["output_format"] = output.extension.into();
+    metadata["fileSize"] = file_size.into();
+    if let (Some(width), Some(height)) = (output.width, output.height) {
+        metadata["dimensions"] = serde_json::json!({ "width": width, "height": height });
+        if metadata.get("aspect_ratio").is_none() {
+            metadata["aspect_ratio"] = aspect_ratio_of(width, height).into();
+        }
+    }
+    if let Some(duration) = output.duration_seconds {
+        metadata["duration"] = duration.into();
+    }
+    if let (Some(target), Some(details)) = (metadata.as_object_mut(), output.details.as_object()) {
+        for (k, v) in details {
+            target.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+    }
+    let file_type = match output_kind {
+        OutputKind::Image => MediaType::Image,
+        OutputKind::Video => MediaType::Video,
+        OutputKind::Audio => MediaType::Audio,
+    };
+    Ok(NewMediaAsset {
+        id: job.id,
+        user_id: job.user_id,
+        project_id: job.project_id,
+        scene_id: job.scene_id,
+        file_type,
+        mime_type: output.mime,
+        storage_key: key.clone(),
+        thumbnail_key,
+        poster_key,
+        filename: key.rsplit('/').next().unwrap_or(&key).to_owned(),
+        file_size,
+        width: output.width.map(i64::from),
+        height: output.height.map(i64::from),
+        duration_seconds: output.duration_seconds,
+        file_metadata: metadata,
+        credit_cost: job.credit_cost,
+    })
+}

@@ -1,0 +1,28 @@
+//! Generation jobs: what each job carries ([`JobPayload`], ids and settings only), the
+//! [`MediaProvider`]s that produce media (the offline engine by default), and the
+//! [`Worker`] that claims jobs from the queue, runs them and records the outcome.
+
+mod execute;
+mod payload;
+mod provider;
+mod worker;
+
+pub use payload::{Guidance, JobPayload};
+pub use provider::{
+    AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, MediaOutput, MediaProvider,
+    ProgressSink, ProviderError, VideoFrom, VideoInput,
+};
+pub use worker::{job_event, Worker, WorkerConfig};
+
+/// The URL that serves a stored media file (the API contract's media route).
+pub fn file_url(id: uuid::Uuid) -> String {
+    format!("/api/media/file/{id}")
+}
+
+/// The URL of a media file's thumbnail.
+pub fn thumbnail_url(id: uuid::Uuid) -> String {
+    format!("/api/media/file/{id}?variant=thumbnail")
+}
+
+mod templates;
+pub use templates::{render_missing_thumbnails, sync_templates};

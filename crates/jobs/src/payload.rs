@@ -1,0 +1,134 @@
+//! The job enum stored in `jobs.payload`: per kind, the ids of its inputs and its settings.
+//! Bytes never travel in it; workers read them from object storage.
+
+use domain::{
+    ColorPalette, Composition, Duration, Environment, JobKind, Lighting, Quality, Resolution,
+};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The Generate panel's guided choices; a missing one is read from the prompt.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guidance {
+    pub environment: Option<Environment>,
+    pub color_palette: Option<ColorPalette>,
+    pub lighting: Option<Lighting>,
+    pub composition: Option<Composition>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JobPayload {
+    Image {
+        prompt: String,
+        /// The user's reference images (product photos); the first is staged.
+        reference_image_ids: Vec<Uuid>,
+        quality: Quality,
+        resolution: Resolution,
+    },
+    Video {
+        prompt: String,
+        reference_image_ids: Vec<Uuid>,
+        quality: Quality,
+        resolution: Resolution,
+        duration: Duration,
+    },
+    Audio {
+        prompt: String,
+        audio_type: String,
+    },
+    ImageEdit {
+        prompt: String,
+        /// The media asset or reference image being edited.
+        source_id: Uuid,
+        /// The brush mask, stored for the job's lifetime.
+        mask_key: String,
+    },
+    Template {
+        template_id: String,
+        reference_image_ids: Vec<Uuid>,
+        quality: Quality,
+        resolution: Resolution,
+    },
+    Recommendation {
+        /// The product photo (a reference image or an image asset).
+        source_id: Uuid,
+        guidance: Guidance,
+        creative_direction: String,
+        quality: Quality,
+        resolution: Resolution,
+    },
+    Animate {
+        prompt: String,
+        /// The image asset to animate.
+        source_id: Uuid,
+        quality: Quality,
+        duration: Duration,
+    },
+}
+
+impl JobPayload {
+    pub fn kind(&self) -> JobKind {
+        match self {
+            JobPayload::Image { .. } => JobKind::Image,
+            JobPayload::Video { .. } => JobKind::Video,
+            JobPayload::Audio { .. } => JobKind::Audio,
+            JobPayload::ImageEdit { .. } => JobKind::ImageEdit,
+            JobPayload::Template { .. } => JobKind::Template,
+            JobPayload::Recommendation { .. } => JobKind::Recommendation,
+            JobPayload::Animate { .. } => JobKind::Animate,
+        }
+    }
+
+    /// The job's price in credits.
+    pub fn price(&self) -> i64 {
+        let duration = match self {
+            JobPayload::Video { duration, .. } | JobPayload::Animate { duration, .. } => *duration,
+            _ => Duration::default(),
+        };
+        self.kind().price(duration)
+    }
+
+    /// The prompt recorded in the asset's metadata.
+    pub fn prompt(&self) -> &str {
+        match self {
+            JobPayload::Image { prompt, .. }
+            | JobPayload::Video { prompt, .. }
+            | JobPayload::Audio { prompt, .. }
+            | JobPayload::ImageEdit { prompt, .. }
+            | JobPayload::Animate { prompt, .. } => prompt,
+            JobPayload::Recommendation {
+                creative_direction, ..
+            } => creative_direction,
+            JobPayload::Template { template_id, .. } => template_id,
+        }
+    }
+
+    /// Object keys that exist only for this job and go when it finishes.
+    pub fn scratch_keys(&self) -> Vec<String> {
+        match self {
+            JobPayload::ImageEdit { mask_key, .. } => vec![mask_key.clone()],
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tag_is_the_job_kind() {
+        let payload = JobPayload::Animate {
+            prompt: "slow push in".into(),
+            source_id: Uuid::nil(),
+            quality: Quality::High,
+            duration: Duration::Ten,
+        };
+        let json = serde_json::to_value(&payload).unwrap();
+        assert_eq!(json["kind"], payload.kind().as_str());
+        assert_eq!(json["duration"], 10);
+        assert_eq!(serde_json::from_value::<JobPayload>(json).unwrap(), payload);
+        assert_eq!(payload.price(), 10);
+    }
+}

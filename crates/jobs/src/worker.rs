@@ -1,0 +1,422 @@
+//! The worker loop: claim a job, run it while heartbeats renew the lease and publish
+//! progress, then complete, retry or fail it — each step guarded by the lease, so a worker
+//! that lost its job changes nothing.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
+use domain::JobStatus;
+use store::{Guard, Job, MediaAsset, MediaStorage, NewEvent, NewMediaAsset, Signal, Store};
+use tokio::sync::watch;
+use tracing::Instrument;
+use uuid::Uuid;
+
+use crate::execute::{delete_now, execute, Context};
+use crate::provider::{MediaProvider, ProgressSink, ProviderError};
+
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// Jobs run at once by this process.
+    pub concurrency: usize,
+    /// How long a claim holds without a heartbeat (at most 30 s).
+    pub lease: Duration,
+    /// How often an idle worker looks for due jobs without being woken.
+    pub poll_interval: Duration,
+}
+
+impl Default for WorkerConfig {
+    fn default() -> Self {
+        Self {
+            concurrency: std::thread::available_parallelism().map_or(2, usize::from),
+            lease: Duration::from_secs(30),
+            poll_interval: Duration::from_secs(1),
+        }
+    }
+}
+
+/// Runs jobs from the queue with `concurrency` tasks until shut down.
+#[derive(Clone)]
+pub struct Worker {
+    store: Store,
+    storage: MediaStorage,
+    provider: Arc<dyn MediaProvider>,
+    config: WorkerConfig,
+    /// Unique per process: the lock owner written into claimed jobs.
+    id: String,
+}
+
+/// The data of a job event (ARCHITECTURE §3); `event_id` is added when it is read back.
+pub fn job_event(job: &Job, status: JobStatus, asset: Option<&MediaAsset>) -> serde_json::Value {
+    serde_json::json!({
+        "job_id": job.id,
+        "kind": job.kind.as_str(),
+        "status": status.as_str(),
+        "progress": job.progress,
+        "stage": job.stage,
+        "project_id": job.project_id,
+        "scene_id": job.scene_id,
+        "message_id": job.message_id,
+        "asset": asset.map(asset_json),
+        "error": job.error,
+    })
+}
+
+fn asset_json(asset: &MediaAsset) -> serde_json::Value {
+    serde_json::json!({
+        "id": asset.id,
+        "url": crate::file_url(asset.id),
+        "thumbnail_url": crate::thumbnail_url(asset.id),
+        "file_type": asset.file_type.as_str(),
+        "credit_cost": asset.credit_cost,
+    })
+}
+
+fn completed_asset(new: &NewMediaAsset, job: &Job) -> MediaAsset {
+    MediaAsset {
+        id: new.id,
+        user_id: new.user_id,
+        project_id: Some(new.project_id),
+        scene_id: new.scene_id,
+        file_type: new.file_type,
+        mime_type: new.mime_type.clone(),
+        filename: new.filename.clone(),
+        original_filename: None,
+        file_size: new.file_size,
+        width: new.width,
+        height: new.height,
+        duration_seconds: new.duration_seconds,
+        file_metadata: new.file_metadata.clone(),
+        credit_cost: new.credit_cost,
+        is_public: false,
+        created_at: job.updated_at,
+        updated_at: job.updated_at,
+    }
+}
+
+enum Outcome {
+    Produced(Box<NewMediaAsset>),
+    Failed(ProviderError),
+    /// Shutdown: hand the job back.
+    Released,
+    /// Another worker owns it now.
+    Lost,
+}
+
+impl Worker {
+    pub fn new(
+        store: Store,
+        storage: MediaStorage,
+        provider: Arc<dyn MediaProvider>,
+        config: WorkerConfig,
+    ) -> Self {
+        let id = format!(
+            "{}:{}:{}",
+            hostname(),
+            std::process::id(),
+            Uuid::new_v4().simple()
+        );
+        Self {
+            store,
+            storage,
+            provider,
+            config,
+            id,
+        }
+    }
+
+    /// Runs until `shutdown` turns true; jobs in hand are finished if they end quickly,
+    /// otherwise cancelled and released to the queue.
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
+        let mut tasks = tokio::task::JoinSet::new();
+        for slot in 0..self.config.concurrency.max(1) {
+            let worker = self.clone();
+            let shutdown = shutdown.clone();
+            tasks.spawn(async move { worker.claim_loop(slot, shutdown).await });
+        }
+        let reaper = self.clone();
+        tasks.spawn(async move { reaper.reap_loop(shutdown).await });
+        while tasks.join_next().await.is_some() {}
+    }
+
+    async fn claim_loop(&self, slot: usize, mut shutdown: watch::Receiver<bool>) {
+        let mut signals = self.store.subscribe();
+        let owner = format!("{}#{slot}", self.id);
+        loop {
+            if *shutdown.borrow() {
+                return;
+            }
+            match self.store.claim_job(&owner, self.config.lease).await {
+                Ok(Some(job)) => {
+                    self.run_job(&owner, job, &mut shutdown).await;
+                    continue;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "could not claim a job"),
+            }
+            let wait = tokio::time::sleep(self.config.poll_interval);
+            tokio::pin!(wait);
+            loop {
+                tokio::select! {
+                    () = &mut wait => break,
+                    _ = shutdown.changed() => break,
+                    signal = signals.recv() => match signal {
+                        Ok(Signal::Jobs) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
+                        Ok(_) => {}
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                    },
+                }
+            }
+        }
+    }
+
+    /// Fails (and refunds) jobs whose worker died on their last attempt.
+    async fn reap_loop(&self, mut shutdown: watch::Receiver<bool>) {
+        let every = (self.config.lease / 2).max(Duration::from_millis(500));
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                _ = shutdown.changed() => return,
+            }
+            let ids = match self.store.abandoned_jobs().await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not look for abandoned jobs");
+                    continue;
+                }
+            };
+            for id in ids {
+                let message = "The worker running this job stopped. Your credits were refunded.";
+                match self
+                    .store
+                    .fail_job(id, Guard::Expired, message, failed_events)
+                    .await
+                {
+                    Ok(Some(job)) => {
+                        tracing::warn!(job_id = %job.id, "failed an abandoned job");
+                        self.cleanup_scratch(&job).await;
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::warn!(job_id = %id, error = %e, "could not fail an abandoned job")
+                    }
+                }
+            }
+        }
+    }
+
+    async fn run_job(&self, owner: &str, job: Job, shutdown: &mut watch::Receiver<bool>) {
+        let span = tracing::info_span!("job", job_id = %job.id, kind = job.kind.as_str(), attempt = job.attempts);
+        self.run_claimed(owner, job, shutdown)
+            .instrument(span)
+            .await;
+    }
+
+    async fn run_claimed(&self, owner: &str, job: Job, shutdown: &mut watch::Receiver<bool>) {
+        let outcome = self.produce(owner, &job, shutdown).await;
+        match outcome {
+            Outcome::Produced(asset) => {
+                let done = self
+                    .store
+                    .complete_job(job.id, owner, &asset, |finished| {
+                        let media = completed_asset(&asset, finished);
+                        vec![
+                            NewEvent {
+                                user_id: finished.user_id,
+                                kind: "job-completed",
+                                data: job_event(finished, JobStatus::Completed, Some(&media)),
+                            },
+                            NewEvent {
+                                user_id: finished.user_id,
+                                kind: "storyboard-updated",
+                                data: serde_json::json!({
+                                    "project_id": finished.project_id,
+                                    "scene_id": finished.scene_id,
+                                    "asset_id": media.id,
+                                }),
+                            },
+                        ]
+                    })
+                    .await;
+                match done {
+                    Ok(Some(finished)) => {
+                        tracing::info!("job completed");
+                        self.cleanup_scratch(&finished).await;
+                    }
+                    Ok(None) => {
+                        tracing::warn!("lost the job before completing it; the result is discarded")
+                    }
+                    Err(e) => {
+                        let error =
+                            ProviderError::Transient(format!("could not record the result: {e}"));
+                        self.settle_failure(owner, &job, error, Some(&asset)).await;
+                    }
+                }
+            }
+            Outcome::Failed(error) => self.settle_failure(owner, &job, error, None).await,
+            Outcome::Released => match self.store.release_job(job.id, owner).await {
+                Ok(_) => tracing::info!("released the job for another worker"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not release the job; its lease will expire")
+                }
+            },
+            Outcome::Lost => tracing::warn!("lost the job's lease; another worker takes it over"),
+        }
+    }
+
+    /// Retries a transient failure with backoff while attempts remain; otherwise fails the
+    /// job and refunds it.
+    async fn settle_failure(
+        &self,
+        owner: &str,
+        job: &Job,
+        error: ProviderError,
+        produced: Option<&NewMediaAsset>,
+    ) {
+        let (message, retry) = match &error {
+            ProviderError::Transient(m) => {
+                (m.clone(), job.attempts < job.max_attempts.min(MAX_ATTEMPTS))
+            }
+            ProviderError::Permanent(m) => (m.clone(), false),
+            ProviderError::Cancelled => ("The job was cancelled".to_owned(), false),
+        };
+        if retry {
+            let delay = retry_backoff(job.attempts);
+            tracing::warn!(error = %message, retry_in = ?delay, "job failed; it will be retried");
+            if let Err(e) = self.store.retry_job(job.id, owner, &message, delay).await {
+                tracing::warn!(error = %e, "could not schedule the retry; the lease will expire");
+            }
+            return;
+        }
+        tracing::warn!(error = %message, "job failed");
+        match self
+            .store
+            .fail_job(job.id, Guard::Owner(owner), &message, failed_events)
+            .await
+        {
+            Ok(Some(failed)) => {
+                let mut keys = failed_scratch(&failed);
+                if let Some(asset) = produced {
+                    keys.push(asset.storage_key.clone());
+                    keys.extend(asset.thumbnail_key.clone());
+                    keys.extend(asset.poster_key.clone());
+                }
+                delete_now(&self.store, &self.storage, &keys).await;
+            }
+            Ok(None) => tracing::warn!("lost the job before failing it"),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not record the failure; the lease will expire")
+            }
+        }
+    }
+
+    async fn cleanup_scratch(&self, job: &Job) {
+        delete_now(&self.store, &self.storage, &failed_scratch(job)).await;
+    }
+
+    /// Runs the provider while a heartbeat renews the lease and publishes progress.
+    async fn produce(
+        &self,
+        owner: &str,
+        job: &Job,
+        shutdown: &mut watch::Receiver<bool>,
+    ) -> Outcome {
+        let sink = ProgressSink::new(job.attempts);
+        let context = Context {
+            store: &self.store,
+            storage: &self.storage,
+            provider: self.provider.as_ref(),
+        };
+        let work = execute(&context, job, sink.clone());
+        tokio::pin!(work);
+        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let renew_every = self.config.lease / 3;
+        // Tell the client the job started, however quickly it will finish.
+        let mut started = job.clone();
+        started.stage = Some("starting".to_owned());
+        let event = job_event(&started, JobStatus::Processing, None);
+        match self
+            .store
+            .heartbeat_job(
+                job.id,
+                owner,
+                self.config.lease,
+                Some((0, "starting", event)),
+            )
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return Outcome::Lost,
+            Err(e) => tracing::warn!(error = %e, "could not publish the job's start"),
+        }
+        let mut last_renewal = Instant::now();
+        let mut last_published = (0i64, "starting".to_owned());
+        let mut stopping = false;
+        loop {
+            tokio::select! {
+                result = &mut work => {
+                    return match result {
+                        Ok(asset) => Outcome::Produced(Box::new(asset)),
+                        Err(ProviderError::Cancelled) if stopping => Outcome::Released,
+                        Err(ProviderError::Cancelled) => Outcome::Lost,
+                        Err(e) => Outcome::Failed(e),
+                    };
+                }
+                _ = shutdown.changed(), if !stopping => {
+                    stopping = true;
+                    sink.cancel();
+                }
+                _ = tick.tick() => {
+                    let (fraction, stage) = sink.snapshot();
+                    // Progress is reported as 0–99 while working; 100 means completed.
+                    let percent = ((fraction * 100.0) as i64).clamp(0, 99);
+                    let changed = stage != last_published.1 || percent >= last_published.0 + 2;
+                    let due = last_renewal.elapsed() >= renew_every;
+                    if !changed && !due {
+                        continue;
+                    }
+                    let progress = changed.then(|| {
+                        let mut view = job.clone();
+                        view.progress = percent;
+                        view.stage = Some(stage.clone());
+                        (percent, stage.as_str(), job_event(&view, JobStatus::Processing, None))
+                    });
+                    match self.store.heartbeat_job(job.id, owner, self.config.lease, progress).await {
+                        Ok(true) => {
+                            last_renewal = Instant::now();
+                            if changed {
+                                last_published = (percent, stage);
+                            }
+                        }
+                        Ok(false) => {
+                            sink.cancel();
+                        }
+                        Err(e) => tracing::warn!(error = %e, "heartbeat failed"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn failed_events(job: &Job, _balance: i64) -> Vec<NewEvent> {
+    vec![NewEvent {
+        user_id: job.user_id,
+        kind: "job-failed",
+        data: job_event(job, JobStatus::Failed, None),
+    }]
+}
+
+fn failed_scratch(job: &Job) -> Vec<String> {
+    serde_json::from_value::<crate::JobPayload>(job.payload.clone())
+        .map(|p| p.scratch_keys())
+        .unwrap_or_default()
+}
+
+fn hostname() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "worker".to_owned())
+}

@@ -1,0 +1,128 @@
+//! Job status views: `/api/jobs/{id}/status` (the Generate panel and image edit) and
+//! `/api/recommendations/status/{id}`, plus the 202 answer every generate route gives.
+
+use axum::extract::State;
+use domain::JobStatus;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+use crate::error::{ApiResult, ErrorResponse};
+use crate::extract::{CurrentUser, Json, Path};
+use crate::generation;
+use crate::models::{success, Success};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(job_status))
+        .routes(routes!(recommendation_status))
+}
+
+pub fn status_url(id: Uuid) -> String {
+    format!("/api/jobs/{id}/status")
+}
+
+/// A started job, as every generate route answers it (202).
+#[derive(Serialize, ToSchema)]
+pub struct StartedJob {
+    pub job_id: Uuid,
+    /// `queued`.
+    pub status: &'static str,
+    /// Where to poll: `/api/jobs/{id}/status`.
+    pub status_url: String,
+    /// Credits debited for the job.
+    pub credit_cost: i64,
+}
+
+impl From<&store::Job> for StartedJob {
+    fn from(job: &store::Job) -> Self {
+        Self {
+            job_id: job.id,
+            status: job.status.as_str(),
+            status_url: status_url(job.id),
+            credit_cost: job.credit_cost,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema, Clone)]
+pub struct JobResult {
+    pub url: String,
+    #[serde(rename = "creditCost")]
+    pub credit_cost: i64,
+    pub thumbnail: String,
+}
+
+/// The status of a job in the shape the spec's pollers read.
+#[derive(Serialize, ToSchema)]
+pub struct JobStatusView {
+    pub job_id: Uuid,
+    /// queued, running, processing, completed or failed.
+    pub status: &'static str,
+    /// Set once completed.
+    pub result: Option<JobResult>,
+    pub result_url: Option<String>,
+    #[serde(skip)]
+    pub thumbnail_url: Option<String>,
+    pub credit_cost: i64,
+    /// Why the job failed (credits were refunded).
+    pub error: Option<String>,
+    /// 0–100.
+    pub progress: i64,
+    pub stage: Option<String>,
+    pub asset_id: Option<Uuid>,
+}
+
+impl From<&store::Job> for JobStatusView {
+    fn from(job: &store::Job) -> Self {
+        let asset = job.asset_id.filter(|_| job.status == JobStatus::Completed);
+        let result = asset.map(|id| JobResult {
+            url: jobs::file_url(id),
+            credit_cost: job.credit_cost,
+            thumbnail: jobs::thumbnail_url(id),
+        });
+        Self {
+            job_id: job.id,
+            status: job.status.as_str(),
+            result_url: result.as_ref().map(|r| r.url.clone()),
+            thumbnail_url: result.as_ref().map(|r| r.thumbnail.clone()),
+            result,
+            credit_cost: job.credit_cost,
+            error: job
+                .error
+                .clone()
+                .filter(|_| job.status == JobStatus::Failed),
+            progress: job.progress,
+            stage: job.stage.clone(),
+            asset_id: asset,
+        }
+    }
+}
+
+/// A job's status (200 also for failed jobs; 404 for other users' jobs).
+#[utoipa::path(get, path = "/api/jobs/{id}/status", tag = "generation", operation_id = "jobStatus",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Success<JobStatusView>), (status = 404, body = ErrorResponse)))]
+async fn job_status(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Success<JobStatusView>>> {
+    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    Ok(success(JobStatusView::from(&job)))
+}
+
+/// An AI Assistant (recommendation) job's status; the same view as `/api/jobs/{id}/status`.
+#[utoipa::path(get, path = "/api/recommendations/status/{id}", tag = "generation", operation_id = "recommendationStatus",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Success<JobStatusView>), (status = 404, body = ErrorResponse)))]
+async fn recommendation_status(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Success<JobStatusView>>> {
+    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    Ok(success(JobStatusView::from(&job)))
+}

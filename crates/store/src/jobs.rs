@@ -1,0 +1,449 @@
+//! The jobs table is the queue. Enqueueing debits the ledger in the same transaction;
+//! workers claim with a lease (`locked_by`, `locked_until`) renewed by heartbeats; every
+//! change after the claim is guarded by the lock owner, so a worker that lost its lease can
+//! neither complete nor fail a job another worker has taken over.
+
+use chrono::{DateTime, Utc};
+use domain::{JobKind, JobStatus};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use crate::events::{insert_event, NewEvent};
+use crate::media::NewMediaAsset;
+use crate::{now, on_db, Dialect, LedgerReason, Result, Signal, Store, StoreError};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Job {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub project_id: Uuid,
+    pub scene_id: Option<Uuid>,
+    pub message_id: Option<String>,
+    pub kind: JobKind,
+    /// The kind's parameters (ids and settings), as the job enum serialises them.
+    pub payload: serde_json::Value,
+    pub status: JobStatus,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    pub credit_cost: i64,
+    pub progress: i64,
+    pub stage: Option<String>,
+    pub error: Option<String>,
+    pub asset_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+const COLUMNS: &str = "id, user_id, project_id, scene_id, message_id, kind, payload, status, attempts, max_attempts, \
+     credit_cost, progress, stage, error, asset_id, created_at, updated_at, finished_at";
+
+macro_rules! job_from_row {
+    ($row:expr) => {{
+        use sqlx::Row as _;
+        let row = $row;
+        let kind: String = row.try_get("kind")?;
+        let status: String = row.try_get("status")?;
+        let payload: Json<serde_json::Value> = row.try_get("payload")?;
+        Ok::<_, sqlx::Error>(Job {
+            id: row.try_get("id")?,
+            user_id: row.try_get("user_id")?,
+            project_id: row.try_get("project_id")?,
+            scene_id: row.try_get("scene_id")?,
+            message_id: row.try_get("message_id")?,
+            kind: JobKind::parse(&kind)
+                .ok_or_else(|| sqlx::Error::Decode(format!("unknown job kind {kind}").into()))?,
+            payload: payload.0,
+            status: JobStatus::parse(&status).ok_or_else(|| {
+                sqlx::Error::Decode(format!("unknown job status {status}").into())
+            })?,
+            attempts: row.try_get("attempts")?,
+            max_attempts: row.try_get("max_attempts")?,
+            credit_cost: row.try_get("credit_cost")?,
+            progress: row.try_get("progress")?,
+            stage: row.try_get("stage")?,
+            error: row.try_get("error")?,
+            asset_id: row.try_get("asset_id")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+            finished_at: row.try_get("finished_at")?,
+        })
+    }};
+}
+
+/// A job to enqueue, priced by the caller.
+#[derive(Debug, Clone)]
+pub struct NewJob {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub project_id: Uuid,
+    pub scene_id: Option<Uuid>,
+    pub message_id: Option<String>,
+    pub kind: JobKind,
+    pub payload: serde_json::Value,
+    pub credit_cost: i64,
+    pub max_attempts: i64,
+}
+
+/// Who may change a claimed job: its lock owner, or anyone once the lease has run out.
+#[derive(Debug, Clone, Copy)]
+pub enum Guard<'a> {
+    Owner(&'a str),
+    Expired,
+}
+
+fn millis(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+impl Store {
+    /// Debits the job's price and inserts it, in one transaction; a balance that would go
+    /// below zero is [`StoreError::InsufficientCredits`] with nothing written.
+    pub async fn enqueue_job(&self, new: &NewJob) -> Result<(Job, i64)> {
+        let at = now();
+        let insert = format!(
+            "INSERT INTO jobs ({COLUMNS}, run_after, locked_by, locked_until) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, 0, NULL, NULL, NULL, $10, $10, NULL, $11, NULL, NULL) \
+             RETURNING {COLUMNS}"
+        );
+        let dialect = self.dialect();
+        let (job, balance) = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            // Writing the user row first takes SQLite's write lock (or PostgreSQL's row lock)
+            // before the balance is read, so concurrent debits are counted one after another.
+            let locked = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+                .bind(new.user_id)
+                .execute(&mut *tx)
+                .await?;
+            if locked.rows_affected() == 0 {
+                return Err(StoreError::NotFound);
+            }
+            let (balance,): (i64,) = sqlx::query_as(
+                "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM credit_ledger WHERE user_id = $1",
+            )
+            .bind(new.user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if balance < new.credit_cost {
+                return Err(StoreError::InsufficientCredits);
+            }
+            let row = sqlx::query(&insert)
+                .bind(new.id)
+                .bind(new.user_id)
+                .bind(new.project_id)
+                .bind(new.scene_id)
+                .bind(new.message_id.as_deref())
+                .bind(new.kind.as_str())
+                .bind(Json(&new.payload))
+                .bind(new.max_attempts)
+                .bind(new.credit_cost)
+                .bind(at)
+                .bind(millis(at))
+                .fetch_one(&mut *tx)
+                .await?;
+            let job = job_from_row!(&row)?;
+            sqlx::query(
+                "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(Uuid::new_v4())
+            .bind(new.user_id)
+            .bind(-new.credit_cost)
+            .bind(LedgerReason::Generation.as_str())
+            .bind(new.id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            let balance = balance - new.credit_cost;
+            insert_event!(&mut *tx, dialect, credits_changed(new.user_id, balance));
+            if dialect == Dialect::Postgres {
+                sqlx::query("SELECT pg_notify('studio_jobs', '')").execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>((job, balance))
+        })?;
+        self.signal(Signal::Events(new.user_id));
+        self.signal(Signal::Jobs);
+        Ok((job, balance))
+    }
+
+    /// The user's job; another user's is `NotFound`.
+    pub async fn job(&self, user_id: Uuid, id: Uuid) -> Result<Job> {
+        let sql = format!("SELECT {COLUMNS} FROM jobs WHERE id = $1 AND user_id = $2");
+        let job = on_db!(self, p => {
+            let row = sqlx::query(&sql).bind(id).bind(user_id).fetch_one(p).await?;
+            job_from_row!(&row)
+        })?;
+        Ok(job)
+    }
+
+    /// Claims the oldest job that is ready: queued and due, or claimed by a worker whose
+    /// lease ran out (with attempts left). The claim counts as an attempt.
+    pub async fn claim_job(&self, worker: &str, lease: std::time::Duration) -> Result<Option<Job>> {
+        let at = now();
+        let now_ms = millis(at);
+        let until = now_ms + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
+        let candidates = "SELECT id FROM jobs \
+             WHERE (status = 'queued' AND run_after <= $1) \
+                OR (status IN ('running', 'processing') AND locked_until < $1 AND attempts < max_attempts) \
+             ORDER BY run_after, created_at LIMIT 1";
+        let sql = match self.dialect() {
+            Dialect::Postgres => format!(
+                "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = $2, locked_until = $3, \
+                 progress = 0, stage = NULL, updated_at = $4 \
+                 WHERE id = ({candidates} FOR UPDATE SKIP LOCKED) RETURNING {COLUMNS}"
+            ),
+            // One statement: SQLite takes the write lock before it reads, so two workers can
+            // never pick the same row.
+            Dialect::Sqlite => format!(
+                "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = $2, locked_until = $3, \
+                 progress = 0, stage = NULL, updated_at = $4 \
+                 WHERE id = ({candidates}) RETURNING {COLUMNS}"
+            ),
+        };
+        let job = on_db!(self, p => {
+            let row = sqlx::query(&sql)
+                .bind(now_ms)
+                .bind(worker)
+                .bind(until)
+                .bind(at)
+                .fetch_optional(p)
+                .await?;
+            row.map(|row| job_from_row!(&row)).transpose()
+        })?;
+        Ok(job)
+    }
+
+    /// Renews the lease and records progress; `false` when the worker no longer owns the job.
+    /// A changed progress or stage is also published as a `job-progress` event.
+    pub async fn heartbeat_job(
+        &self,
+        id: Uuid,
+        worker: &str,
+        lease: std::time::Duration,
+        progress: Option<(i64, &str, serde_json::Value)>,
+    ) -> Result<bool> {
+        let at = now();
+        let until = millis(at) + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
+        let dialect = self.dialect();
+        let user = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let user: Option<(Uuid,)> = match &progress {
+                Some((value, stage, _)) => sqlx::query_as(
+                    "UPDATE jobs SET locked_until = $1, progress = $2, stage = $3, status = 'processing', updated_at = $4 \
+                     WHERE id = $5 AND locked_by = $6 AND status IN ('running', 'processing') RETURNING user_id",
+                )
+                .bind(until)
+                .bind(value)
+                .bind(*stage)
+                .bind(at)
+                .bind(id)
+                .bind(worker)
+                .fetch_optional(&mut *tx)
+                .await?,
+                None => sqlx::query_as(
+                    "UPDATE jobs SET locked_until = $1 \
+                     WHERE id = $2 AND locked_by = $3 AND status IN ('running', 'processing') RETURNING user_id",
+                )
+                .bind(until)
+                .bind(id)
+                .bind(worker)
+                .fetch_optional(&mut *tx)
+                .await?,
+            };
+            if let (Some((user_id,)), Some((_, _, data))) = (user, &progress) {
+                insert_event!(&mut *tx, dialect, NewEvent { user_id, kind: "job-progress", data: data.clone() });
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(user)
+        })?;
+        match user {
+            Some((user_id,)) => {
+                if progress.is_some() {
+                    self.signal(Signal::Events(user_id));
+                }
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Completes the job with its media asset (whose bytes are stored), in one transaction
+    /// with its events. `None` when the worker lost the job: nothing is written.
+    pub async fn complete_job(
+        &self,
+        id: Uuid,
+        worker: &str,
+        asset: &NewMediaAsset,
+        events: impl Fn(&Job) -> Vec<NewEvent>,
+    ) -> Result<Option<Job>> {
+        let at = now();
+        let dialect = self.dialect();
+        let sql = format!(
+            "UPDATE jobs SET status = 'completed', progress = 100, stage = 'completed', error = NULL, asset_id = $1, \
+             locked_by = NULL, locked_until = NULL, updated_at = $2, finished_at = $2 \
+             WHERE id = $3 AND locked_by = $4 AND status IN ('running', 'processing') RETURNING {COLUMNS}"
+        );
+        let job = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let row = sqlx::query(&sql)
+                .bind(asset.id)
+                .bind(at)
+                .bind(id)
+                .bind(worker)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let Some(row) = row else { return Ok(None) };
+            let job = job_from_row!(&row)?;
+            crate::media::insert_media_asset!(&mut *tx, asset, at);
+            for event in events(&job) {
+                insert_event!(&mut *tx, dialect, event);
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(Some(job))
+        })?;
+        if let Some(job) = &job {
+            self.signal(Signal::Events(job.user_id));
+        }
+        Ok(job)
+    }
+
+    /// Puts the job back in the queue to retry after `delay` (a transient failure).
+    pub async fn retry_job(
+        &self,
+        id: Uuid,
+        worker: &str,
+        error: &str,
+        delay: std::time::Duration,
+    ) -> Result<bool> {
+        let at = now();
+        let run_after = millis(at) + i64::try_from(delay.as_millis()).unwrap_or(i64::MAX / 2);
+        let done = on_db!(self, p => sqlx::query(
+            "UPDATE jobs SET status = 'queued', run_after = $1, error = $2, locked_by = NULL, locked_until = NULL, \
+             progress = 0, stage = NULL, updated_at = $3 \
+             WHERE id = $4 AND locked_by = $5 AND status IN ('running', 'processing')",
+        )
+        .bind(run_after)
+        .bind(error)
+        .bind(at)
+        .bind(id)
+        .bind(worker)
+        .execute(p)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Returns a claimed job to the queue untouched (graceful shutdown): the attempt is not
+    /// counted.
+    pub async fn release_job(&self, id: Uuid, worker: &str) -> Result<bool> {
+        let at = now();
+        let done = on_db!(self, p => sqlx::query(
+            "UPDATE jobs SET status = 'queued', attempts = attempts - 1, run_after = $1, locked_by = NULL, \
+             locked_until = NULL, progress = 0, stage = NULL, updated_at = $2 \
+             WHERE id = $3 AND locked_by = $4 AND status IN ('running', 'processing')",
+        )
+        .bind(millis(at))
+        .bind(at)
+        .bind(id)
+        .bind(worker)
+        .execute(p)
+        .await
+        .map(|r| r.rows_affected()))?;
+        if done == 1 {
+            self.signal(Signal::Jobs);
+        }
+        Ok(done == 1)
+    }
+
+    /// Marks the job failed and refunds its debit in the same transaction. `None` when the
+    /// guard does not hold (another worker owns it, or it already finished).
+    pub async fn fail_job(
+        &self,
+        id: Uuid,
+        guard: Guard<'_>,
+        error: &str,
+        events: impl Fn(&Job, i64) -> Vec<NewEvent>,
+    ) -> Result<Option<Job>> {
+        let at = now();
+        let dialect = self.dialect();
+        let (condition, owner) = match guard {
+            Guard::Owner(worker) => ("locked_by = $4", worker),
+            Guard::Expired => ("locked_until < $4", ""),
+        };
+        let sql = format!(
+            "UPDATE jobs SET status = 'failed', error = $1, locked_by = NULL, locked_until = NULL, updated_at = $2, \
+             finished_at = $2 WHERE id = $3 AND {condition} AND status IN ('queued', 'running', 'processing') \
+             RETURNING {COLUMNS}"
+        );
+        let job = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let query = sqlx::query(&sql).bind(error).bind(at).bind(id);
+            let query = match guard {
+                Guard::Owner(_) => query.bind(owner),
+                Guard::Expired => query.bind(millis(at)),
+            };
+            let Some(row) = query.fetch_optional(&mut *tx).await? else { return Ok(None) };
+            let job = job_from_row!(&row)?;
+            if job.credit_cost > 0 {
+                sqlx::query(
+                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(Uuid::new_v4())
+                .bind(job.user_id)
+                .bind(job.credit_cost)
+                .bind(LedgerReason::Refund.as_str())
+                .bind(job.id)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            let (balance,): (i64,) = sqlx::query_as(
+                "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM credit_ledger WHERE user_id = $1",
+            )
+            .bind(job.user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            for event in events(&job, balance) {
+                insert_event!(&mut *tx, dialect, event);
+            }
+            insert_event!(&mut *tx, dialect, credits_changed(job.user_id, balance));
+            tx.commit().await?;
+            Ok::<_, StoreError>(Some(job))
+        })?;
+        if let Some(job) = &job {
+            self.signal(Signal::Events(job.user_id));
+        }
+        Ok(job)
+    }
+
+    /// Jobs whose worker died on their last attempt: they will not be claimed again and
+    /// are failed (and refunded) by whoever finds them.
+    pub async fn abandoned_jobs(&self) -> Result<Vec<Uuid>> {
+        let rows: Vec<(Uuid,)> = on_db!(self, p => sqlx::query_as(
+            "SELECT id FROM jobs WHERE status IN ('running', 'processing') AND locked_until < $1 \
+             AND attempts >= max_attempts LIMIT 100",
+        )
+        .bind(millis(now()))
+        .fetch_all(p)
+        .await)?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// How many jobs are waiting or running (for tests, benchmarks and shutdown logs).
+    pub async fn unfinished_jobs(&self) -> Result<i64> {
+        let (count,): (i64,) = on_db!(self, p => sqlx::query_as(
+            "SELECT COUNT(*) FROM jobs WHERE status IN ('queued', 'running', 'processing')",
+        )
+        .fetch_one(p)
+        .await)?;
+        Ok(count)
+    }
+}
+
+fn credits_changed(user_id: Uuid, balance: i64) -> NewEvent {
+    NewEvent {
+        user_id,
+        kind: "credits-changed",
+        data: serde_json::json!({ "balance": balance }),
+    }
+}
