@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
 use domain::JobStatus;
-use store::{Guard, Job, MediaAsset, MediaStorage, NewEvent, NewMediaAsset, Signal, Store};
+use store::{
+    Guard, Job, MediaAsset, MediaStorage, MediaType, NewEvent, NewMediaAsset, Signal, Store,
+};
 use tokio::sync::watch;
 use tracing::Instrument;
 use uuid::Uuid;
@@ -66,7 +68,8 @@ fn asset_json(asset: &MediaAsset) -> serde_json::Value {
     serde_json::json!({
         "id": asset.id,
         "url": crate::file_url(asset.id),
-        "thumbnail_url": crate::thumbnail_url(asset.id),
+        // Music has no picture to preview.
+        "thumbnail_url": (asset.file_type != MediaType::Audio).then(|| crate::thumbnail_url(asset.id)),
         "file_type": asset.file_type.as_str(),
         "credit_cost": asset.credit_cost,
     })

@@ -862,7 +862,8 @@ export interface components {
         JobResult: {
             /** Format: int64 */
             creditCost: number;
-            thumbnail: string;
+            /** @description A preview image (none for music). */
+            thumbnail?: string | null;
             url: string;
         };
         /** @description The status of a job in the shape the spec's pollers read. */
@@ -1387,7 +1388,7 @@ export interface components {
             /** Format: int64 */
             credit_cost: number;
             media_url: string;
-            thumbnail_url: string;
+            thumbnail_url?: string | null;
         };
         /** @description The video poll's shape: everything at the top level. */
         VideoStatusView: {

@@ -508,7 +508,7 @@ async fn generate_status(
 #[derive(Serialize, ToSchema)]
 pub struct VideoResult {
     media_url: String,
-    thumbnail_url: String,
+    thumbnail_url: Option<String>,
     credit_cost: i64,
 }
 
@@ -537,7 +537,8 @@ async fn video_status(
         .filter(|_| job.status == domain::JobStatus::Completed)
         .map(|asset| VideoResult {
             media_url: jobs::file_url(asset),
-            thumbnail_url: jobs::thumbnail_url(asset),
+            thumbnail_url: (job.kind.output() != domain::OutputKind::Audio)
+                .then(|| jobs::thumbnail_url(asset)),
             credit_cost: job.credit_cost,
         });
     Ok(Json(VideoStatusView {

@@ -52,7 +52,8 @@ pub struct JobResult {
     pub url: String,
     #[serde(rename = "creditCost")]
     pub credit_cost: i64,
-    pub thumbnail: String,
+    /// A preview image (none for music).
+    pub thumbnail: Option<String>,
 }
 
 /// The status of a job in the shape the spec's pollers read.
@@ -81,13 +82,14 @@ impl From<&store::Job> for JobStatusView {
         let result = asset.map(|id| JobResult {
             url: jobs::file_url(id),
             credit_cost: job.credit_cost,
-            thumbnail: jobs::thumbnail_url(id),
+            thumbnail: (job.kind.output() != domain::OutputKind::Audio)
+                .then(|| jobs::thumbnail_url(id)),
         });
         Self {
             job_id: job.id,
             status: job.status.as_str(),
             result_url: result.as_ref().map(|r| r.url.clone()),
-            thumbnail_url: result.as_ref().map(|r| r.thumbnail.clone()),
+            thumbnail_url: result.as_ref().and_then(|r| r.thumbnail.clone()),
             result,
             credit_cost: job.credit_cost,
             error: job

@@ -805,7 +805,11 @@ async fn uploads_and_serving_work_on_s3_compatible_storage(db: Db) {
         keys.contains(&format!("media/reference-images/{id}")),
         "{keys}"
     );
-    assert_eq!(keys.matches("<Key>media/reference-images/").count(), 2, "{keys}");
+    assert_eq!(
+        keys.matches("<Key>media/reference-images/").count(),
+        2,
+        "{keys}"
+    );
 
     let url = format!("/api/media/file/{id}");
     let whole = app
@@ -842,5 +846,9 @@ async fn uploads_and_serving_work_on_s3_compatible_storage(db: Db) {
         .unwrap();
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let keys = listing(bucket).await;
-    assert_eq!(keys.matches("<Key>media/reference-images/").count(), 0, "{keys}");
+    assert_eq!(
+        keys.matches("<Key>media/reference-images/").count(),
+        0,
+        "{keys}"
+    );
 }
