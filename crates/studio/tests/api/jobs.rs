@@ -431,6 +431,7 @@ async fn generations_complete_with_assets_and_events(db: Db) {
         .get_json(&session, &format!("/api/generate/status/{audio}"))
         .await;
     assert_eq!(status["data"]["asset_type"], "audio");
+    assert!(status["data"]["thumbnail_url"].is_null(), "music has no preview");
 
     let done = app.wait_for_job(&session, &text_video).await;
     assert_eq!(done["status"], "completed", "{done}");
