@@ -26,6 +26,7 @@ on_both_databases!(
     bad_requests_are_refused_with_nothing_written,
     templates_and_recommendations,
     events_cross_processes_and_replay,
+    shutdown_hands_running_jobs_back,
 );
 
 async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
@@ -431,7 +432,10 @@ async fn generations_complete_with_assets_and_events(db: Db) {
         .get_json(&session, &format!("/api/generate/status/{audio}"))
         .await;
     assert_eq!(status["data"]["asset_type"], "audio");
-    assert!(status["data"]["thumbnail_url"].is_null(), "music has no preview");
+    assert!(
+        status["data"]["thumbnail_url"].is_null(),
+        "music has no preview"
+    );
 
     let done = app.wait_for_job(&session, &text_video).await;
     assert_eq!(done["status"], "completed", "{done}");
@@ -978,4 +982,66 @@ async fn events_cross_processes_and_replay(db: Db) {
         .unwrap();
     let replayed = read_events(response, |_, _| true).await;
     assert_eq!(replayed[0].1["event_id"], ids[ids.len() - 1]);
+}
+
+/// SIGTERM while a video renders: the server cancels it and returns it to the queue (not
+/// left for its lease to run out); after a restart it completes, charged once.
+async fn shutdown_hands_running_jobs_back(db: Db) {
+    let app = spawn_serve(TestDatabase::new(db).await, &[], &[("STUDIO_WORKERS", "1")]).await;
+    let session = app.signup("stopper@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let response = post(
+        &app,
+        &session,
+        "/api/generate/video",
+        json!({
+            "project_id": project, "scene_id": scene, "prompt": "a jar on marble, slow orbit",
+            "context": {"quality": "high", "resolution": "1024x1024"},
+        }),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    loop {
+        let status = app
+            .get_json(&session, &format!("/api/jobs/{job}/status"))
+            .await["data"]
+            .clone();
+        assert_ne!(
+            status["status"], "completed",
+            "the video finished before the shutdown"
+        );
+        if status["status"] == "processing" && status["progress"].as_i64().unwrap() > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let token = session.token.clone();
+    let db = app.terminate().await;
+
+    let app = spawn_serve(db, &["--no-workers"], &[]).await;
+    let session = Session {
+        token,
+        cookie: String::new(),
+    };
+    let status = app
+        .get_json(&session, &format!("/api/jobs/{job}/status"))
+        .await["data"]
+        .clone();
+    assert_eq!(
+        status["status"], "queued",
+        "released, not abandoned: {status}"
+    );
+    let db = app.kill().await;
+
+    let app = spawn_serve(db, &[], &[]).await;
+    let done = app.wait_for_job(&session, &job).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let ledger = app.ledger(&session).await;
+    assert_eq!(entries_for(&ledger, &job, "generation").len(), 1);
+    assert!(entries_for(&ledger, &job, "refund").is_empty());
+    assert_eq!(app.balance(&session).await, 95);
 }

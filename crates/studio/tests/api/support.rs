@@ -148,7 +148,7 @@ impl Drop for TestApp {
 impl TestApp {
     /// Stops the server with SIGKILL and hands back its database for a restart.
     pub async fn kill(mut self) -> TestDatabase {
-        self.child.kill().await.expect("kill studio");
+        let _ = self.child.kill().await;
         std::mem::replace(
             &mut self.db,
             TestDatabase {
@@ -156,6 +156,23 @@ impl TestApp {
                 data_dir: tempfile::tempdir().expect("temp dir"),
             },
         )
+    }
+
+    /// Stops the server with SIGTERM, waits for it to exit, and hands back its database.
+    pub async fn terminate(mut self) -> TestDatabase {
+        let pid = self.child.id().expect("running").to_string();
+        let sent = Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .await
+            .expect("run kill");
+        assert!(sent.success());
+        let status = self.child.wait().await.expect("wait for studio");
+        assert!(
+            status.success(),
+            "studio exits cleanly on SIGTERM: {status}"
+        );
+        self.kill().await
     }
 
     /// Starts a `studio worker` process on this app's database and storage.
