@@ -167,6 +167,7 @@ async fn reorder_scenes(
         .store
         .reorder_scenes(current.user.id, project_id, &body.scene_ids)
         .await?;
+    storyboard_updated(&state, current.user.id, project_id, None).await;
     Ok(success(scenes.into_iter().map(Into::into).collect()))
 }
 
@@ -191,5 +192,24 @@ async fn set_active_asset(
         .set_active_asset(current.user.id, id, body.asset_id)
         .await
         .map_err(not_found("Media not found in this scene"))?;
+    storyboard_updated(&state, current.user.id, scene.project_id, Some(scene.id)).await;
     Ok(success(scene.into()))
+}
+
+/// Tells the user's other tabs and devices; the change itself is already saved, so a failure
+/// here is only logged.
+async fn storyboard_updated(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Option<Uuid>,
+) {
+    let event = store::NewEvent {
+        user_id,
+        kind: "storyboard-updated",
+        data: serde_json::json!({ "project_id": project_id, "scene_id": scene_id }),
+    };
+    if let Err(e) = state.store.publish_event(event).await {
+        tracing::warn!(error = %e, "could not publish a storyboard update");
+    }
 }

@@ -982,6 +982,22 @@ async fn events_cross_processes_and_replay(db: Db) {
         .unwrap();
     let replayed = read_events(response, |_, _| true).await;
     assert_eq!(replayed[0].1["event_id"], ids[ids.len() - 1]);
+
+    // Choosing the scene's active asset tells the user's other tabs.
+    let stream = open_events(&app, &session, None).await;
+    let response = app
+        .authed(
+            &session,
+            Method::PUT,
+            &format!("/api/scenes/{scene}/active-asset"),
+        )
+        .json(&json!({"asset_id": job}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let events = read_events(stream, |name, _| name == "storyboard-updated").await;
+    assert_eq!(events.last().unwrap().1["scene_id"], scene.as_str());
 }
 
 /// SIGTERM while a video renders: the server cancels it and returns it to the queue (not
