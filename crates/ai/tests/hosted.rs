@@ -1,0 +1,234 @@
+//! The hosted assistant against a local mock of an OpenAI-compatible endpoint: the requests
+//! we send, realistic answers, and every way the endpoint can fail (the built-in assistant
+//! then answers, and says so).
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ai::hosted::{HostedAssistant, HostedConfig};
+use ai::{Assistant, AssistantRequest, Role, Turn};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::Router;
+use serde_json::{json, Value};
+
+/// What the mock answers to each successive request.
+#[derive(Clone)]
+enum Reply {
+    Json(Value),
+    Raw(&'static str),
+    Status(u16),
+    Slow(Duration),
+}
+
+#[derive(Clone, Default)]
+struct Mock {
+    replies: Arc<Mutex<Vec<Reply>>>,
+    seen: Arc<Mutex<Vec<(HeaderMap, Value)>>>,
+}
+
+async fn completions(
+    State(mock): State<Mock>,
+    headers: HeaderMap,
+    body: axum::Json<Value>,
+) -> Response {
+    mock.seen.lock().unwrap().push((headers, body.0));
+    let reply = {
+        let mut replies = mock.replies.lock().unwrap();
+        if replies.len() > 1 {
+            replies.remove(0)
+        } else {
+            replies[0].clone()
+        }
+    };
+    match reply {
+        Reply::Json(v) => axum::Json(v).into_response(),
+        Reply::Raw(text) => ([("content-type", "application/json")], text).into_response(),
+        Reply::Status(code) => StatusCode::from_u16(code).unwrap().into_response(),
+        Reply::Slow(wait) => {
+            tokio::time::sleep(wait).await;
+            axum::Json(completion(&good_answer())).into_response()
+        }
+    }
+}
+
+fn good_answer() -> Value {
+    json!({
+        "content": "Here is a cozy winter brief for your candle.",
+        "refined_image_prompt": "Product photograph of a soy candle in an amber jar on a knitted throw, warm golden light, cozy bedroom, shallow depth of field.",
+        "refined_video_prompt": null,
+        "ready_for_image": true,
+        "ready_for_video": false,
+        "clarification_needed": false,
+        "suggestions": ["Make it a 5-second video", "Try a snowy window", "Add pine cones"],
+        "additional_comments": null
+    })
+}
+
+fn completion(answer: &Value) -> Value {
+    json!({
+        "id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-test",
+        "choices": [{"index": 0, "finish_reason": "stop",
+            "message": {"role": "assistant", "content": answer.to_string(), "refusal": null}}],
+    })
+}
+
+async fn mock(replies: Vec<Reply>) -> (Mock, String) {
+    let mock = Mock {
+        replies: Arc::new(Mutex::new(replies)),
+        ..Mock::default()
+    };
+    let app = Router::new()
+        .route("/v1/chat/completions", post(completions))
+        .with_state(mock.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (mock, url)
+}
+
+fn assistant(url: &str) -> HostedAssistant {
+    HostedAssistant::new(HostedConfig {
+        base_url: url.to_owned(),
+        api_key: Some("sk-test".into()),
+        model: "gpt-test".into(),
+        timeout: Duration::from_millis(800),
+        retries: 2,
+    })
+    .unwrap()
+}
+
+fn request() -> AssistantRequest {
+    AssistantRequest {
+        message: "make my candle look cozy for a winter sale".into(),
+        history: vec![Turn {
+            role: Role::User,
+            content: "I sell soy candles".into(),
+            structured: None,
+        }],
+        ..AssistantRequest::default()
+    }
+}
+
+const FALLBACK_NOTE: &str =
+    "Answered by the built-in assistant because the hosted model was unavailable.";
+
+#[tokio::test]
+async fn a_good_answer_is_used_and_the_request_is_well_formed() {
+    let (mock, url) = mock(vec![Reply::Json(completion(&good_answer()))]).await;
+    let reply = assistant(&url).reply(&request()).await.unwrap();
+    assert_eq!(
+        reply.content,
+        "Here is a cozy winter brief for your candle."
+    );
+    assert!(reply.structured.ready_for_image);
+    assert!(reply
+        .structured
+        .refined_image_prompt
+        .unwrap()
+        .contains("soy candle"));
+    assert_eq!(reply.structured.suggestions.len(), 3);
+    assert_eq!(reply.structured.additional_comments, None);
+
+    let seen = mock.seen.lock().unwrap();
+    assert_eq!(seen.len(), 1);
+    let (headers, body) = &seen[0];
+    assert_eq!(headers["authorization"], "Bearer sk-test");
+    assert_eq!(body["model"], "gpt-test");
+    assert_eq!(body["response_format"]["type"], "json_schema");
+    assert_eq!(body["response_format"]["json_schema"]["strict"], true);
+    let schema = &body["response_format"]["json_schema"]["schema"];
+    assert_eq!(schema["additionalProperties"], false);
+    assert_eq!(schema["required"].as_array().unwrap().len(), 8);
+    let messages = body["messages"].as_array().unwrap();
+    assert_eq!(messages[0]["role"], "system");
+    assert_eq!(
+        messages[1],
+        json!({"role": "user", "content": "I sell soy candles"})
+    );
+    let last = messages.last().unwrap()["content"].as_str().unwrap();
+    assert!(
+        last.ends_with("User message: make my candle look cozy for a winter sale"),
+        "{last}"
+    );
+}
+
+#[tokio::test]
+async fn rate_limits_and_server_errors_are_retried() {
+    let (mock, url) = mock(vec![
+        Reply::Status(429),
+        Reply::Status(503),
+        Reply::Json(completion(&good_answer())),
+    ])
+    .await;
+    let reply = assistant(&url).reply(&request()).await.unwrap();
+    assert_eq!(
+        reply.structured.additional_comments, None,
+        "the model answered on the third attempt"
+    );
+    assert_eq!(mock.seen.lock().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn failures_fall_back_to_the_built_in_assistant() {
+    let refusal = json!({"choices": [{"message": {"role": "assistant", "content": null, "refusal": "I can't help with that."}}]});
+    let cases: Vec<(&str, Vec<Reply>, usize)> = vec![
+        ("refusal", vec![Reply::Json(refusal)], 1),
+        (
+            "truncated JSON",
+            vec![Reply::Json(
+                json!({"choices": [{"message": {"content": "{\"content\": \"Here is"}}]}),
+            )],
+            1,
+        ),
+        (
+            "wrong shape",
+            vec![Reply::Json(completion(&json!({"content": "hi"})))],
+            1,
+        ),
+        ("broken body", vec![Reply::Raw("{\"choices\": [")], 3),
+        ("unauthorised", vec![Reply::Status(401)], 1),
+        ("always down", vec![Reply::Status(500)], 3),
+        ("timeouts", vec![Reply::Slow(Duration::from_secs(3))], 3),
+    ];
+    for (name, replies, attempts) in cases {
+        let (mock, url) = mock(replies).await;
+        let reply = assistant(&url).reply(&request()).await.unwrap();
+        let comments = reply
+            .structured
+            .additional_comments
+            .clone()
+            .unwrap_or_default();
+        assert!(comments.contains(FALLBACK_NOTE), "{name}: {comments}");
+        assert!(!reply.content.is_empty(), "{name}");
+        assert_eq!(reply.structured.suggestions.len(), 3, "{name}");
+        assert_eq!(mock.seen.lock().unwrap().len(), attempts, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn answers_are_held_to_the_contract() {
+    let sloppy = json!({
+        "content": "  Which product is it?  ",
+        "refined_image_prompt": "something", "refined_video_prompt": "  ",
+        "ready_for_image": true, "ready_for_video": true, "clarification_needed": true,
+        "suggestions": ["", "Upload a photo", "Describe the product", "Name the setting", "Fourth"],
+        "additional_comments": ""
+    });
+    let (_, url) = mock(vec![Reply::Json(completion(&sloppy))]).await;
+    let reply = assistant(&url).reply(&request()).await.unwrap();
+    assert_eq!(reply.content, "Which product is it?");
+    assert!(reply.structured.clarification_needed);
+    assert_eq!(
+        reply.structured.refined_image_prompt, None,
+        "no prompt while clarifying"
+    );
+    assert!(!reply.structured.ready_for_image && !reply.structured.ready_for_video);
+    assert_eq!(
+        reply.structured.suggestions,
+        ["Upload a photo", "Describe the product", "Name the setting"]
+    );
+    assert_eq!(reply.structured.additional_comments, None);
+}
