@@ -21,6 +21,8 @@ pub enum JobKind {
     Recommendation,
     /// An existing image asset → video.
     Animate,
+    /// The assistant's answer to a chat message that took too long to wait for.
+    AssistantReply,
 }
 
 impl JobKind {
@@ -32,6 +34,7 @@ impl JobKind {
         JobKind::Template,
         JobKind::Recommendation,
         JobKind::Animate,
+        JobKind::AssistantReply,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -43,6 +46,7 @@ impl JobKind {
             JobKind::Template => "template",
             JobKind::Recommendation => "recommendation",
             JobKind::Animate => "animate",
+            JobKind::AssistantReply => "assistant_reply",
         }
     }
 
@@ -55,6 +59,7 @@ impl JobKind {
         match self {
             JobKind::Video | JobKind::Animate => OutputKind::Video,
             JobKind::Audio => OutputKind::Audio,
+            JobKind::AssistantReply => OutputKind::Text,
             _ => OutputKind::Image,
         }
     }
@@ -70,6 +75,8 @@ impl JobKind {
             JobKind::Video | JobKind::Animate => {
                 price(Priced::Video(Some(f64::from(duration.seconds()))))
             }
+            // Chatting is free.
+            JobKind::AssistantReply => 0,
         }
     }
 }
@@ -80,6 +87,8 @@ pub enum OutputKind {
     Image,
     Video,
     Audio,
+    /// A chat message (no media file).
+    Text,
 }
 
 /// `queued → running → processing → completed | failed`.
@@ -143,6 +152,7 @@ mod tests {
         assert_eq!(JobKind::Audio.price(Duration::Five), 1);
         assert_eq!(JobKind::Video.price(Duration::Five), 5);
         assert_eq!(JobKind::Animate.price(Duration::Ten), 10);
+        assert_eq!(JobKind::AssistantReply.price(Duration::Five), 0);
     }
 
     #[test]

@@ -48,6 +48,7 @@ fn job(user_id: Uuid, project_id: Uuid) -> NewJob {
         payload: serde_json::json!({"kind": "image", "prompt": "bench"}),
         credit_cost: 1,
         max_attempts: 3,
+        delay: Duration::ZERO,
     }
 }
 
@@ -102,7 +103,7 @@ async fn sqlite_enqueue_to_claim() {
                         }
                         latencies.push(claimed - started[&job.id]);
                         store
-                            .complete_job(job.id, "bench", &asset(&job), |_| Vec::new())
+                            .complete_job(job.id, "bench", &asset(&job), |_| Vec::new(), |_, _| {})
                             .await
                             .unwrap();
                     }
@@ -154,7 +155,7 @@ async fn postgres_throughput(url: &str) {
                 let mut done = 0usize;
                 while let Some(job) = store.claim_job(&owner, LEASE).await.unwrap() {
                     store
-                        .complete_job(job.id, &owner, &asset(&job), |_| Vec::new())
+                        .complete_job(job.id, &owner, &asset(&job), |_| Vec::new(), |_, _| {})
                         .await
                         .unwrap();
                     done += 1;

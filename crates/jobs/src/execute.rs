@@ -228,6 +228,11 @@ pub(crate) async fn execute(
             };
             ctx.provider.video(input, sink).await?
         }
+        JobPayload::AssistantReply { .. } => {
+            return Err(ProviderError::Permanent(
+                "An assistant reply makes no media".into(),
+            ));
+        }
         JobPayload::Audio { prompt, audio_type } => {
             metadata["audio_type"] = audio_type.clone().into();
             let input = AudioInput {
@@ -307,10 +312,20 @@ async fn store_output(
     mut metadata: serde_json::Value,
 ) -> Result<NewMediaAsset, ProviderError> {
     let output_kind = job.kind.output();
+    let file_type = match output_kind {
+        OutputKind::Image => MediaType::Image,
+        OutputKind::Video => MediaType::Video,
+        OutputKind::Audio => MediaType::Audio,
+        OutputKind::Text => {
+            return Err(ProviderError::Permanent(
+                "A chat reply is not a media file".into(),
+            ))
+        }
+    };
     let preview_source = match output_kind {
         OutputKind::Image => Some(output.bytes.clone()),
         OutputKind::Video => output.poster_jpeg.clone(),
-        OutputKind::Audio => None,
+        OutputKind::Audio | OutputKind::Text => None,
     };
     let preview = match preview_source {
         Some(bytes) => Some(thumbnail(bytes).await?),
@@ -347,11 +362,6 @@ async fn store_output(
             target.entry(k.clone()).or_insert_with(|| v.clone());
         }
     }
-    let file_type = match output_kind {
-        OutputKind::Image => MediaType::Image,
-        OutputKind::Video => MediaType::Video,
-        OutputKind::Audio => MediaType::Audio,
-    };
     Ok(NewMediaAsset {
         id: job.id,
         user_id: job.user_id,

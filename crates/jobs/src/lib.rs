@@ -2,6 +2,7 @@
 //! [`MediaProvider`]s that produce media (the offline engine by default), and the
 //! [`Worker`] that claims jobs from the queue, runs them and records the outcome.
 
+pub mod assistant;
 mod execute;
 mod payload;
 mod provider;

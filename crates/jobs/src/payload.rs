@@ -65,6 +65,11 @@ pub enum JobPayload {
         quality: Quality,
         duration: Duration,
     },
+    /// The assistant's answer to a chat message, finished in the background.
+    AssistantReply {
+        /// The pending assistant message (its parent is the user's message).
+        message_id: Uuid,
+    },
 }
 
 impl JobPayload {
@@ -77,6 +82,7 @@ impl JobPayload {
             JobPayload::Template { .. } => JobKind::Template,
             JobPayload::Recommendation { .. } => JobKind::Recommendation,
             JobPayload::Animate { .. } => JobKind::Animate,
+            JobPayload::AssistantReply { .. } => JobKind::AssistantReply,
         }
     }
 
@@ -101,6 +107,7 @@ impl JobPayload {
                 creative_direction, ..
             } => creative_direction,
             JobPayload::Template { template_id, .. } => template_id,
+            JobPayload::AssistantReply { .. } => "",
         }
     }
 

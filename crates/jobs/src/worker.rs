@@ -8,13 +8,15 @@ use std::time::{Duration, Instant};
 use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
 use domain::JobStatus;
 use store::{
-    Guard, Job, MediaAsset, MediaStorage, MediaType, NewEvent, NewMediaAsset, Signal, Store,
+    Guard, Job, MediaAsset, MediaStorage, MediaType, MessageParts, NewEvent, NewMediaAsset, Signal,
+    Store,
 };
 use tokio::sync::watch;
 use tracing::Instrument;
 use uuid::Uuid;
 
 use crate::execute::{delete_now, execute, Context};
+use crate::payload::JobPayload;
 use crate::provider::{MediaProvider, ProgressSink, ProviderError};
 
 #[derive(Debug, Clone)]
@@ -43,6 +45,7 @@ pub struct Worker {
     store: Store,
     storage: MediaStorage,
     provider: Arc<dyn MediaProvider>,
+    assistant: Arc<dyn ai::Assistant>,
     config: WorkerConfig,
     /// Unique per process: the lock owner written into claimed jobs.
     id: String,
@@ -97,8 +100,8 @@ fn completed_asset(new: &NewMediaAsset, job: &Job) -> MediaAsset {
     }
 }
 
-enum Outcome {
-    Produced(Box<NewMediaAsset>),
+enum Outcome<T> {
+    Produced(Box<T>),
     Failed(ProviderError),
     /// Shutdown: hand the job back.
     Released,
@@ -111,6 +114,7 @@ impl Worker {
         store: Store,
         storage: MediaStorage,
         provider: Arc<dyn MediaProvider>,
+        assistant: Arc<dyn ai::Assistant>,
         config: WorkerConfig,
     ) -> Self {
         let id = format!(
@@ -123,6 +127,7 @@ impl Worker {
             store,
             storage,
             provider,
+            assistant,
             config,
             id,
         }
@@ -192,7 +197,7 @@ impl Worker {
                 let message = "The worker running this job stopped. Your credits were refunded.";
                 match self
                     .store
-                    .fail_job(id, Guard::Expired, message, failed_events)
+                    .fail_job(id, Guard::Expired, message, failed_events, message_failed)
                     .await
                 {
                     Ok(Some(job)) => {
@@ -216,30 +221,41 @@ impl Worker {
     }
 
     async fn run_claimed(&self, owner: &str, job: Job, shutdown: &mut watch::Receiver<bool>) {
+        if let Ok(JobPayload::AssistantReply { message_id }) =
+            serde_json::from_value(job.payload.clone())
+        {
+            return self.answer(owner, &job, message_id, shutdown).await;
+        }
         let outcome = self.produce(owner, &job, shutdown).await;
         match outcome {
             Outcome::Produced(asset) => {
                 let done = self
                     .store
-                    .complete_job(job.id, owner, &asset, |finished| {
-                        let media = completed_asset(&asset, finished);
-                        vec![
-                            NewEvent {
-                                user_id: finished.user_id,
-                                kind: "job-completed",
-                                data: job_event(finished, JobStatus::Completed, Some(&media)),
-                            },
-                            NewEvent {
-                                user_id: finished.user_id,
-                                kind: "storyboard-updated",
-                                data: serde_json::json!({
-                                    "project_id": finished.project_id,
-                                    "scene_id": finished.scene_id,
-                                    "asset_id": media.id,
-                                }),
-                            },
-                        ]
-                    })
+                    .complete_job(
+                        job.id,
+                        owner,
+                        &asset,
+                        |finished| {
+                            let media = completed_asset(&asset, finished);
+                            vec![
+                                NewEvent {
+                                    user_id: finished.user_id,
+                                    kind: "job-completed",
+                                    data: job_event(finished, JobStatus::Completed, Some(&media)),
+                                },
+                                NewEvent {
+                                    user_id: finished.user_id,
+                                    kind: "storyboard-updated",
+                                    data: serde_json::json!({
+                                        "project_id": finished.project_id,
+                                        "scene_id": finished.scene_id,
+                                        "asset_id": media.id,
+                                    }),
+                                },
+                            ]
+                        },
+                        |finished, parts| message_completed(finished, &asset, parts),
+                    )
                     .await;
                 match done {
                     Ok(Some(finished)) => {
@@ -264,6 +280,99 @@ impl Worker {
                 }
             },
             Outcome::Lost => tracing::warn!("lost the job's lease; another worker takes it over"),
+        }
+    }
+
+    /// Finishes a chat answer the request could not wait for: the assistant reads the
+    /// conversation as it stands and the pending message is completed with the job.
+    async fn answer(
+        &self,
+        owner: &str,
+        job: &Job,
+        message_id: Uuid,
+        shutdown: &mut watch::Receiver<bool>,
+    ) {
+        let sink = ProgressSink::new(job.attempts);
+        let work = async {
+            let message = match self.store.message(job.user_id, message_id).await {
+                Ok(message) => message,
+                Err(store::StoreError::NotFound) => {
+                    return Err(ProviderError::Permanent(
+                        "The message no longer exists".into(),
+                    ));
+                }
+                Err(e) => {
+                    return Err(ProviderError::Transient(format!(
+                        "could not read the message: {e}"
+                    )))
+                }
+            };
+            // The request that started the job may have finished the answer itself.
+            if message.processing_status != "pending" {
+                return Ok(None);
+            }
+            let parent = message
+                .parent_message_id
+                .ok_or_else(|| ProviderError::Permanent("The message answers nothing".into()))?;
+            let question = self.store.message(job.user_id, parent).await.map_err(|e| {
+                ProviderError::Permanent(format!("The question cannot be read: {e}"))
+            })?;
+            let request = crate::assistant::assistant_request(&self.store, &question)
+                .await
+                .map_err(|e| {
+                    ProviderError::Transient(format!("could not gather the conversation: {e}"))
+                })?;
+            sink.report("thinking", 0.1)
+                .map_err(|_| ProviderError::Cancelled)?;
+            let reply = self
+                .assistant
+                .reply(&request)
+                .await
+                .map_err(|e| ProviderError::Transient(e.to_string()))?;
+            Ok(Some(reply))
+        };
+        match self.drive(owner, job, shutdown, &sink, work).await {
+            Outcome::Produced(reply) => {
+                let structured = reply
+                    .as_ref()
+                    .as_ref()
+                    .map(|r| crate::assistant::structured_json(&r.structured));
+                let answer = reply
+                    .as_ref()
+                    .as_ref()
+                    .zip(structured.as_ref())
+                    .map(|(r, s)| (r.content.as_str(), s));
+                match self
+                    .store
+                    .complete_reply_job(job.id, owner, message_id, answer)
+                    .await
+                {
+                    Ok(Some(_)) => tracing::info!("assistant reply completed"),
+                    Ok(None) => tracing::warn!("lost the reply job before completing it"),
+                    Err(e) => {
+                        let error =
+                            ProviderError::Transient(format!("could not record the answer: {e}"));
+                        self.settle_failure(owner, job, error, None).await;
+                    }
+                }
+            }
+            Outcome::Failed(error) => {
+                let final_failure = !matches!(error, ProviderError::Transient(_))
+                    || job.attempts >= job.max_attempts;
+                let message = error.to_string();
+                self.settle_failure(owner, job, error, None).await;
+                if final_failure {
+                    if let Err(e) = self.store.fail_message(message_id, &message).await {
+                        tracing::warn!(error = %e, "could not mark the message failed");
+                    }
+                }
+            }
+            Outcome::Released => {
+                if let Err(e) = self.store.release_job(job.id, owner).await {
+                    tracing::warn!(error = %e, "could not release the reply job; its lease will expire");
+                }
+            }
+            Outcome::Lost => tracing::warn!("lost the reply job's lease"),
         }
     }
 
@@ -294,7 +403,13 @@ impl Worker {
         tracing::warn!(error = %message, "job failed");
         match self
             .store
-            .fail_job(job.id, Guard::Owner(owner), &message, failed_events)
+            .fail_job(
+                job.id,
+                Guard::Owner(owner),
+                &message,
+                failed_events,
+                message_failed,
+            )
             .await
         {
             Ok(Some(failed)) => {
@@ -323,7 +438,7 @@ impl Worker {
         owner: &str,
         job: &Job,
         shutdown: &mut watch::Receiver<bool>,
-    ) -> Outcome {
+    ) -> Outcome<NewMediaAsset> {
         let sink = ProgressSink::new(job.attempts);
         let context = Context {
             store: &self.store,
@@ -331,6 +446,18 @@ impl Worker {
             provider: self.provider.as_ref(),
         };
         let work = execute(&context, job, sink.clone());
+        self.drive(owner, job, shutdown, &sink, work).await
+    }
+
+    /// Runs `work` while a heartbeat renews the lease and publishes the sink's progress.
+    async fn drive<T>(
+        &self,
+        owner: &str,
+        job: &Job,
+        shutdown: &mut watch::Receiver<bool>,
+        sink: &ProgressSink,
+        work: impl std::future::Future<Output = Result<T, ProviderError>>,
+    ) -> Outcome<T> {
         tokio::pin!(work);
         let mut tick = tokio::time::interval(Duration::from_millis(250));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -360,7 +487,7 @@ impl Worker {
             tokio::select! {
                 result = &mut work => {
                     return match result {
-                        Ok(asset) => Outcome::Produced(Box::new(asset)),
+                        Ok(done) => Outcome::Produced(Box::new(done)),
                         Err(ProviderError::Cancelled) if stopping => Outcome::Released,
                         Err(ProviderError::Cancelled) => Outcome::Lost,
                         Err(e) => Outcome::Failed(e),
@@ -409,6 +536,71 @@ fn failed_events(job: &Job, _balance: i64) -> Vec<NewEvent> {
         kind: "job-failed",
         data: job_event(job, JobStatus::Failed, None),
     }]
+}
+
+/// The generation on the chat message, moved to `state` (keeping its action and flag).
+fn generation_state(job: &Job, parts: &mut MessageParts, state: &str) {
+    let mut generation = parts
+        .generation
+        .take()
+        .filter(serde_json::Value::is_object)
+        .unwrap_or_else(|| serde_json::json!({}));
+    generation["state"] = state.into();
+    generation["job_id"] = job.id.to_string().into();
+    generation["error"] = job.error.clone().into();
+    if generation.get("action").is_none() {
+        generation["action"] = format!("generate_{}", media_word(job)).into();
+    }
+    parts.generation = Some(generation);
+}
+
+fn media_word(job: &Job) -> &'static str {
+    match job.kind.output() {
+        domain::OutputKind::Image => "image",
+        domain::OutputKind::Video => "video",
+        domain::OutputKind::Audio => "audio",
+        domain::OutputKind::Text => "text",
+    }
+}
+
+/// A completed job's media joins the message's media list and its structured response.
+fn message_completed(job: &Job, asset: &NewMediaAsset, parts: &mut MessageParts) {
+    generation_state(job, parts, "completed");
+    let kind = media_word(job);
+    let url = crate::file_url(asset.id);
+    let thumbnail = (asset.file_type != MediaType::Audio).then(|| crate::thumbnail_url(asset.id));
+    let item = serde_json::json!({
+        "type": kind,
+        "url": url,
+        "id": asset.id,
+        "asset_id": asset.id,
+        "creditCost": asset.credit_cost,
+        "alt": asset.file_metadata.get("prompt").cloned().unwrap_or_default(),
+        "width": asset.width,
+        "height": asset.height,
+        "thumbnailUrl": thumbnail,
+    });
+    match parts.media.as_array_mut() {
+        Some(list) => list.push(item),
+        None => parts.media = serde_json::json!([item]),
+    }
+    if let Some(structured) = parts
+        .structured_response
+        .as_mut()
+        .and_then(|s| s.as_object_mut())
+    {
+        let media = structured
+            .entry("media")
+            .or_insert_with(|| serde_json::json!({}));
+        if !media.is_object() {
+            *media = serde_json::json!({});
+        }
+        media[kind] = serde_json::json!({ "url": url, "asset_id": asset.id, "credit_cost": asset.credit_cost });
+    }
+}
+
+fn message_failed(job: &Job, parts: &mut MessageParts) {
+    generation_state(job, parts, "failed");
 }
 
 fn failed_scratch(job: &Job) -> Vec<String> {

@@ -210,8 +210,38 @@ pub struct Target {
 
 /// Prices and enqueues the job: 402 with nothing written when the balance is short.
 pub async fn enqueue(state: &AppState, target: Target, payload: JobPayload) -> ApiResult<Job> {
+    enqueue_as(state, Uuid::new_v4(), target, payload).await
+}
+
+/// [`enqueue`] for a job that only runs if nothing else has done its work by `delay`.
+pub async fn enqueue_backstop(
+    state: &AppState,
+    target: Target,
+    payload: JobPayload,
+    delay: std::time::Duration,
+) -> ApiResult<Job> {
+    enqueue_job(state, Uuid::new_v4(), target, payload, delay).await
+}
+
+/// [`enqueue`] with the job's id chosen by the caller (to record it before the job runs).
+pub async fn enqueue_as(
+    state: &AppState,
+    id: Uuid,
+    target: Target,
+    payload: JobPayload,
+) -> ApiResult<Job> {
+    enqueue_job(state, id, target, payload, std::time::Duration::ZERO).await
+}
+
+async fn enqueue_job(
+    state: &AppState,
+    id: Uuid,
+    target: Target,
+    payload: JobPayload,
+    delay: std::time::Duration,
+) -> ApiResult<Job> {
     let new = NewJob {
-        id: Uuid::new_v4(),
+        id,
         user_id: target.user_id,
         project_id: target.project_id,
         scene_id: target.scene_id,
@@ -220,6 +250,7 @@ pub async fn enqueue(state: &AppState, target: Target, payload: JobPayload) -> A
         credit_cost: payload.price(),
         payload: serde_json::to_value(&payload).map_err(|e| ApiError::Internal(e.into()))?,
         max_attempts: domain::jobs::MAX_ATTEMPTS,
+        delay,
     };
     let (job, _balance) = state.store.enqueue_job(&new).await?;
     Ok(job)

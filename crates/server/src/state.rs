@@ -47,6 +47,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// Bounds how many images are decoded at once, so many uploads cannot exhaust memory.
     pub image_work: Arc<tokio::sync::Semaphore>,
+    /// The chat's creative assistant (built-in or hosted).
+    pub assistant: Arc<dyn ai::Assistant>,
 }
 
 /// The name of the media signing key in the database's server secrets.
@@ -58,6 +60,7 @@ impl AppState {
         store: Store,
         storage: MediaStorage,
         config: ServerConfig,
+        assistant: Arc<dyn ai::Assistant>,
     ) -> anyhow::Result<Self> {
         let mut fresh = [0u8; 32];
         rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut fresh);
@@ -69,6 +72,7 @@ impl AppState {
             signer: Arc::new(Signer::new(key)),
             config: Arc::new(config),
             image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
+            assistant,
         })
     }
 }

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::events::{insert_event, NewEvent};
 use crate::media::NewMediaAsset;
+use crate::messages::{update_linked_message, MessageParts};
 use crate::{now, on_db, Dialect, LedgerReason, Result, Signal, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -83,6 +84,8 @@ pub struct NewJob {
     pub payload: serde_json::Value,
     pub credit_cost: i64,
     pub max_attempts: i64,
+    /// How long the job waits before a worker may take it (zero: at once).
+    pub delay: std::time::Duration,
 }
 
 /// Who may change a claimed job: its lock owner, or anyone once the lease has run out.
@@ -138,23 +141,26 @@ impl Store {
                 .bind(new.max_attempts)
                 .bind(new.credit_cost)
                 .bind(at)
-                .bind(millis(at))
+                .bind(millis(at) + i64::try_from(new.delay.as_millis()).unwrap_or(0))
                 .fetch_one(&mut *tx)
                 .await?;
             let job = job_from_row!(&row)?;
-            sqlx::query(
-                "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(Uuid::new_v4())
-            .bind(new.user_id)
-            .bind(-new.credit_cost)
-            .bind(LedgerReason::Generation.as_str())
-            .bind(new.id)
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
+            // Free jobs (assistant replies) leave the ledger alone.
+            if new.credit_cost > 0 {
+                sqlx::query(
+                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(Uuid::new_v4())
+                .bind(new.user_id)
+                .bind(-new.credit_cost)
+                .bind(LedgerReason::Generation.as_str())
+                .bind(new.id)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+                insert_event!(&mut *tx, dialect, credits_changed(new.user_id, balance - new.credit_cost));
+            }
             let balance = balance - new.credit_cost;
-            insert_event!(&mut *tx, dialect, credits_changed(new.user_id, balance));
             if dialect == Dialect::Postgres {
                 sqlx::query("SELECT pg_notify('studio_jobs', '')").execute(&mut *tx).await?;
             }
@@ -275,6 +281,7 @@ impl Store {
         worker: &str,
         asset: &NewMediaAsset,
         events: impl Fn(&Job) -> Vec<NewEvent>,
+        message: impl Fn(&Job, &mut MessageParts),
     ) -> Result<Option<Job>> {
         let at = now();
         let dialect = self.dialect();
@@ -295,6 +302,7 @@ impl Store {
             let Some(row) = row else { return Ok(None) };
             let job = job_from_row!(&row)?;
             crate::media::insert_media_asset!(&mut *tx, asset, at);
+            update_linked_message!(tx, &job, &message);
             for event in events(&job) {
                 insert_event!(&mut *tx, dialect, event);
             }
@@ -304,6 +312,46 @@ impl Store {
         if let Some(job) = &job {
             self.signal(Signal::Events(job.user_id));
         }
+        Ok(job)
+    }
+
+    /// Completes an assistant-reply job and the pending chat message it answers, in one
+    /// transaction. A message already answered (by the request that started the job) is left
+    /// as it is. `None` when the worker lost the job.
+    pub async fn complete_reply_job(
+        &self,
+        id: Uuid,
+        worker: &str,
+        message_id: Uuid,
+        reply: Option<(&str, &serde_json::Value)>,
+    ) -> Result<Option<Job>> {
+        let at = now();
+        let sql = format!(
+            "UPDATE jobs SET status = 'completed', progress = 100, stage = 'completed', error = NULL, \
+             locked_by = NULL, locked_until = NULL, updated_at = $1, finished_at = $1 \
+             WHERE id = $2 AND locked_by = $3 AND status IN ('running', 'processing') RETURNING {COLUMNS}"
+        );
+        let job = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let row = sqlx::query(&sql).bind(at).bind(id).bind(worker).fetch_optional(&mut *tx).await?;
+            let Some(row) = row else { return Ok(None) };
+            let job = job_from_row!(&row)?;
+            if let Some((content, structured)) = reply {
+                sqlx::query(
+                    "UPDATE messages SET content = $1, structured_response = $2, processing_status = 'completed', \
+                     error = NULL, updated_at = $3 WHERE id = $4 AND user_id = $5 AND processing_status = 'pending'",
+                )
+                .bind(content)
+                .bind(sqlx::types::Json(structured))
+                .bind(at)
+                .bind(message_id)
+                .bind(job.user_id)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(Some(job))
+        })?;
         Ok(job)
     }
 
@@ -363,6 +411,7 @@ impl Store {
         guard: Guard<'_>,
         error: &str,
         events: impl Fn(&Job, i64) -> Vec<NewEvent>,
+        message: impl Fn(&Job, &mut MessageParts),
     ) -> Result<Option<Job>> {
         let at = now();
         let dialect = self.dialect();
@@ -403,6 +452,7 @@ impl Store {
             .bind(job.user_id)
             .fetch_one(&mut *tx)
             .await?;
+            update_linked_message!(tx, &job, &message);
             for event in events(&job, balance) {
                 insert_event!(&mut *tx, dialect, event);
             }

@@ -8,7 +8,9 @@ mod events;
 mod flags;
 mod jobs;
 mod media;
+mod messages;
 mod migrate;
+mod presets;
 mod projects;
 mod rate_limits;
 mod reference_images;
@@ -31,6 +33,8 @@ pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob};
 pub use media::{MediaAsset, MediaType, NewMediaAsset, StoredFile};
+pub use messages::{Message, MessageParts, NewMessage, Stored};
+pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;
 pub use reference_images::{
     AddReferenceImageError, NewReferenceImage, ReferenceImage, MAX_REFERENCE_IMAGES,

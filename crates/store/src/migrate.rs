@@ -26,6 +26,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0003_jobs.sql"),
         include_str!("../migrations/postgres/0003_jobs.sql"),
     ),
+    (
+        4,
+        "chat",
+        include_str!("../migrations/sqlite/0004_chat.sql"),
+        include_str!("../migrations/postgres/0004_chat.sql"),
+    ),
 ];
 
 #[derive(Debug)]

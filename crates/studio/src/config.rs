@@ -27,6 +27,10 @@ const ENV_KEYS: &[&str] = &[
     "job_lease_seconds",
     "video_requires_subscription",
     "fault_injection",
+    "llm_base_url",
+    "llm_api_key",
+    "llm_model",
+    "llm_timeout_seconds",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -68,6 +72,13 @@ pub struct Config {
     pub video_requires_subscription: bool,
     /// Tests only: prompts with `[fail:permanent]` or `[fail:transient=N]` fail on purpose.
     pub fault_injection: bool,
+    /// An OpenAI-compatible endpoint for the assistant (e.g. `https://api.openai.com/v1`);
+    /// none: the built-in assistant.
+    pub llm_base_url: Option<String>,
+    pub llm_api_key: Option<String>,
+    pub llm_model: String,
+    /// For one call to the hosted assistant.
+    pub llm_timeout_seconds: u64,
 }
 
 impl Default for Config {
@@ -93,6 +104,10 @@ impl Default for Config {
             job_lease_seconds: 30,
             video_requires_subscription: false,
             fault_injection: false,
+            llm_base_url: None,
+            llm_api_key: None,
+            llm_model: "gpt-4o-mini".into(),
+            llm_timeout_seconds: 30,
         }
     }
 }
@@ -155,6 +170,14 @@ impl Config {
         if self.workers == Some(0) {
             bail!("invalid configuration: workers must be at least 1 (use serve --no-workers for none)");
         }
+        if let Some(url) = &self.llm_base_url {
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                bail!("invalid configuration: llm_base_url must start with http:// or https:// (got {url:?})");
+            }
+        }
+        if !(1..=300).contains(&self.llm_timeout_seconds) {
+            bail!("invalid configuration: llm_timeout_seconds must be between 1 and 300");
+        }
         for origin in &self.allowed_origins {
             if !(origin.starts_with("http://") || origin.starts_with("https://")) {
                 bail!("invalid configuration: allowed_origins entries look like https://host[:port] (got {origin:?})");
@@ -208,6 +231,23 @@ impl Config {
             lease: std::time::Duration::from_secs(self.job_lease_seconds),
             ..defaults
         }
+    }
+
+    /// The assistant: the hosted one when an endpoint is configured (it falls back to the
+    /// built-in one on failure), else the built-in one.
+    pub fn assistant(&self) -> anyhow::Result<std::sync::Arc<dyn ai::Assistant>> {
+        Ok(match &self.llm_base_url {
+            Some(base_url) => std::sync::Arc::new(ai::hosted::HostedAssistant::new(
+                ai::hosted::HostedConfig {
+                    base_url: base_url.clone(),
+                    api_key: self.llm_api_key.clone(),
+                    model: self.llm_model.clone(),
+                    timeout: std::time::Duration::from_secs(self.llm_timeout_seconds),
+                    retries: 2,
+                },
+            )?),
+            None => std::sync::Arc::new(ai::builtin::BuiltinAssistant),
+        })
     }
 
     /// The media provider: the offline engine, wrapped for fault injection when configured.

@@ -180,6 +180,7 @@ fn start_workers(
     config: &Config,
     store: &store::Store,
     storage: &store::MediaStorage,
+    assistant: std::sync::Arc<dyn ai::Assistant>,
 ) -> (
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<()>,
@@ -189,6 +190,7 @@ fn start_workers(
         store.clone(),
         storage.clone(),
         config.media_provider(),
+        assistant,
         config.worker_config(),
     );
     (stop, tokio::spawn(worker.run(stopped)))
@@ -213,8 +215,11 @@ async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
         let store = store.clone();
         async move { store.relay_signals().await }
     });
-    let workers = (!no_workers).then(|| start_workers(&config, &store, &storage));
-    let state = server::AppState::new(store.clone(), storage, config.server_config()).await?;
+    let assistant = config.assistant()?;
+    let workers =
+        (!no_workers).then(|| start_workers(&config, &store, &storage, assistant.clone()));
+    let state =
+        server::AppState::new(store.clone(), storage, config.server_config(), assistant).await?;
     let maintenance = tokio::spawn(server::run_maintenance(state.clone()));
     println!("studio listening on http://{local}");
     let (stopping, mut stop_requested) = tokio::sync::watch::channel(false);
@@ -252,7 +257,7 @@ async fn worker(config: Config) -> anyhow::Result<()> {
         let store = store.clone();
         async move { store.relay_signals().await }
     });
-    let (stop, handle) = start_workers(&config, &store, &storage);
+    let (stop, handle) = start_workers(&config, &store, &storage, config.assistant()?);
     println!(
         "studio worker running {} jobs at once",
         config.worker_config().concurrency

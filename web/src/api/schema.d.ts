@@ -72,6 +72,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/generate/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the generation an assistant message is ready for, from its refined prompt (or an
+         *     edited one); the message's `generation` follows the job.
+         */
+        post: operations["chatGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scene's conversation, a page at a time (page 1 = the newest messages). */
+        get: operations["chatHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message to the scene's assistant; answers with the assistant's message. */
+        post: operations["chatSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The processing state of an assistant message. */
+        get: operations["chatStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/style-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's style presets, newest first. */
+        get: operations["listStylePresets"];
+        put?: never;
+        /** Saves the style of a scene's conversation under a name. */
+        post: operations["createStylePreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/style-presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One preset. */
+        get: operations["getStylePreset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/style-presets/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a preset to a scene: later refinements there use its style. */
+        post: operations["applyStylePreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credits/balance": {
         parameters: {
             query?: never;
@@ -297,6 +420,23 @@ export interface paths {
         get: operations["mediaDownload"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Feedback on a message's media; a second one from the same user replaces the first. */
+        post: operations["giveFeedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -691,15 +831,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AppliedPreset: {
+            /** Format: uuid */
+            preset_id: string;
+            /** Format: uuid */
+            scene_id: string;
+            style: unknown;
+        };
+        ApplyPresetRequest: {
+            project_id?: string | null;
+            scene_id?: string | null;
+        };
         AuthResponse: {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
             token: string;
             user: components["schemas"]["UserView"];
         };
+        ChatGenerateRequest: {
+            /** @description `image` (default) or `video`. */
+            media_type?: string | null;
+            project_id?: string | null;
+            /** @description An edited prompt to use instead of the assistant's refined one. */
+            prompt?: string | null;
+            settings?: components["schemas"]["SettingsInput"];
+        };
+        ChatGenerateResponse: {
+            /** Format: int64 */
+            credit_cost: number;
+            /** Format: uuid */
+            job_id: string;
+            /** Format: uuid */
+            message_id: string;
+            status: string;
+            /** @description The same job, as the spec's client reads it. */
+            video_generation: components["schemas"]["VideoGeneration"];
+        };
         /** @enum {string} */
         ColorPalette: "warm_cozy" | "cool_fresh" | "bold_dramatic" | "soft_dreamy" | "neutral_clean";
         /** @enum {string} */
         Composition: "product_hero" | "lifestyle_context" | "artistic_composition" | "detail_closeup";
+        CreatePresetRequest: {
+            description?: string | null;
+            name?: string | null;
+            project_id?: string | null;
+            scene_id?: string | null;
+        };
         CreateProjectRequest: {
             pre_production_settings?: null | components["schemas"]["SettingsInput"];
             project_name: string;
@@ -773,6 +949,24 @@ export interface components {
             status: string;
             /** @description Present (true) when the action needs a paid plan. */
             upgrade_required?: boolean | null;
+        };
+        FeedbackRequest: {
+            assetUrl?: string | null;
+            comment?: string | null;
+            /** @description positive_general or negative_general. */
+            feedbackType?: string | null;
+            messageId?: string | null;
+            /** @description positive or negative. */
+            reaction?: string | null;
+            /** @description poor_quality, inaccurate, wrong_style, distorted or other; required when negative. */
+            reason?: string | null;
+            timestamp?: string | null;
+        };
+        FeedbackSaved: {
+            /** Format: uuid */
+            message_id: string;
+            reaction: string;
+            reason?: string | null;
         };
         /** @description How a file was made, as the storyboard and scene detail show it. */
         FileMetadata: {
@@ -855,6 +1049,11 @@ export interface components {
         Health: {
             /** @description `ok` when the database answers. */
             status: string;
+        };
+        History: {
+            /** @description Oldest first within the page. */
+            messages: components["schemas"]["MessageView"][];
+            pagination: components["schemas"]["Pagination"];
         };
         ImageMetadata: {
             thumbnail_url: string;
@@ -939,12 +1138,142 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
+        MessageMetadata: {
+            /** Format: uuid */
+            scene_id: string;
+        };
+        /** @description The chat status poll's shape: everything at the top level. */
+        MessageStatus: {
+            error?: string | null;
+            /** @description pending, completed or failed. */
+            processing_status: string;
+            response?: null | components["schemas"]["StatusAnswer"];
+        };
+        /** @description A chat message as the client shows it. */
+        MessageView: {
+            content: string;
+            context: unknown;
+            error?: string | null;
+            /** @description The generation started from this message: action, state, flag, job_id, error. */
+            generation?: unknown;
+            /** Format: uuid */
+            id: string;
+            /** @description Media generated from this message. */
+            media: unknown;
+            /**
+             * Format: uuid
+             * @description The user message an assistant message answers.
+             */
+            parent_id?: string | null;
+            /** Format: uuid */
+            parent_message_id?: string | null;
+            /** @description pending, completed or failed. */
+            processing_status: string;
+            reference_images: string[];
+            /** @description `user` or `assistant`. */
+            role: string;
+            /** @description `user` or `ai`. */
+            sender: string;
+            structured_response?: unknown;
+            /** Format: date-time */
+            timestamp: string;
+            /** @description `user` or `assistant`. */
+            type: string;
+        };
+        Pagination: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** @description Generation settings of the Generate panel. */
         PanelSettings: components["schemas"]["SettingsInput"] & {
             /** @description `1:1`, `3:2`, `2:3` (or square, landscape, portrait); must agree with `resolution`. */
             aspect_ratio?: string | null;
             /** @description `image`. */
             output_type?: string | null;
+        };
+        /** @description The spec's preset envelope: `status`, `data` and a `message`. */
+        PresetEnvelope_AppliedPreset: {
+            data: {
+                /** Format: uuid */
+                preset_id: string;
+                /** Format: uuid */
+                scene_id: string;
+                style: unknown;
+            };
+            message: string;
+            status: string;
+        };
+        /** @description The spec's preset envelope: `status`, `data` and a `message`. */
+        PresetEnvelope_PresetList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                per_page: number;
+                presets: components["schemas"]["PresetView"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            status: string;
+        };
+        /** @description The spec's preset envelope: `status`, `data` and a `message`. */
+        PresetEnvelope_PresetView: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                description: string;
+                /**
+                 * Format: uuid
+                 * @description The same as `preset_id`.
+                 */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                preset_id: string;
+                /** Format: uuid */
+                source_scene_id?: string | null;
+                /**
+                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
+                 *     what the Generate panel prefills.
+                 */
+                style: unknown;
+            };
+            message: string;
+            status: string;
+        };
+        PresetList: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            presets: components["schemas"]["PresetView"][];
+            /** Format: int64 */
+            total: number;
+        };
+        PresetView: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /**
+             * Format: uuid
+             * @description The same as `preset_id`.
+             */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            preset_id: string;
+            /** Format: uuid */
+            source_scene_id?: string | null;
+            /**
+             * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
+             *     what the Generate panel prefills.
+             */
+            style: unknown;
         };
         ProjectView: {
             /** Format: date-time */
@@ -1050,6 +1379,22 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        SendRequest: {
+            context?: components["schemas"]["GenerationContext"];
+            /** @description Up to 4,000 characters; may be empty when reference images are attached. */
+            message?: string | null;
+            project_id?: string | null;
+            /** @description Ids of the user's reference images attached to this message. */
+            reference_images?: string[] | null;
+            scene_id?: string | null;
+        };
+        SendResponse: {
+            /** @description The assistant's answer (its `parent_id` is the user's message). */
+            message: components["schemas"]["MessageView"];
+            metadata: components["schemas"]["MessageMetadata"];
+            /** @description The same as `message.structured_response`; null while pending. */
+            structured_response?: unknown;
+        };
         SetActiveAssetRequest: {
             /** Format: uuid */
             asset_id: string;
@@ -1105,6 +1450,10 @@ export interface components {
             /** @description Where to poll: `/api/jobs/{id}/status`. */
             status_url: string;
         };
+        StatusAnswer: {
+            message: string;
+            structured_response?: unknown;
+        };
         StoryboardData: {
             scenes: components["schemas"]["StoryboardScene"][];
             settings: components["schemas"]["Settings"];
@@ -1124,6 +1473,22 @@ export interface components {
             media_by_type: components["schemas"]["MediaByType"];
         };
         /** @description The contract's success envelope. */
+        Success_ChatGenerateResponse: {
+            data: {
+                /** Format: int64 */
+                credit_cost: number;
+                /** Format: uuid */
+                job_id: string;
+                /** Format: uuid */
+                message_id: string;
+                status: string;
+                /** @description The same job, as the spec's client reads it. */
+                video_generation: components["schemas"]["VideoGeneration"];
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
         Success_CreditTransactions: {
             data: {
                 /** Format: int64 */
@@ -1138,6 +1503,17 @@ export interface components {
             status: string;
         };
         /** @description The contract's success envelope. */
+        Success_FeedbackSaved: {
+            data: {
+                /** Format: uuid */
+                message_id: string;
+                reaction: string;
+                reason?: string | null;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
         Success_GenerateStatusView: {
             /** @description The chat's poll: status, result URL, thumbnail, asset type, cost and error. */
             data: components["schemas"]["JobStatusView"] & {
@@ -1146,6 +1522,16 @@ export interface components {
                 thumbnail_url?: string | null;
                 /** @description The media URL once completed. */
                 url?: string | null;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_History: {
+            data: {
+                /** @description Oldest first within the page. */
+                messages: components["schemas"]["MessageView"][];
+                pagination: components["schemas"]["Pagination"];
             };
             /** @description Always `success`. */
             status: string;
@@ -1220,6 +1606,18 @@ export interface components {
                 settings: components["schemas"]["Settings"];
                 /** Format: date-time */
                 updated_at: string;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_SendResponse: {
+            data: {
+                /** @description The assistant's answer (its `parent_id` is the user's message). */
+                message: components["schemas"]["MessageView"];
+                metadata: components["schemas"]["MessageMetadata"];
+                /** @description The same as `message.structured_response`; null while pending. */
+                structured_response?: unknown;
             };
             /** @description Always `success`. */
             status: string;
@@ -1384,6 +1782,13 @@ export interface components {
             id: string;
             picture?: string | null;
         };
+        VideoGeneration: {
+            /**
+             * Format: uuid
+             * @description The job id.
+             */
+            id: string;
+        };
         VideoResult: {
             /** Format: int64 */
             credit_cost: number;
@@ -1547,6 +1952,322 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    chatGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatGenerateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ChatGenerateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    chatHistory: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                scene_id?: string;
+                /** @description 1 (default) is the newest page. */
+                page?: number;
+                /** @description Default 50, at most 200. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_History"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    chatSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SendResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    chatStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageStatus"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStylePresets: {
+        parameters: {
+            query?: {
+                /** @description Default 1. */
+                page?: number;
+                /** @description Default 20, at most 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresetEnvelope_PresetList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createStylePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePresetRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresetEnvelope_PresetView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStylePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresetEnvelope_PresetView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    applyStylePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyPresetRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresetEnvelope_AppliedPreset"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2014,6 +2735,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    giveFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_FeedbackSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             404: {
                 headers: {

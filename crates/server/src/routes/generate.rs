@@ -500,6 +500,7 @@ async fn generate_status(
             domain::OutputKind::Image => "image",
             domain::OutputKind::Video => "video",
             domain::OutputKind::Audio => "audio",
+            domain::OutputKind::Text => "text",
         },
         job: view,
     }))

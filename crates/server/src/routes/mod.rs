@@ -6,6 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::state::AppState;
 
 mod auth;
+mod chat;
 mod credits;
 mod events;
 mod flags;
@@ -13,6 +14,7 @@ mod generate;
 mod health;
 pub(crate) mod jobs;
 mod media;
+mod presets;
 mod projects;
 mod reference_images;
 pub(crate) mod scenes;
@@ -34,4 +36,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(jobs::router())
         .merge(templates::router())
         .merge(events::router())
+        .merge(chat::router())
+        .merge(presets::router())
 }

@@ -108,6 +108,14 @@ async fn create_scene(
     Json(body): Json<CreateSceneRequest>,
 ) -> ApiResult<(StatusCode, Json<Success<SceneView>>)> {
     let name = SceneName::parse(&body.name)?;
+    // A scene created with a preset starts with that style applied; only the user's own.
+    if let Some(preset) = body.preset_id {
+        state
+            .store
+            .style_preset(current.user.id, preset)
+            .await
+            .map_err(not_found("Style preset not found"))?;
+    }
     let scene = state
         .store
         .create_scene(current.user.id, project_id, &name, body.preset_id)

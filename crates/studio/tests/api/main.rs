@@ -5,6 +5,7 @@ mod support;
 
 mod admin;
 mod auth;
+mod chat;
 mod files;
 mod jobs;
 mod projects;

@@ -1,0 +1,143 @@
+//! Everything the assistant reads to answer a chat message, gathered from the database:
+//! the scene's recent conversation, its style preset, the reference images, the settings and
+//! feedback given since the last answer. Used by the chat route and by the background reply.
+
+use ai::{AssistantRequest, FeedbackHint, ReferenceFacts, Role, StyleGuide, Turn};
+use chrono::{DateTime, Utc};
+use domain::Settings;
+use store::{Message, ReferenceImage, Store, StoreError};
+
+/// How much of the conversation the assistant reads.
+const HISTORY_TURNS: i64 = 20;
+
+fn turn_of(message: &Message) -> Option<Turn> {
+    if message.processing_status != "completed" {
+        return None;
+    }
+    let role = if message.role == "user" {
+        Role::User
+    } else {
+        Role::Assistant
+    };
+    Some(Turn {
+        role,
+        content: message.content.clone(),
+        structured: message
+            .structured_response
+            .clone()
+            .and_then(|s| serde_json::from_value(s).ok()),
+    })
+}
+
+/// A scene's conversation as turns, oldest first.
+pub fn turns(messages: &[Message]) -> Vec<Turn> {
+    messages.iter().filter_map(turn_of).collect()
+}
+
+fn facts_of(image: &ReferenceImage) -> ReferenceFacts {
+    ReferenceFacts {
+        width: u32::try_from(image.width).unwrap_or(0),
+        height: u32::try_from(image.height).unwrap_or(0),
+        // Only PNG and WebP can carry a cut-out's transparency.
+        transparent_background: image.mime_type == "image/png" || image.mime_type == "image/webp",
+        dominant_colors: Vec::new(),
+    }
+}
+
+/// The settings a chat message was sent with (its `context.pre_production_settings`),
+/// falling back to the scene's.
+fn settings_of(message: &Message, scene: Settings) -> Settings {
+    let pre = &message.context["pre_production_settings"];
+    let mut settings = scene;
+    if let Some(q) = pre["quality"]
+        .as_str()
+        .and_then(|q| domain::Quality::parse(q).ok())
+    {
+        settings.quality = q;
+    }
+    if let Some(r) = pre["resolution"]
+        .as_str()
+        .and_then(|r| domain::Resolution::parse(r).ok())
+    {
+        settings.resolution = r;
+    }
+    if let Some(d) = pre["duration"]
+        .as_str()
+        .and_then(|d| domain::Duration::parse(d).ok())
+    {
+        settings.duration = d;
+    }
+    settings
+}
+
+/// The request for the assistant's answer to `user_message`.
+pub async fn assistant_request(
+    store: &Store,
+    user_message: &Message,
+) -> Result<AssistantRequest, StoreError> {
+    let user_id = user_message.user_id;
+    let scene = store.scene(user_id, user_message.scene_id).await?;
+    let (recent, _) = store
+        .scene_messages(user_id, scene.id, 1, HISTORY_TURNS + 5)
+        .await?;
+    let earlier: Vec<Message> = recent
+        .into_iter()
+        .filter(|m| m.id != user_message.id && m.created_at <= user_message.created_at)
+        .collect();
+    let skip = earlier.len().saturating_sub(HISTORY_TURNS as usize);
+    let history = turns(&earlier[skip..]);
+
+    let mut references = Vec::new();
+    for id in &user_message.reference_image_ids {
+        match store.reference_image(user_id, *id).await {
+            Ok(image) => references.push(image),
+            Err(StoreError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    if references.is_empty() {
+        references = store.scene_reference_images(user_id, scene.id).await?;
+    }
+
+    let style: Option<StyleGuide> = match scene.preset_id {
+        Some(preset) => match store.style_preset(user_id, preset).await {
+            Ok(preset) => serde_json::from_value(preset.style).ok(),
+            Err(StoreError::NotFound) => None,
+            Err(e) => return Err(e),
+        },
+        None => None,
+    };
+
+    // Feedback given since the assistant last answered steers this answer, once.
+    let last_answer = earlier
+        .iter()
+        .filter(|m| m.role == "assistant")
+        .map(|m| m.created_at)
+        .max()
+        // (The epoch, not DateTime::MIN, which PostgreSQL cannot store.)
+        .unwrap_or(DateTime::<Utc>::UNIX_EPOCH);
+    let feedback = store
+        .latest_feedback(user_id, scene.id, last_answer)
+        .await?
+        .map(|f| FeedbackHint {
+            reaction: f.reaction,
+            reason: f.reason,
+            comment: f.comment,
+        });
+
+    Ok(AssistantRequest {
+        message: user_message.content.clone(),
+        history,
+        style,
+        reference_images: references.iter().map(facts_of).collect(),
+        settings: settings_of(user_message, scene.settings),
+        feedback,
+    })
+}
+
+/// The structured response as stored and answered: the assistant's fields plus `media`.
+pub fn structured_json(structured: &ai::StructuredResponse) -> serde_json::Value {
+    let mut value = serde_json::to_value(structured).unwrap_or_default();
+    value["media"] = serde_json::json!({});
+    value
+}
