@@ -962,3 +962,62 @@ impl<T: Copy + PartialEq> Scores<T> {
 
 #[cfg(test)]
 mod tests;
+
+/// The colour word nearest to `rgb` (plain RGB distance, weighted toward green as the eye is).
+pub fn nearest_color_name(rgb: [u8; 3]) -> &'static str {
+    let distance = |c: [u8; 3]| {
+        let d = |i: usize, w: i32| w * (i32::from(rgb[i]) - i32::from(c[i])).pow(2);
+        d(0, 3) + d(1, 4) + d(2, 2)
+    };
+    COLORS
+        .iter()
+        .min_by_key(|(_, c)| distance(*c))
+        .map_or("white", |(name, _)| name)
+}
+
+/// The product's dominant colour words in a photo (the product cut out from its backdrop),
+/// most covered first: those covering at least 12 % of the product, at most `limit`.
+pub fn product_colors(photo: &[u8], limit: usize) -> Result<Vec<&'static str>, crate::EngineError> {
+    let image = crate::codec::decode(photo, crate::codec::MAX_DIMENSION)?;
+    let cut = crate::cutout::cut_out(&image, &mut crate::NoProgress)?;
+    let mut counts: Vec<(&'static str, u32)> = Vec::new();
+    let mut total = 0u32;
+    for pixel in cut.image.pixels().filter(|p| p[3] >= 200) {
+        let name = nearest_color_name([pixel[0], pixel[1], pixel[2]]);
+        total += 1;
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    Ok(counts
+        .into_iter()
+        .filter(|(_, count)| total > 0 && *count * 100 >= total * 12)
+        .take(limit)
+        .map(|(name, _)| name)
+        .collect())
+}
+
+#[cfg(test)]
+mod color_tests {
+    use super::*;
+
+    #[test]
+    fn a_red_product_on_white_reads_as_red() {
+        let photo = image::RgbaImage::from_fn(120, 160, |x, y| {
+            let inside = (30..90).contains(&x) && (30..140).contains(&y);
+            if inside {
+                image::Rgba([198, 38, 46, 255])
+            } else {
+                image::Rgba([248, 248, 248, 255])
+            }
+        });
+        let mut png = Vec::new();
+        image::DynamicImage::ImageRgba8(photo)
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        assert_eq!(product_colors(&png, 2).unwrap(), ["red"]);
+        assert_eq!(nearest_color_name([214, 128, 30]), "amber");
+    }
+}

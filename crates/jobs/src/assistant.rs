@@ -5,7 +5,7 @@
 use ai::{AssistantRequest, FeedbackHint, ReferenceFacts, Role, StyleGuide, Turn};
 use chrono::{DateTime, Utc};
 use domain::Settings;
-use store::{Message, ReferenceImage, Store, StoreError};
+use store::{MediaStorage, Message, ReferenceImage, Store, StoreError};
 
 /// How much of the conversation the assistant reads.
 const HISTORY_TURNS: i64 = 20;
@@ -34,13 +34,27 @@ pub fn turns(messages: &[Message]) -> Vec<Turn> {
     messages.iter().filter_map(turn_of).collect()
 }
 
-fn facts_of(image: &ReferenceImage) -> ReferenceFacts {
+/// What the assistant knows of a reference image: its size, whether it can be a cut-out,
+/// and the product's colours read from its thumbnail (none if that cannot be read).
+async fn facts_of(storage: &MediaStorage, image: &ReferenceImage) -> ReferenceFacts {
+    let dominant_colors = match storage.read(&image.thumbnail_key).await {
+        Ok(bytes) => tokio::task::spawn_blocking(move || engine::prompt::product_colors(&bytes, 2))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .map(|names| names.into_iter().map(str::to_owned).collect())
+            .unwrap_or_default(),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read a reference thumbnail for its colours");
+            Vec::new()
+        }
+    };
     ReferenceFacts {
         width: u32::try_from(image.width).unwrap_or(0),
         height: u32::try_from(image.height).unwrap_or(0),
         // Only PNG and WebP can carry a cut-out's transparency.
         transparent_background: image.mime_type == "image/png" || image.mime_type == "image/webp",
-        dominant_colors: Vec::new(),
+        dominant_colors,
     }
 }
 
@@ -73,6 +87,7 @@ fn settings_of(message: &Message, scene: Settings) -> Settings {
 /// The request for the assistant's answer to `user_message`.
 pub async fn assistant_request(
     store: &Store,
+    storage: &MediaStorage,
     user_message: &Message,
 ) -> Result<AssistantRequest, StoreError> {
     let user_id = user_message.user_id;
@@ -97,6 +112,11 @@ pub async fn assistant_request(
     }
     if references.is_empty() {
         references = store.scene_reference_images(user_id, scene.id).await?;
+    }
+
+    let mut reference_images = Vec::with_capacity(references.len());
+    for image in references.iter().take(store::MAX_REFERENCE_IMAGES as usize) {
+        reference_images.push(facts_of(storage, image).await);
     }
 
     let style: Option<StyleGuide> = match scene.preset_id {
@@ -129,7 +149,7 @@ pub async fn assistant_request(
         message: user_message.content.clone(),
         history,
         style,
-        reference_images: references.iter().map(facts_of).collect(),
+        reference_images,
         settings: settings_of(user_message, scene.settings),
         feedback,
     })

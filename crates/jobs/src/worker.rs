@@ -317,11 +317,12 @@ impl Worker {
             let question = self.store.message(job.user_id, parent).await.map_err(|e| {
                 ProviderError::Permanent(format!("The question cannot be read: {e}"))
             })?;
-            let request = crate::assistant::assistant_request(&self.store, &question)
-                .await
-                .map_err(|e| {
-                    ProviderError::Transient(format!("could not gather the conversation: {e}"))
-                })?;
+            let request =
+                crate::assistant::assistant_request(&self.store, &self.storage, &question)
+                    .await
+                    .map_err(|e| {
+                        ProviderError::Transient(format!("could not gather the conversation: {e}"))
+                    })?;
             sink.report("thinking", 0.1)
                 .map_err(|_| ProviderError::Cancelled)?;
             let reply = self

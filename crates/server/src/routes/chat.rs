@@ -217,7 +217,8 @@ async fn send(
         Stored::New(message) => message,
     };
 
-    let request = jobs::assistant::assistant_request(&state.store, &user_message).await?;
+    let request =
+        jobs::assistant::assistant_request(&state.store, &state.storage, &user_message).await?;
     let answer_id = Uuid::new_v4();
     let answer =
         |content: String, structured: Option<serde_json::Value>, status: &'static str| NewMessage {

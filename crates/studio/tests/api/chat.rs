@@ -12,6 +12,7 @@ on_both_databases!(
     chat_refuses_bad_input_and_other_users,
     style_presets_and_feedback_steer_the_assistant,
     a_slow_hosted_model_answers_in_the_background,
+    a_reference_image_alone_makes_a_brief,
 );
 
 async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
@@ -582,5 +583,71 @@ async fn a_slow_hosted_model_answers_in_the_background(db: Db) {
     assert_eq!(
         history["data"]["messages"][1]["processing_status"],
         "completed"
+    );
+}
+
+/// An empty message with a product photo: the assistant briefs from the photo, naming the
+/// product's colour read from it.
+async fn a_reference_image_alone_makes_a_brief(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("photographer@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let photo = image::RgbImage::from_fn(400, 560, |x, y| {
+        if (120..280).contains(&x) && (100..480).contains(&y) {
+            image::Rgb([198, 38, 46])
+        } else {
+            image::Rgb([246, 246, 246])
+        }
+    });
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgb8(photo)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(png)
+                .file_name("bottle.png")
+                .mime_str("image/png")
+                .unwrap(),
+        )
+        .text("projectId", project.clone())
+        .text("messageId", "draft-1");
+    let uploaded = app
+        .authed(&session, Method::POST, "/api/reference-images/upload-proxy")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(uploaded.status(), StatusCode::CREATED);
+    let reference = uploaded.json::<Value>().await.unwrap()["reference_image"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let response = app
+        .authed(&session, Method::POST, "/api/chat/send")
+        .json(&json!({"project_id": project, "scene_id": scene, "message": "", "reference_images": [reference]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let answer: Value = response.json().await.unwrap();
+    let structured = &answer["data"]["structured_response"];
+    assert_eq!(structured["ready_for_image"], true, "{structured}");
+    let brief = structured["refined_image_prompt"]
+        .as_str()
+        .unwrap()
+        .to_lowercase();
+    assert!(brief.contains("red"), "{brief}");
+    let history = app
+        .get_json(
+            &session,
+            &format!("/api/chat/history?project_id={project}&scene_id={scene}"),
+        )
+        .await;
+    assert_eq!(
+        history["data"]["messages"][0]["reference_images"][0],
+        reference.as_str()
     );
 }
