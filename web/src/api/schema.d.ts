@@ -1373,6 +1373,11 @@ export interface components {
             order: number;
             /** Format: uuid */
             preset_id?: string | null;
+            /**
+             * @description The applied preset's style (environment, color_palette, lighting, composition,
+             *     descriptors) for prefilling the Generate panel; in scene lists only.
+             */
+            preset_style?: unknown;
             /** Format: uuid */
             project_id: string;
             settings: components["schemas"]["Settings"];
@@ -1601,6 +1606,11 @@ export interface components {
                 order: number;
                 /** Format: uuid */
                 preset_id?: string | null;
+                /**
+                 * @description The applied preset's style (environment, color_palette, lighting, composition,
+                 *     descriptors) for prefilling the Generate panel; in scene lists only.
+                 */
+                preset_style?: unknown;
                 /** Format: uuid */
                 project_id: string;
                 settings: components["schemas"]["Settings"];
@@ -1710,6 +1720,11 @@ export interface components {
                 order: number;
                 /** Format: uuid */
                 preset_id?: string | null;
+                /**
+                 * @description The applied preset's style (environment, color_palette, lighting, composition,
+                 *     descriptors) for prefilling the Generate panel; in scene lists only.
+                 */
+                preset_style?: unknown;
                 /** Format: uuid */
                 project_id: string;
                 settings: components["schemas"]["Settings"];

@@ -31,6 +31,10 @@ pub struct SceneView {
     pub active_asset_id: Option<Uuid>,
     pub settings: Settings,
     pub preset_id: Option<Uuid>,
+    /// The applied preset's style (environment, color_palette, lighting, composition,
+    /// descriptors) for prefilling the Generate panel; in scene lists only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset_style: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -45,6 +49,7 @@ impl From<store::Scene> for SceneView {
             active_asset_id: s.active_asset_id,
             settings: s.settings,
             preset_id: s.preset_id,
+            preset_style: None,
             created_at: s.created_at,
             updated_at: s.updated_at,
         }
@@ -92,7 +97,20 @@ async fn list_scenes(
         .await
         .map_err(not_found(PROJECT_NOT_FOUND))?;
     let scenes = state.store.scenes(current.user.id, project_id).await?;
-    Ok(success(scenes.into_iter().map(Into::into).collect()))
+    let mut views = Vec::with_capacity(scenes.len());
+    for scene in scenes {
+        let preset = scene.preset_id;
+        let mut view = SceneView::from(scene);
+        if let Some(preset) = preset {
+            view.preset_style = match state.store.style_preset(current.user.id, preset).await {
+                Ok(preset) => Some(preset.style),
+                Err(store::StoreError::NotFound) => None,
+                Err(e) => return Err(e.into()),
+            };
+        }
+        views.push(view);
+    }
+    Ok(success(views))
 }
 
 /// Appends a scene to the project; it starts with the project's settings.

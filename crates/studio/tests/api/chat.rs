@@ -385,6 +385,18 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     .await
     .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
+    let scenes = app
+        .get_json(&session, &format!("/api/projects/{project}/scenes"))
+        .await;
+    let listed = scenes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == second_scene.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(listed["preset_id"], preset.as_str());
+    assert_eq!(listed["preset_style"]["environment"], "luxury_marble");
     let applied = send_ok(
         &app,
         &session,
