@@ -270,20 +270,6 @@ async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderErro
         .map_err(|e| ProviderError::Permanent(format!("The result cannot be previewed: {e}")))
 }
 
-/// Stores every object or, on a failure, deletes the ones already written.
-async fn put_all(ctx: &Context<'_>, objects: &[(String, Bytes)]) -> Result<(), ProviderError> {
-    for (index, (key, bytes)) in objects.iter().enumerate() {
-        if let Err(e) = ctx.storage.put(key, bytes.clone()).await {
-            let written: Vec<String> = objects[..index].iter().map(|(k, _)| k.clone()).collect();
-            delete_now(ctx.store, ctx.storage, &written).await;
-            return Err(ProviderError::Transient(format!(
-                "could not store the result: {e}"
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Deletes objects no row refers to; what cannot be deleted now stays queued for the
 /// maintenance sweep.
 pub(crate) async fn delete_now(store: &Store, storage: &MediaStorage, keys: &[String]) {
@@ -293,16 +279,7 @@ pub(crate) async fn delete_now(store: &Store, storage: &MediaStorage, keys: &[St
     if let Err(e) = store.queue_storage_deletions(keys).await {
         tracing::warn!(error = %e, "could not queue objects for deletion");
     }
-    for key in keys {
-        match storage.delete(key).await {
-            Ok(()) => {
-                if let Err(e) = store.storage_deleted(key).await {
-                    tracing::warn!(key, error = %e, "could not record a deleted object");
-                }
-            }
-            Err(e) => tracing::warn!(key, error = %e, "object deletion failed; it stays queued"),
-        }
-    }
+    store.delete_queued_objects(storage, keys).await;
 }
 
 async fn store_output(
@@ -344,7 +321,10 @@ async fn store_output(
         objects.push((poster_key.clone(), poster));
         poster_key
     });
-    put_all(ctx, &objects).await?;
+    ctx.storage
+        .put_all(&objects)
+        .await
+        .map_err(|(key, e)| ProviderError::Transient(format!("could not store {key}: {e}")))?;
     let file_size = i64::try_from(output.bytes.len()).unwrap_or(i64::MAX);
     metadata["output_format"] = output.extension.into();
     metadata["fileSize"] = file_size.into();

@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
 use domain::JobStatus;
 use store::{
-    Guard, Job, MediaAsset, MediaStorage, MediaType, MessageParts, NewEvent, NewMediaAsset, Signal,
-    Store,
+    Guard, Job, MediaAsset, MediaStorage, MessageParts, NewEvent, NewMediaAsset, Signal, Store,
 };
 use tokio::sync::watch;
 use tracing::Instrument;
@@ -62,17 +61,16 @@ pub fn job_event(job: &Job, status: JobStatus, asset: Option<&MediaAsset>) -> se
         "project_id": job.project_id,
         "scene_id": job.scene_id,
         "message_id": job.message_id,
-        "asset": asset.map(asset_json),
+        "asset": asset.map(|a| asset_json(a, job.kind.output())),
         "error": job.error,
     })
 }
 
-fn asset_json(asset: &MediaAsset) -> serde_json::Value {
+fn asset_json(asset: &MediaAsset, output: domain::OutputKind) -> serde_json::Value {
     serde_json::json!({
         "id": asset.id,
         "url": crate::file_url(asset.id),
-        // Music has no picture to preview.
-        "thumbnail_url": (asset.file_type != MediaType::Audio).then(|| crate::thumbnail_url(asset.id)),
+        "thumbnail_url": crate::preview_url(asset.id, output),
         "file_type": asset.file_type.as_str(),
         "credit_cost": asset.credit_cost,
     })
@@ -569,7 +567,7 @@ fn message_completed(job: &Job, asset: &NewMediaAsset, parts: &mut MessageParts)
     generation_state(job, parts, "completed");
     let kind = media_word(job);
     let url = crate::file_url(asset.id);
-    let thumbnail = (asset.file_type != MediaType::Audio).then(|| crate::thumbnail_url(asset.id));
+    let thumbnail = crate::preview_url(asset.id, job.kind.output());
     let item = serde_json::json!({
         "type": kind,
         "url": url,

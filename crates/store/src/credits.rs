@@ -5,6 +5,10 @@ use uuid::Uuid;
 
 use crate::{now, on_db, Result, Store};
 
+/// The balance: the sum of the user's ledger (`$1` is the user id).
+pub(crate) const BALANCE_SQL: &str =
+    "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM credit_ledger WHERE user_id = $1";
+
 /// Why credits moved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LedgerReason {
@@ -41,7 +45,7 @@ impl Store {
     pub async fn balance(&self, user_id: Uuid) -> Result<Balance> {
         on_db!(self, p => {
             let (balance,): (i64,) =
-                sqlx::query_as("SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM credit_ledger WHERE user_id = $1")
+                sqlx::query_as(BALANCE_SQL)
                     .bind(user_id)
                     .fetch_one(p)
                     .await?;

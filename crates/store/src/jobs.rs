@@ -8,6 +8,7 @@ use domain::{JobKind, JobStatus};
 use sqlx::types::Json;
 use uuid::Uuid;
 
+use crate::credits::BALANCE_SQL;
 use crate::events::{insert_event, NewEvent};
 use crate::media::NewMediaAsset;
 use crate::messages::{update_linked_message, MessageParts};
@@ -121,9 +122,7 @@ impl Store {
             if locked.rows_affected() == 0 {
                 return Err(StoreError::NotFound);
             }
-            let (balance,): (i64,) = sqlx::query_as(
-                "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM credit_ledger WHERE user_id = $1",
-            )
+            let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL)
             .bind(new.user_id)
             .fetch_one(&mut *tx)
             .await?;
@@ -446,9 +445,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             }
-            let (balance,): (i64,) = sqlx::query_as(
-                "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM credit_ledger WHERE user_id = $1",
-            )
+            let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL)
             .bind(job.user_id)
             .fetch_one(&mut *tx)
             .await?;

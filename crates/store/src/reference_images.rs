@@ -274,6 +274,23 @@ impl Store {
         })
     }
 
+    /// Deletes queued objects' bytes and records each one deleted; any that fail stay queued
+    /// for the maintenance sweep.
+    pub async fn delete_queued_objects(&self, storage: &crate::MediaStorage, keys: &[String]) {
+        for key in keys {
+            match storage.delete(key).await {
+                Ok(()) => {
+                    if let Err(e) = self.storage_deleted(key).await {
+                        tracing::warn!(key, error = %e, "could not record a deleted object");
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(key, error = %e, "object deletion failed; it stays queued")
+                }
+            }
+        }
+    }
+
     /// Object keys still waiting to be deleted (oldest first).
     pub async fn pending_storage_deletions(&self, limit: i64) -> Result<Vec<String>> {
         let rows: Vec<(String,)> = on_db!(self, p => sqlx::query_as(

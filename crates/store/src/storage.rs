@@ -163,6 +163,29 @@ impl MediaStorage {
         Ok(StoredObject { size, range, body })
     }
 
+    /// Stores every object or none: on a failure the ones already written are deleted (best
+    /// effort) and the failing key is named in the error.
+    pub async fn put_all(&self, objects: &[(String, Bytes)]) -> Result<(), (String, StorageError)> {
+        for (index, (key, bytes)) in objects.iter().enumerate() {
+            if let Err(e) = self.put(key, bytes.clone()).await {
+                let written: Vec<String> =
+                    objects[..index].iter().map(|(k, _)| k.clone()).collect();
+                self.delete_all(&written).await;
+                return Err((key.clone(), e));
+            }
+        }
+        Ok(())
+    }
+
+    /// Best-effort deletion of objects no row refers to yet.
+    pub async fn delete_all(&self, keys: &[String]) {
+        for key in keys {
+            if let Err(e) = self.delete(key).await {
+                tracing::warn!(key, error = %e, "could not delete a stored object");
+            }
+        }
+    }
+
     /// The whole object in memory (inputs of a generation job).
     pub async fn read(&self, key: &str) -> Result<Bytes, StorageError> {
         Ok(self.inner.get(&self.path(key)).await?.bytes().await?)

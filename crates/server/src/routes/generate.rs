@@ -464,7 +464,7 @@ async fn generate_image_edit(
     match generation::enqueue(&state, target, payload).await {
         Ok(job) => Ok(accepted(&job)),
         Err(e) => {
-            crate::media_files::delete_all(&state.storage, &[mask_key]).await;
+            state.storage.delete_all(&[mask_key]).await;
             Err(e)
         }
     }
@@ -538,8 +538,7 @@ async fn video_status(
         .filter(|_| job.status == domain::JobStatus::Completed)
         .map(|asset| VideoResult {
             media_url: jobs::file_url(asset),
-            thumbnail_url: (job.kind.output() != domain::OutputKind::Audio)
-                .then(|| jobs::thumbnail_url(asset)),
+            thumbnail_url: jobs::preview_url(asset, job.kind.output()),
             credit_cost: job.credit_cost,
         });
     Ok(Json(VideoStatusView {

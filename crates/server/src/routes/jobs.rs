@@ -82,8 +82,7 @@ impl From<&store::Job> for JobStatusView {
         let result = asset.map(|id| JobResult {
             url: jobs::file_url(id),
             credit_cost: job.credit_cost,
-            thumbnail: (job.kind.output() != domain::OutputKind::Audio)
-                .then(|| jobs::thumbnail_url(id)),
+            thumbnail: jobs::preview_url(id, job.kind.output()),
         });
         Self {
             job_id: job.id,

@@ -151,34 +151,6 @@ pub struct CreatePresetRequest {
     project_id: Option<String>,
 }
 
-/// The style of a scene's conversation as the assistant reads it.
-pub(crate) async fn scene_turns(
-    state: &AppState,
-    user_id: Uuid,
-    scene_id: Uuid,
-) -> ApiResult<Vec<ai::Turn>> {
-    let (messages, _) = state
-        .store
-        .scene_messages(user_id, scene_id, 1, 200)
-        .await?;
-    Ok(messages
-        .iter()
-        .filter(|m| m.processing_status == "completed")
-        .map(|m| ai::Turn {
-            role: if m.role == "user" {
-                ai::Role::User
-            } else {
-                ai::Role::Assistant
-            },
-            content: m.content.clone(),
-            structured: m
-                .structured_response
-                .clone()
-                .and_then(|s| serde_json::from_value(s).ok()),
-        })
-        .collect())
-}
-
 /// Saves the style of a scene's conversation under a name.
 #[utoipa::path(post, path = "/api/chat/style-presets", tag = "presets", operation_id = "createStylePreset",
     request_body = CreatePresetRequest,
@@ -226,7 +198,11 @@ async fn create_preset(
         generation::SELECT_SCENE,
     )?;
     let scene = generation::owned_scene(&state, user_id, project_id, scene_id).await?;
-    let turns = scene_turns(&state, user_id, scene.id).await?;
+    let (messages, _) = state
+        .store
+        .scene_messages(user_id, scene.id, 1, 200)
+        .await?;
+    let turns = jobs::assistant::turns(&messages);
     let style =
         ai::extract_style(&turns).ok_or_else(|| ApiError::validation("scene_id", NO_STYLE))?;
     let style = serde_json::to_value(style).map_err(|e| ApiError::Internal(e.into()))?;

@@ -394,14 +394,14 @@ async fn receive(
         (storage_key, Bytes::from(prepared.bytes)),
         (thumbnail_key, Bytes::from(prepared.thumbnail)),
     ];
-    media_files::put_all(&state.storage, &objects)
-        .await
-        .map_err(ApiError::Internal)?;
+    state.storage.put_all(&objects).await.map_err(|(key, e)| {
+        ApiError::Internal(anyhow::Error::new(e).context(format!("storing {key}")))
+    })?;
     match state.store.add_reference_image(&new).await {
         Ok(image) => Ok(image),
         Err(e) => {
             let keys: Vec<String> = objects.iter().map(|(key, _)| key.clone()).collect();
-            media_files::delete_all(&state.storage, &keys).await;
+            state.storage.delete_all(&keys).await;
             Err(match e {
                 store::AddReferenceImageError::LimitReached => {
                     UploadFailure::new(StatusCode::BAD_REQUEST, TOO_MANY)
@@ -509,6 +509,9 @@ async fn delete_reference_image(
         .delete_reference_image(current.user.id, id)
         .await
         .map_err(not_found("Reference image not found"))?;
-    media_files::delete_queued(&state.store, &state.storage, &keys).await;
+    state
+        .store
+        .delete_queued_objects(&state.storage, &keys)
+        .await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -519,6 +519,22 @@ async fn failures_refund_once_and_retries_charge_once(db: Db) {
     );
 }
 
+/// Waits until the job's provider is producing (progress reported), failing if it already
+/// finished: what a test interrupts must still be running.
+async fn wait_until_rendering(app: &TestApp, session: &Session, job: &str, too_late: &str) {
+    loop {
+        let status = app
+            .get_json(session, &format!("/api/jobs/{job}/status"))
+            .await["data"]
+            .clone();
+        assert_ne!(status["status"], "completed", "{too_late}");
+        if status["status"] == "processing" && status["progress"].as_i64().unwrap() > 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// A worker process killed with SIGKILL mid-video: another worker takes the job over once
 /// the lease runs out; one asset, one debit, no refund.
 async fn a_killed_worker_s_video_is_completed_by_another(db: Db) {
@@ -543,20 +559,13 @@ async fn a_killed_worker_s_video_is_completed_by_another(db: Db) {
         .as_str()
         .unwrap()
         .to_owned();
-    loop {
-        let status = app
-            .get_json(&session, &format!("/api/jobs/{job}/status"))
-            .await["data"]
-            .clone();
-        assert_ne!(
-            status["status"], "completed",
-            "the video finished before the worker could be killed"
-        );
-        if status["status"] == "processing" && status["progress"].as_i64().unwrap() > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_until_rendering(
+        &app,
+        &session,
+        &job,
+        "the video finished before the worker could be killed",
+    )
+    .await;
     first.kill().await.unwrap();
 
     let _second = app.spawn_worker(&lease).await;
@@ -1021,20 +1030,13 @@ async fn shutdown_hands_running_jobs_back(db: Db) {
         .as_str()
         .unwrap()
         .to_owned();
-    loop {
-        let status = app
-            .get_json(&session, &format!("/api/jobs/{job}/status"))
-            .await["data"]
-            .clone();
-        assert_ne!(
-            status["status"], "completed",
-            "the video finished before the shutdown"
-        );
-        if status["status"] == "processing" && status["progress"].as_i64().unwrap() > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_until_rendering(
+        &app,
+        &session,
+        &job,
+        "the video finished before the shutdown",
+    )
+    .await;
     let token = session.token.clone();
     let db = app.terminate().await;
 
