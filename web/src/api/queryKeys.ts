@@ -16,6 +16,11 @@ export const queryKeys = {
   sceneReferenceImages: (sceneId: string) => ['reference-images', 'scene', sceneId] as const,
   projectReferenceImages: (projectId: string) => ['reference-images', 'project', projectId] as const,
   referenceImage: (id: string) => ['reference-images', 'image', id] as const,
+  /** Every chat history query (prefix). */
+  chatHistoryAll: ['chat', 'history'] as const,
+  chatHistory: (projectId: string, sceneId: string) => ['chat', 'history', projectId, sceneId] as const,
+  stylePresets: ['style-presets'] as const,
+  templates: (templateType: string, aspectRatio: string) => ['templates', templateType, aspectRatio] as const,
 };
 
 /** Whether a query key is some project's storyboard (`queryKeys.storyboard(id)`). */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/api/queryKeys';
 import { useMe } from '@/features/auth';
-import { jobProgressStore, liveEventStatus, openLiveEvents } from '@/lib/events';
+import { jobOutcomeStore, jobProgressStore, liveEventStatus, openLiveEvents } from '@/lib/events';
 import { createLiveEventHandler, refreshAfterGap } from './liveEvents';
 
 /** Keeps `GET /api/events` open while someone is signed in and applies it to the caches. Renders nothing. */
@@ -25,6 +25,7 @@ export function LiveEvents() {
     return () => {
       stream.close();
       jobProgressStore.dispatch({ type: 'reset' });
+      jobOutcomeStore.clear();
     };
   }, [client, userId]);
 

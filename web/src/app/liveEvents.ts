@@ -1,19 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isStoryboardKey, queryKeys } from '@/api/queryKeys';
 import type { CreditBalance } from '@/api/types';
-import { createSeenIds, jobProgressStore, type JobProgressStore, type LiveEvent } from '@/lib/events';
-
-/** Browser events the rest of the app (and the spec, §7) listens to; `detail` is the event's data. */
-export const BROWSER_EVENTS = {
-  jobCompleted: 'job-completed',
-  jobFailed: 'job-failed',
-  storyboardUpdated: 'storyboard-updated',
-} as const;
+import { BROWSER_EVENTS } from '@/lib/browserEvents';
+import { createSeenIds, jobOutcomeStore, jobProgressStore, type JobOutcomeStore, type JobProgressStore, type LiveEvent } from '@/lib/events';
 
 export interface LiveEventHandlerOptions {
   /** Where the browser events go (window in the app). */
   target?: EventTarget;
   store?: JobProgressStore;
+  outcomes?: JobOutcomeStore;
   now?: () => number;
 }
 
@@ -26,6 +21,7 @@ export interface LiveEventHandlerOptions {
 export function createLiveEventHandler(client: QueryClient, options: LiveEventHandlerOptions = {}) {
   const target = options.target ?? window;
   const store = options.store ?? jobProgressStore;
+  const outcomes = options.outcomes ?? jobOutcomeStore;
   const now = options.now ?? Date.now;
   const seen = createSeenIds();
   const refreshStoryboard = (projectId: string | null) => {
@@ -58,6 +54,7 @@ export function createLiveEventHandler(client: QueryClient, options: LiveEventHa
         return;
       case 'job-completed':
         store.dispatch({ type: 'finish', jobId: data.job_id });
+        outcomes.record(data);
         refreshStoryboard(data.project_id);
         // Generated-media counts changed (and the balance, should a credits-changed have been missed).
         refreshBalance();
@@ -65,6 +62,7 @@ export function createLiveEventHandler(client: QueryClient, options: LiveEventHa
         return;
       case 'job-failed':
         store.dispatch({ type: 'finish', jobId: data.job_id });
+        outcomes.record(data);
         // A failed job's credits are refunded.
         refreshBalance();
         target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.jobFailed, { detail: data }));

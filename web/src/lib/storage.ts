@@ -5,6 +5,15 @@ export const storageKeys = {
   lastScene: (projectId: string) => `studio:last-scene:${projectId}`,
   signupPending: 'studio:signup-pending',
   storyboardZoom: 'studio:storyboard-zoom',
+  soundMuted: 'studio:sound-muted',
+  /** The style preset chosen for a scene. */
+  scenePreset: (sceneId: string) => `studio:scene-preset:${sceneId}`,
+  /** The last style preset list, shown when the server cannot be reached. */
+  presetCache: 'studio:style-presets',
+  /** Feedback given per chat message (`Thanks!` stays). */
+  feedbackGiven: 'studio:feedback-given',
+  /** Generation settings per project and scene. */
+  generationSettings: (projectId: string, sceneId: string) => `studio:generation-settings:${projectId}:${sceneId}`,
 } as const;
 
 function store(): Storage | null {

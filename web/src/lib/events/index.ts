@@ -1,4 +1,5 @@
 export { RECONNECT_DELAYS_MS, reconnectDelay } from './backoff';
+export { createJobOutcomeStore, jobOutcomeStore, type JobOutcomeStore } from './jobOutcomes';
 export {
   createJobProgressStore,
   jobProgressReducer,

@@ -1,0 +1,27 @@
+import { api, ApiError, toApiError } from './client';
+import type { OkBody } from './types';
+
+/** `GET /api/jobs/{id}/status` → data: status, progress, stage, result, result_url, credit_cost, error. */
+export type JobStatusView = OkBody<'/api/jobs/{id}/status', 'get'>['data'];
+
+export const JOB_STATUS_MESSAGES = {
+  noJobData: 'Invalid response format - no job data',
+  noResultUrl: 'Job completed but no result URL provided',
+  statusFailed: (status: number) => `Status check failed with code ${status}`,
+} as const;
+
+/** Reads a job's status; an answer without job data, or a non-2xx, is an error with the spec's text. */
+export async function fetchJobStatus(jobId: string): Promise<JobStatusView> {
+  const result = await api.GET('/api/jobs/{id}/status', { params: { path: { id: jobId } } }).catch(() => {
+    throw new ApiError('Network error', 0, 'network_error');
+  });
+  if (!result.response.ok) {
+    const error = toApiError(result.error, result.response.status, JOB_STATUS_MESSAGES.statusFailed(result.response.status));
+    throw error;
+  }
+  const data = (result.data as { data?: unknown } | undefined)?.data;
+  if (!data || typeof data !== 'object' || typeof (data as { status?: unknown }).status !== 'string') {
+    throw new ApiError(JOB_STATUS_MESSAGES.noJobData, 0, 'invalid_response');
+  }
+  return data as JobStatusView;
+}
