@@ -32,7 +32,7 @@ pub use accounts::{NewUser, SessionUser, User};
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob};
-pub use media::{MediaAsset, MediaType, NewMediaAsset, StoredFile};
+pub use media::{DeletedMedia, MediaAsset, MediaType, NewMediaAsset, StoredFile};
 pub use messages::{Message, MessageParts, NewMessage, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;

@@ -238,3 +238,59 @@ impl Store {
         Ok(asset)
     }
 }
+
+/// What deleting a media asset touched: where it was, and the objects queued for deletion.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeletedMedia {
+    pub project_id: Option<Uuid>,
+    pub scene_id: Option<Uuid>,
+    pub storage_keys: Vec<String>,
+}
+
+impl Store {
+    /// Deletes one of the user's media assets. A scene showing it as its active asset falls back
+    /// to its other media, and the bytes (original, thumbnail, poster) are queued for deletion
+    /// in the same transaction, so no object outlives its row unnoticed.
+    pub async fn delete_media_asset(&self, user_id: Uuid, id: Uuid) -> Result<DeletedMedia> {
+        type Row = (
+            Option<Uuid>,
+            Option<Uuid>,
+            String,
+            Option<String>,
+            Option<String>,
+        );
+        let at = crate::now();
+        on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let row: Option<Row> = sqlx::query_as(
+                "DELETE FROM media_assets WHERE id = $1 AND user_id = $2 \
+                 RETURNING project_id, scene_id, storage_key, thumbnail_key, poster_key",
+            )
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let (project_id, scene_id, storage_key, thumbnail_key, poster_key) =
+                row.ok_or(crate::StoreError::NotFound)?;
+            sqlx::query("UPDATE scenes SET active_asset_id = NULL, updated_at = $3 WHERE active_asset_id = $1 AND user_id = $2")
+                .bind(id)
+                .bind(user_id)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            let storage_keys: Vec<String> = std::iter::once(storage_key)
+                .chain(thumbnail_key)
+                .chain(poster_key)
+                .collect();
+            for key in &storage_keys {
+                sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")
+                    .bind(key)
+                    .bind(at)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(DeletedMedia { project_id, scene_id, storage_keys })
+        })
+    }
+}

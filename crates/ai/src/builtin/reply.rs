@@ -503,6 +503,8 @@ fn suggestions(scene: &Scene, settings: &Settings, last: &[String]) -> Vec<Strin
             !matches!(m, Move::Orbit | Move::Parallax),
             "Try a slow orbit instead",
         );
+        // A clip is where a soundtrack helps; the client starts a music job for this one.
+        offer(true, "Make music for this campaign");
         offer(
             !matches!(m, Move::PanLeft | Move::PanRight),
             "Switch to a slow pan",

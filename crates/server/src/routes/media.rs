@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download))
         .routes(routes!(media_auth))
         .routes(routes!(share))
+        .routes(routes!(delete_media))
         .routes(routes!(shared_file))
 }
 
@@ -150,6 +151,33 @@ pub struct ShareLink {
     /// Works without signing in, for this file only, until `expires_at`.
     url: String,
     expires_at: DateTime<Utc>,
+}
+
+/// Deletes a generated media asset with its bytes. A scene that showed it as its cover shows
+/// its other media; the credits it cost stay spent.
+#[utoipa::path(delete, path = "/api/media/{id}", tag = "media", operation_id = "deleteMedia",
+    params(("id" = Uuid, Path, description = "Media asset id")),
+    responses((status = 204, description = "Deleted"), (status = 404, body = ErrorResponse)))]
+async fn delete_media(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<StatusCode> {
+    let user_id = current.user.id;
+    let deleted = state
+        .store
+        .delete_media_asset(user_id, id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    state
+        .store
+        .delete_queued_objects(&state.storage, &deleted.storage_keys)
+        .await;
+    if let Some(project_id) = deleted.project_id {
+        crate::routes::scenes::storyboard_updated(&state, user_id, project_id, deleted.scene_id)
+            .await;
+    }
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// A signed, expiring link to one file.

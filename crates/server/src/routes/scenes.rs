@@ -224,7 +224,7 @@ async fn set_active_asset(
 
 /// Tells the user's other tabs and devices; the change itself is already saved, so a failure
 /// here is only logged.
-async fn storyboard_updated(
+pub(crate) async fn storyboard_updated(
     state: &AppState,
     user_id: Uuid,
     project_id: Uuid,

@@ -27,6 +27,7 @@ on_both_databases!(
     templates_and_recommendations,
     events_cross_processes_and_replay,
     shutdown_hands_running_jobs_back,
+    a_deleted_asset_leaves_its_scene_and_the_storyboard,
 );
 
 async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
@@ -1062,4 +1063,70 @@ async fn shutdown_hands_running_jobs_back(db: Db) {
     assert_eq!(entries_for(&ledger, &job, "generation").len(), 1);
     assert!(entries_for(&ledger, &job, "refund").is_empty());
     assert_eq!(app.balance(&session).await, 95);
+}
+
+/// Deleting a generated asset removes it from the storyboard and the scene's cover, serves no
+/// more bytes, keeps the credits spent, and is the owner's alone.
+async fn a_deleted_asset_leaves_its_scene_and_the_storyboard(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("deleter@example.com").await;
+    let intruder = app.signup("intruder@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let first = start_image(&app, &session, &project, &scene, "a jar on marble").await;
+    let second = start_image(&app, &session, &project, &scene, "a jar on linen").await;
+    for job in [&first, &second] {
+        assert_eq!(app.wait_for_job(&session, job).await["status"], "completed");
+    }
+    let response = app
+        .authed(&session, Method::PUT, &format!("/api/scenes/{scene}/active-asset"))
+        .json(&json!({"asset_id": first}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let balance = app.balance(&session).await;
+
+    let response = app
+        .authed(&intruder, Method::DELETE, &format!("/api/media/{first}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        expect_error(response, StatusCode::NOT_FOUND, "not_found").await,
+        "Media not found"
+    );
+
+    let response = app
+        .authed(&session, Method::DELETE, &format!("/api/media/{first}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    let card = &storyboard["data"]["scenes"][0];
+    let media: Vec<&str> = card["media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(media, vec![second.as_str()]);
+    assert!(card["active_asset_id"].is_null(), "{card}");
+    let response = app
+        .authed(&session, Method::GET, &format!("/api/media/file/{first}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.balance(&session).await, balance);
+
+    let response = app
+        .authed(&session, Method::DELETE, &format!("/api/media/{first}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
