@@ -1,0 +1,158 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useJobProgress } from '@/lib/events';
+import { useTemplates } from '../api/templates';
+import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
+import { aspectRatioLabel } from '../logic/aspectRatio';
+import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoices } from '../logic/options';
+import { generateBlocker } from '../logic/readiness';
+import { visibleTemplates } from '../logic/templates';
+import { isInProgress, useGenerationRun } from '../state/generationStore';
+import { usePanelChoices } from '../state/panelChoices';
+import { dismissGeneration, runGeneration, type GenerationRequest } from '../state/runGeneration';
+import { AspectRatioPicker } from './AspectRatioPicker';
+import { GenerateBar } from './GenerateBar';
+import { GenerationResult } from './GenerationResult';
+import { ModeToggle } from './ModeToggle';
+import { StepCard } from './StepCard';
+import { StyleSettings } from './StyleSettings';
+import { TemplateGrid } from './TemplateGrid';
+
+export interface GeneratePanelProps {
+  projectId: string | null;
+  sceneId: string | null;
+  /** The scene's product images (ids and urls), undefined while loading. */
+  referenceImages: readonly { id: string; url: string }[] | undefined;
+  /** The product-image panel (upload, drop, reuse) to show as step 1. */
+  referenceImagePanel: ReactNode;
+  /** The scene's stored settings (quality, resolution, duration); null until known. */
+  sceneSettings: { quality: Quality; resolution: string; duration: number } | null;
+  /** The applied style preset's choices, to prefill AI Assistant mode. */
+  presetStyle?: PresetStyle | null;
+}
+
+/** The Generate panel: product images, mode, template or guided settings, aspect ratio, then Generate. */
+export function GeneratePanel({ projectId, sceneId, referenceImages, referenceImagePanel, sceneSettings, presetStyle }: GeneratePanelProps) {
+  const client = useQueryClient();
+  const [choices, change] = usePanelChoices();
+  const run = useGenerationRun();
+  const { mode, aspectRatio } = choices;
+
+  const templatesQuery = useTemplates(aspectRatio, mode === 'templates');
+  const templates = templatesQuery.data ? visibleTemplates(templatesQuery.data) : undefined;
+  const selectedTemplate = templates?.find((template) => template.template_id === choices.templateId) ?? null;
+
+  // A different preset (another scene's, or one just applied) prefills the choices again.
+  const currentPresetKey = presetKey(presetStyle);
+  const style: StyleChoices = choices.styleKey === currentPresetKey ? choices.style : styleFromPreset(presetStyle);
+
+  const inProgress = isInProgress(run);
+  const runHere = run !== null && run.sceneId === sceneId ? run : null;
+  const blocker = generateBlocker({
+    mode,
+    projectId,
+    sceneId,
+    referenceImages,
+    templateSelected: selectedTemplate !== null,
+    running: !inProgress ? 'none' : runHere ? 'this-scene' : 'other-scene',
+  });
+  const progress = useJobProgress(runHere && inProgress ? runHere.jobId : null);
+
+  const generate = () => {
+    if (blocker !== null || !projectId || !sceneId) return;
+    const target = { projectId, sceneId, aspectRatio };
+    const quality = sceneSettings?.quality;
+    let request: GenerationRequest;
+    if (mode === 'templates') {
+      if (!selectedTemplate) return;
+      request = {
+        ...target,
+        kind: 'template',
+        templateId: selectedTemplate.template_id,
+        templateName: selectedTemplate.name,
+        body: buildTemplateRequest({ ...target, templateId: selectedTemplate.template_id, quality }),
+      };
+    } else {
+      const url = productImageUrl(referenceImages);
+      if (!url) return;
+      request = {
+        ...target,
+        kind: 'recommendation',
+        body: buildRecommendationRequest({ ...target, productImageUrl: url, style, creativeDirection: choices.creativeDirection, quality }),
+      };
+    }
+    void runGeneration(request, client);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      generate();
+    }
+  };
+
+  const estimate = modeInfo(mode).estimate;
+
+  return (
+    <section aria-label="Generate" onKeyDown={onKeyDown} className="@container flex h-full min-h-0 flex-1 flex-col bg-slate-50" data-testid="generate-panel">
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <div className="mx-auto flex max-w-2xl flex-col gap-3 p-3 @md:gap-4 @md:p-4">
+          <ol className="flex flex-col gap-3 @md:gap-4">
+            <StepCard step={1} title="Upload Product Images" done={(referenceImages?.length ?? 0) > 0} flush>
+              {referenceImagePanel}
+            </StepCard>
+            <StepCard step={2} title="Generation Mode">
+              <ModeToggle value={mode} onChange={(next) => change({ mode: next })} />
+            </StepCard>
+            {mode === 'templates' ? (
+              <StepCard step={3} title="Select Template" done={selectedTemplate !== null} aside={selectedTemplate?.name}>
+                <TemplateGrid
+                  templates={templates}
+                  failed={templatesQuery.isError}
+                  retrying={templatesQuery.isFetching}
+                  onRetry={() => void templatesQuery.refetch()}
+                  selectedId={selectedTemplate?.template_id ?? null}
+                  onSelect={(templateId) => change({ templateId })}
+                />
+              </StepCard>
+            ) : (
+              <StepCard step={3} title="Configure Settings">
+                <StyleSettings
+                  style={style}
+                  onStyleChange={(next) => change({ style: next, styleKey: currentPresetKey })}
+                  creativeDirection={choices.creativeDirection}
+                  onCreativeDirectionChange={(creativeDirection) => change({ creativeDirection })}
+                  prefilled={currentPresetKey !== ''}
+                />
+              </StepCard>
+            )}
+            <StepCard step={4} title="Aspect Ratio" aside={aspectRatioLabel(aspectRatio)}>
+              <AspectRatioPicker value={aspectRatio} onChange={(next) => change({ aspectRatio: next })} />
+            </StepCard>
+          </ol>
+          {runHere && runHere.phase !== 'failed' ? <GenerationResult run={runHere} onDismiss={dismissGeneration} /> : null}
+        </div>
+      </div>
+      <GenerateBar
+        estimate={estimate}
+        blocker={blocker}
+        running={
+          runHere && inProgress
+            ? {
+                phase: runHere.phase === 'starting' ? 'starting' : 'running',
+                progress: progress?.progress ?? null,
+                stage: progress?.stage ?? null,
+                status: progress?.status ?? null,
+              }
+            : null
+        }
+        error={runHere?.phase === 'failed' ? runHere.error : null}
+        onGenerate={generate}
+        onDismissError={dismissGeneration}
+      />
+    </section>
+  );
+}
+
+/** Default export too, so the page can `React.lazy()` this module. */
+export default GeneratePanel;

@@ -1,0 +1,2 @@
+export { GeneratePanel, type GeneratePanelProps } from './components/GeneratePanel';
+export { default } from './components/GeneratePanel';
