@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
+import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
 
 /** Credit polling interval (spec §9). */
 export const CREDITS_POLL_MS = 60_000;
@@ -18,5 +19,10 @@ export function creditBalanceQuery(enabled = true) {
 }
 
 export function useCreditBalance(enabled = true) {
-  return useQuery(creditBalanceQuery(enabled));
+  const query = useQuery(creditBalanceQuery(enabled));
+  // The first generation changes the generated-media counts the badge's panel shows.
+  useBrowserEvent(BROWSER_EVENTS.firstGenerationComplete, () => {
+    if (enabled) void query.refetch();
+  });
+  return query;
 }

@@ -1,5 +1,5 @@
 import type { CreditBalance } from '@/api/types';
-import { creditLabel, creditView } from './credits';
+import { buyCreditsLabel, creditLabel, creditView } from './credits';
 
 const sample = (balance: number, extra: Partial<CreditBalance> = {}): CreditBalance => ({
   balance,
@@ -30,5 +30,12 @@ describe('creditLabel', () => {
   it('shows Credits, or only the number when compact', () => {
     expect(creditLabel(12)).toBe('12 Credits');
     expect(creditLabel(12, true)).toBe('12');
+  });
+});
+
+describe('buyCreditsLabel', () => {
+  it('urges when low', () => {
+    expect(buyCreditsLabel(false)).toBe('Buy More Credits');
+    expect(buyCreditsLabel(true)).toBe('Buy Credits Now');
   });
 });

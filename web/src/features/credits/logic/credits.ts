@@ -38,3 +38,8 @@ export function creditLabel(balance: number, compact = false): string {
   const value = Number.isInteger(balance) ? String(balance) : balance.toFixed(1);
   return compact ? value : `${value} Credits`;
 }
+
+/** The panel's buy button: more urgent when the balance is low. */
+export function buyCreditsLabel(isLow: boolean): string {
+  return isLow ? 'Buy Credits Now' : 'Buy More Credits';
+}

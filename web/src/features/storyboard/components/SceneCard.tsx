@@ -1,75 +1,292 @@
-import { Coins, ImageIcon, Music, Video } from 'lucide-react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowLeft, ArrowRight, ChevronLeft, ChevronRight, Coins, Download, GripVertical, Loader2 } from 'lucide-react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { StoryboardScene } from '@/api/types';
 import { cn } from '@/lib/cn';
-import { activeAsset, plural, sceneCredits } from '../logic/storyboard';
+import { isUuid } from '@/lib/media/assetId';
+import { positionLabel, shownIndex, stepAssetId } from '../logic/carousel';
+import { assetChips } from '../logic/chips';
+import { downloadFileName, downloadHref, extensionOf } from '../logic/fileNames';
+import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
+import { CardMedia } from './CardMedia';
+import { DownloadLink } from './DownloadLink';
 
 export interface SceneCardProps {
   scene: StoryboardScene;
+  /** Place in the storyboard, from 0. */
+  index: number;
+  total: number;
   selected: boolean;
-  width: number;
-  onSelect: (sceneId: string) => void;
+  /** A generation for this scene is running: its progress (null without an estimate); undefined when none runs. */
+  progress: number | null | undefined;
+  /** Changes each time the card should pulse (0: never). */
+  highlightKey: number;
+  projectName: string | null;
+  onOpen: (sceneId: string) => void;
+  onSetActive: (sceneId: string, assetId: string) => void;
+  onMove: (sceneId: string, delta: -1 | 1) => void;
 }
 
-const placeholders = [
-  'from-violet-100 via-fuchsia-50 to-pink-100',
-  'from-sky-100 via-cyan-50 to-indigo-100',
-  'from-amber-100 via-orange-50 to-rose-100',
-  'from-emerald-100 via-teal-50 to-lime-100',
+const HIGHLIGHT_PULSE: Keyframe[] = [
+  { boxShadow: '0 0 0 0 rgb(16 185 129 / 0.75)', opacity: 1 },
+  { boxShadow: '0 0 0 14px rgb(16 185 129 / 0)', opacity: 1, offset: 0.7 },
+  { boxShadow: '0 0 0 0 rgb(16 185 129 / 0)', opacity: 0 },
 ];
 
-/** One scene (campaign) in the storyboard grid; clicking it selects the scene. */
-export function SceneCard({ scene, selected, width, onSelect }: SceneCardProps) {
-  const media = scene.media ?? [];
-  const asset = activeAsset(media, scene.active_asset_id);
-  const name = scene.name?.trim() ? scene.name : 'Untitled Scene';
+const overlayButton =
+  'flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 backdrop-blur transition hover:bg-white hover:text-slate-950';
+
+const footerButton =
+  'inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:text-slate-300';
+
+/** One scene (campaign) of the storyboard: its cover asset, a carousel through its media, facts, credits and actions. */
+export const SceneCard = memo(function SceneCard({
+  scene,
+  index,
+  total,
+  selected,
+  progress,
+  highlightKey,
+  projectName,
+  onOpen,
+  onSetActive,
+  onMove,
+}: SceneCardProps) {
+  const titleId = useId();
+  const name = sceneName(scene);
+  const media = scene.media;
+  const current = shownIndex(media, scene.active_asset_id);
+  const asset = current === -1 ? null : (media[current] ?? null);
+  const alt = asset ? assetAlt(asset, name, current, media.length) : name;
+  const generating = progress !== undefined;
+  const [hovered, setHovered] = useState(false);
+
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: scene.id });
+  const pulse = useRef<HTMLSpanElement>(null);
+  const article = useRef<HTMLElement | null>(null);
+  const setArticle = useCallback(
+    (node: HTMLElement | null) => {
+      article.current = node;
+      setNodeRef(node);
+    },
+    [setNodeRef],
+  );
+
+  // Highlighted: one emerald pulse, and the card scrolled into view.
+  useEffect(() => {
+    if (!highlightKey) return;
+    article.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    pulse.current?.animate?.(HIGHLIGHT_PULSE, { duration: 1600, easing: 'ease-out' });
+  }, [highlightKey]);
+
+  // Moving a card re-inserts it: the move button that was pressed keeps the focus (or its twin at an end).
+  const refocus = useRef<-1 | 1 | null>(null);
+  useLayoutEffect(() => {
+    const delta = refocus.current;
+    refocus.current = null;
+    if (!delta || !article.current) return;
+    const buttons = article.current.querySelectorAll<HTMLButtonElement>('[data-move]');
+    const wanted = [...buttons].find((b) => b.dataset.move === String(delta) && !b.disabled) ?? [...buttons].find((b) => !b.disabled);
+    wanted?.focus();
+  }, [index]);
+
+  const move = (delta: -1 | 1) => {
+    refocus.current = delta;
+    onMove(scene.id, delta);
+  };
+
+  const step = (delta: -1 | 1) => {
+    const next = stepAssetId(media, current, delta);
+    if (next) onSetActive(scene.id, next);
+  };
+
+  const onFrameKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    step(event.key === 'ArrowLeft' ? -1 : 1);
+  };
+
+  // Mouse users can click anywhere on the card; keyboard users have the open button.
+  const onArticleClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest('button, a, audio, input, [data-no-open]')) return;
+    onOpen(scene.id);
+  };
+
   const credits = sceneCredits(media);
-  const gradient = placeholders[Math.abs(scene.order ?? 0) % placeholders.length];
+  const chips = asset ? assetChips(asset) : [];
+  const canDownload = asset !== null && isUuid(asset.id);
 
   return (
-    <button
-      type="button"
-      onClick={() => onSelect(scene.id)}
-      aria-pressed={selected}
-      aria-label={`${name}, ${plural(media.length, 'asset')}`}
+    <article
+      ref={setArticle}
+      aria-labelledby={titleId}
       data-testid="scene-card"
-      style={{ width }}
+      data-selected={selected || undefined}
+      data-generating={generating || undefined}
+      onClick={onArticleClick}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        'group flex flex-col overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 transition duration-200 hover:-translate-y-0.5 hover:shadow-md',
-        selected ? 'ring-2 ring-blue-500 shadow-blue-500/10' : 'ring-slate-200 hover:ring-slate-300',
+        'group/card @container/card relative flex w-full min-w-0 cursor-pointer flex-col rounded-2xl bg-white shadow-sm transition-shadow duration-200 hover:shadow-md',
+        selected ? 'ring-2 ring-blue-500' : 'ring-1 ring-slate-200 hover:ring-slate-300',
+        isDragging && 'z-20 cursor-grabbing shadow-2xl ring-2 ring-brand-400',
       )}
     >
-      <div className={cn('relative aspect-[4/3] w-full overflow-hidden bg-gradient-to-br', gradient)}>
-        {asset && asset.file_type === 'image' ? (
-          <img src={asset.thumbnail_url ?? asset.url} alt={asset.file_metadata?.prompt ?? name} className="h-full w-full object-cover" loading="lazy" />
-        ) : asset && asset.file_type === 'video' ? (
-          <video src={asset.url} className="h-full w-full object-cover" muted playsInline preload="metadata" />
-        ) : (
-          <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-500">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-white/70 shadow-sm backdrop-blur">
-              <ImageIcon className="h-5 w-5" aria-hidden />
-            </span>
-            <span className="text-xs font-medium">No media yet</span>
-          </div>
-        )}
-        {selected ? (
-          <span className="absolute top-3 left-3 rounded-full bg-blue-600 px-2.5 py-1 text-[11px] font-semibold text-white shadow">Selected</span>
+      {generating ? <span aria-hidden className="pointer-events-none absolute inset-0 animate-soft-pulse rounded-2xl" /> : null}
+      <span ref={pulse} aria-hidden className="pointer-events-none absolute inset-0 rounded-2xl opacity-0" />
+
+      <div
+        className="relative aspect-square max-h-[560px] w-full overflow-hidden rounded-t-2xl bg-slate-100 bg-[radial-gradient(rgb(148_163_184/0.18)_1px,transparent_1px)] [background-size:12px_12px]"
+        onPointerEnter={(event) => (event.pointerType === 'mouse' ? setHovered(true) : undefined)}
+        onPointerLeave={() => setHovered(false)}
+      >
+        <button
+          id={`scene-open-${scene.id}`}
+          type="button"
+          onClick={() => onOpen(scene.id)}
+          onKeyDown={onFrameKeyDown}
+          onFocus={() => setHovered(true)}
+          onBlur={() => setHovered(false)}
+          aria-label={`Open ${name}`}
+          className="absolute inset-0 block h-full w-full focus-visible:outline-offset-[-3px]"
+        >
+          <CardMedia asset={asset} alt={alt} active={hovered} />
+        </button>
+
+        {asset?.file_type === 'audio' ? (
+          <audio
+            src={asset.url}
+            controls
+            preload="none"
+            aria-label={`Play ${alt}`}
+            // Too small to use on a tiny card: the detail view plays it there.
+            className="absolute inset-x-3 bottom-3 h-10 w-[calc(100%-1.5rem)] @max-[180px]/card:hidden"
+          />
         ) : null}
-      </div>
-      <div className="flex items-center justify-between gap-3 px-4 py-3">
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-          <p className="mt-0.5 text-xs text-slate-500">{plural(media.length, 'asset')}</p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
-          {media.some((m) => m.file_type === 'video') ? <Video className="h-3.5 w-3.5" aria-hidden /> : null}
-          {media.some((m) => m.file_type === 'audio') ? <Music className="h-3.5 w-3.5" aria-hidden /> : null}
-          {credits > 0 ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600">
-              <Coins className="h-3 w-3" aria-hidden /> {credits}
+
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          {...attributes}
+          {...listeners}
+          aria-label={`Reorder ${name}`}
+          title="Drag to reorder"
+          className={cn(overlayButton, 'absolute top-2.5 left-2.5 h-8 w-8 cursor-grab touch-none rounded-lg active:cursor-grabbing')}
+        >
+          <GripVertical className="h-4 w-4" aria-hidden />
+        </button>
+
+        <div className="pointer-events-none absolute top-2.5 right-2.5 flex flex-col items-end gap-1.5">
+          {generating ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-400 px-2.5 py-1 text-[11px] font-semibold text-amber-950 shadow">
+              <Loader2 className="h-3 w-3 animate-spin" aria-hidden />
+              {progress === null ? 'Generating…' : `Generating ${Math.round(progress)}%`}
             </span>
           ) : null}
+          {selected ? (
+            <span className="rounded-full bg-blue-600 px-2.5 py-1 text-[11px] font-semibold text-white shadow @max-[180px]/card:sr-only">Selected</span>
+          ) : null}
         </div>
+
+        {media.length > 1 ? (
+          <>
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              aria-label="Previous asset"
+              className={cn(
+                overlayButton,
+                'absolute top-1/2 left-2.5 -translate-y-1/2 opacity-0 group-hover/card:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+              )}
+            >
+              <ChevronLeft className="h-5 w-5" aria-hidden />
+            </button>
+            <button
+              type="button"
+              onClick={() => step(1)}
+              aria-label="Next asset"
+              className={cn(
+                overlayButton,
+                'absolute top-1/2 right-2.5 -translate-y-1/2 opacity-0 group-hover/card:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+              )}
+            >
+              <ChevronRight className="h-5 w-5" aria-hidden />
+            </button>
+            <span
+              className={cn(
+                'pointer-events-none absolute left-1/2 -translate-x-1/2 rounded-full bg-slate-950/60 px-2.5 py-0.5 text-xs font-medium text-white tabular-nums backdrop-blur-sm',
+                // Above a music player, below anything else (and on a tiny card, where the player is hidden).
+                asset?.file_type === 'audio' ? 'top-3 @max-[180px]/card:top-auto @max-[180px]/card:bottom-3' : 'bottom-3',
+              )}
+              data-testid="carousel-position"
+            >
+              <span aria-hidden>{positionLabel(current, media.length)}</span>
+              <span className="sr-only">{`Asset ${current + 1} of ${media.length}`}</span>
+            </span>
+          </>
+        ) : null}
+
+        {generating ? (
+          <span aria-hidden className="absolute inset-x-0 bottom-0 h-1 bg-amber-100">
+            <span
+              className={cn('block h-full bg-amber-500 transition-[width] duration-500', progress === null && 'animate-pulse')}
+              style={{ width: `${progress === null ? 100 : Math.max(4, Math.min(100, progress))}%` }}
+            />
+          </span>
+        ) : null}
       </div>
-    </button>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-2 px-3.5 pt-3 pb-3">
+        {/* Narrow cards (a phone, a low zoom) put the actions under the name rather than beside it. */}
+        <div className="flex flex-col gap-1 @[260px]/card:flex-row @[260px]/card:items-start @[260px]/card:justify-between @[260px]/card:gap-2">
+          <div className="min-w-0">
+            <h2 className="flex min-w-0 items-baseline gap-1.5 text-sm font-semibold text-slate-900">
+              <span aria-hidden className="text-xs font-medium text-slate-500 tabular-nums">
+                {index + 1}
+              </span>
+              <span id={titleId} className="truncate">
+                {name}
+              </span>
+            </h2>
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs whitespace-nowrap text-slate-500">
+              <span>{plural(media.length, 'asset')}</span>
+              <span className="inline-flex items-center gap-1 font-medium text-slate-600" data-testid="scene-credits">
+                <Coins className="h-3 w-3 text-amber-500" aria-hidden />
+                {creditsLabel(credits)}
+              </span>
+            </p>
+          </div>
+          <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
+            {canDownload && asset ? (
+              <DownloadLink
+                href={downloadHref(asset.id)}
+                fileName={downloadFileName(projectName, name, current + 1, extensionOf(asset))}
+                aria-label="Download"
+                title="Download"
+                className={footerButton}
+              >
+                <Download className="h-4 w-4" aria-hidden />
+              </DownloadLink>
+            ) : null}
+            <button type="button" data-move="-1" onClick={() => move(-1)} disabled={index === 0} aria-label="Move earlier" title="Move earlier" className={footerButton}>
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+            </button>
+            <button type="button" data-move="1" onClick={() => move(1)} disabled={index >= total - 1} aria-label="Move later" title="Move later" className={footerButton}>
+              <ArrowRight className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+        </div>
+        {chips.length > 0 ? (
+          <ul aria-label="Asset details" className="flex flex-wrap gap-1.5 @max-[220px]/card:hidden">
+            {chips.map((chip) => (
+              <li key={chip.kind} className="rounded-md bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 tabular-nums" title={chip.description}>
+                <span className="sr-only">{chip.description}</span>
+                <span aria-hidden>{chip.label}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
   );
-}
+});

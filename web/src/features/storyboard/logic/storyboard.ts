@@ -1,4 +1,5 @@
 import type { MediaAsset, StoryboardScene } from '@/api/types';
+import { storageKeys } from '@/lib/storage';
 
 export const ZOOM_MIN = 0.6;
 export const ZOOM_MAX = 1.8;
@@ -26,17 +27,60 @@ export function cardWidth(zoom: number): number {
   return Math.round(BASE_CARD_WIDTH * clampZoom(zoom));
 }
 
-/** Credits a scene's media cost: 1 per image; a video counts its duration rounded up (default 5). */
-export function sceneCredits(media: readonly Pick<MediaAsset, 'file_type' | 'file_metadata'>[]): number {
-  let total = 0;
-  for (const asset of media) {
-    if (asset.file_type === 'image') total += 1;
-    else if (asset.file_type === 'video') {
-      const duration = asset.file_metadata?.duration;
-      total += typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? Math.ceil(duration) : DEFAULT_VIDEO_SECONDS;
-    }
+/**
+ * The narrowest a card may get before the grid drops a column. Below the zoomed width, so a row
+ * holds the column count nearest to it (two cards of about 360 px rather than one of 730 px at 100 %
+ * beside a 650 px chat), and the columns then stretch to fill the row.
+ */
+export function gridMinWidth(zoom: number): number {
+  return Math.round(cardWidth(zoom) * 0.8);
+}
+
+/** "100%" */
+export function zoomLabel(zoom: number): string {
+  return `${Math.round(clampZoom(zoom) * 100)}%`;
+}
+
+/** Zoom is a per-person preference: two accounts on one browser keep their own. */
+export function zoomStorageKey(userId: string | null | undefined): string {
+  return userId ? `${storageKeys.storyboardZoom}:${userId}` : storageKeys.storyboardZoom;
+}
+
+/** Whether the timeline under the storyboard is shown is remembered per person too. */
+export function timelineStorageKey(userId: string | null | undefined): string {
+  return `studio:storyboard-timeline${userId ? `:${userId}` : ''}`;
+}
+
+type CostedAsset = Pick<MediaAsset, 'file_type'> & {
+  credit_cost?: number | null;
+  file_metadata?: { duration?: number | null } | null;
+};
+
+/**
+ * What one asset cost: the server's `credit_cost` when it sent one (so totals match the ledger),
+ * else the price list — 1 per image (edits and templates are images) and per music track, a video
+ * its duration rounded up (5 when unknown).
+ */
+export function assetCredits(asset: CostedAsset): number {
+  const charged = asset.credit_cost;
+  if (typeof charged === 'number' && Number.isFinite(charged) && charged >= 0) return charged;
+  if (asset.file_type === 'video') {
+    const duration = asset.file_metadata?.duration;
+    return typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? Math.ceil(duration) : DEFAULT_VIDEO_SECONDS;
   }
+  return 1;
+}
+
+/** Credits a scene's media cost. */
+export function sceneCredits(media: readonly CostedAsset[]): number {
+  let total = 0;
+  for (const asset of media) total += assetCredits(asset);
   return total;
+}
+
+/** "7 credits", "1 credit". */
+export function creditsLabel(credits: number): string {
+  return plural(credits, 'credit');
 }
 
 /** Campaigns that hold at least one media item. */
@@ -44,11 +88,28 @@ export function campaignsWithMedia(scenes: readonly Pick<StoryboardScene, 'media
   return scenes.filter((scene) => (scene.media?.length ?? 0) > 0).length;
 }
 
-/** The asset a card shows: the active one if set and present, else the first. */
+/**
+ * The asset a card shows: the active one if set and present, else the newest (media come oldest
+ * first), so a fresh generation shows on a campaign whose cover was never chosen.
+ */
 export function activeAsset<T extends { id: string }>(media: readonly T[], activeId: string | null | undefined): T | null {
-  return (activeId ? media.find((m) => m.id === activeId) : undefined) ?? media[0] ?? null;
+  return (activeId ? media.find((m) => m.id === activeId) : undefined) ?? media[media.length - 1] ?? null;
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** A scene's display name. */
+export function sceneName(scene: Pick<StoryboardScene, 'name'>): string {
+  return scene.name?.trim() ? scene.name.trim() : 'Untitled Scene';
+}
+
+const TYPE_NAMES: Record<MediaAsset['file_type'], string> = { image: 'Image', video: 'Video', audio: 'Music' };
+
+/** Alt text of an asset: its prompt (shortened), else what and where it is ("Image 2 of 3 in Spring"). */
+export function assetAlt(asset: Pick<MediaAsset, 'file_type'> & { file_metadata?: { prompt?: string | null } | null }, scene: string, index: number, total: number): string {
+  const prompt = asset.file_metadata?.prompt?.replace(/\s+/g, ' ').trim();
+  if (prompt) return prompt.length > 140 ? `${prompt.slice(0, 139).trimEnd()}…` : prompt;
+  return `${TYPE_NAMES[asset.file_type]} ${index + 1} of ${total} in ${scene}`;
 }
