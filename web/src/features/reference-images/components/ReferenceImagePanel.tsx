@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { displayName, thumbnailOf, type ReferenceImage } from '../api/types';
 import { statusLabel } from '../logic/progress';
 import { ACCEPT_ATTRIBUTE, MAX_REFERENCE_IMAGES } from '../logic/rules';
+import type { ReuseOffer } from '../logic/reuse';
 import type { UploadEntry } from '../logic/uploads';
 
 export interface ReferenceImagePanelProps {
@@ -19,11 +20,15 @@ export interface ReferenceImagePanelProps {
   onRetryUpload: (uploadId: string) => void;
   onDismissUpload: (uploadId: string) => void;
   onReload: () => void;
+  /** Other campaigns of the project whose photos this empty one can reuse. */
+  reuseOffers?: readonly ReuseOffer[];
+  onReuse?: (offer: ReuseOffer) => void;
+  reusing?: boolean;
 }
 
 /** The scene's product images: thumbnails with remove buttons, upload tiles with progress, an add tile. */
 export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
-  const { sceneSelected, loading, failed, images, uploads, occupied, onFiles, onRemove, onRetryUpload, onDismissUpload, onReload } = props;
+  const { sceneSelected, loading, failed, images, uploads, occupied, onFiles, onRemove, onRetryUpload, onDismissUpload, onReload, reuseOffers = [], onReuse, reusing = false } = props;
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const count = Math.min(occupied, MAX_REFERENCE_IMAGES);
@@ -78,19 +83,22 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
         <>
           <p className="mt-1 text-xs text-slate-500">Up to 3 photos of your product · JPEG, PNG, WebP or GIF · 15MB max each</p>
           {empty ? (
-            <button
-              type="button"
-              onClick={browse}
-              className="group mt-3 flex w-full items-center gap-3 rounded-2xl border-2 border-dashed border-slate-200 bg-slate-50/60 px-4 py-4 text-left transition hover:border-brand-300 hover:bg-brand-50/50"
-            >
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-md shadow-brand-500/20">
-                <ImageUp className="h-5 w-5" aria-hidden />
-              </span>
-              <span className="flex min-w-0 flex-col">
-                <span className="text-sm font-medium text-slate-900">Add product photos</span>
-                <span className="text-xs text-slate-500">Drag &amp; drop here, or click to browse</span>
-              </span>
-            </button>
+            <>
+              <button
+                type="button"
+                onClick={browse}
+                className="group mt-3 flex w-full items-center gap-3 rounded-2xl border-2 border-dashed border-slate-200 bg-slate-50/60 px-4 py-4 text-left transition hover:border-brand-300 hover:bg-brand-50/50"
+              >
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-md shadow-brand-500/20">
+                  <ImageUp className="h-5 w-5" aria-hidden />
+                </span>
+                <span className="flex min-w-0 flex-col">
+                  <span className="text-sm font-medium text-slate-900">Add product photos</span>
+                  <span className="text-xs text-slate-500">Drag &amp; drop here, or click to browse</span>
+                </span>
+              </button>
+              {reuseOffers.length > 0 && onReuse ? <ReuseOffers offers={reuseOffers} onReuse={onReuse} busy={reusing} /> : null}
+            </>
           ) : (
             <ul aria-label="Product images" className="mt-3 grid max-w-sm grid-cols-3 gap-2">
               {images.map((image) => (
@@ -226,5 +234,33 @@ function UploadTile({ upload, onRetry, onDismiss }: { upload: UploadEntry; onRet
         </div>
       )}
     </li>
+  );
+}
+
+function ReuseOffers({ offers, onReuse, busy }: { offers: readonly ReuseOffer[]; onReuse: (offer: ReuseOffer) => void; busy: boolean }) {
+  return (
+    <div className="mt-2.5" data-testid="reuse-photos">
+      <p className="text-xs font-medium text-slate-600">Or reuse the photos of another campaign:</p>
+      <ul className="mt-1.5 flex flex-wrap gap-2">
+        {offers.map((offer) => (
+          <li key={offer.sceneId}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => onReuse(offer)}
+              className="inline-flex h-9 items-center gap-2 rounded-lg bg-white pr-3 pl-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition hover:ring-brand-300 hover:text-brand-700 disabled:opacity-60"
+            >
+              <span className="flex -space-x-2" aria-hidden>
+                {offer.images.map((image) => (
+                  <img key={image.id} src={thumbnailOf(image)} alt="" className="h-7 w-7 rounded-md object-cover ring-2 ring-white" />
+                ))}
+              </span>
+              {busy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> : null}
+              Use photos from {offer.sceneName}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { notify } from '@/lib/toast';
+import { readReferenceImageFiles } from '../api/copyReferenceImages';
 import { useDeleteReferenceImage } from '../api/deleteReferenceImage';
+import { useProjectReferenceImages } from '../api/projectReferenceImages';
 import { useSceneReferenceImages } from '../api/sceneReferenceImages';
+import { reuseOffers, type ReuseOffer } from '../logic/reuse';
 import type { DimensionReader } from '../logic/validation';
 import { useReferenceImageUploads } from '../state/useReferenceImageUploads';
 import { DropZone } from './DropZone';
@@ -9,6 +13,8 @@ import { ReferenceImagePanel } from './ReferenceImagePanel';
 export interface SceneReferenceImagesProps {
   projectId: string | null;
   sceneId: string | null;
+  /** The project's campaigns, so an empty one can reuse another's photos. */
+  scenes?: readonly { id: string; name: string }[];
   /** Renders the host panel with the reference-image panel placed in it; the whole result is the drop zone. */
   renderPanel: (referenceImages: ReactNode) => ReactNode;
   /** Tests swap the image decoder. */
@@ -16,12 +22,26 @@ export interface SceneReferenceImagesProps {
 }
 
 /** The selected scene's product images: a panel inside the host, and the host as a drop zone. */
-export function SceneReferenceImages({ projectId, sceneId, renderPanel, readDimensions }: SceneReferenceImagesProps) {
+export function SceneReferenceImages({ projectId, sceneId, scenes = [], renderPanel, readDimensions }: SceneReferenceImagesProps) {
   const query = useSceneReferenceImages(sceneId);
   const images = query.data;
   const { uploads, occupied, addFiles, retry, dismiss } = useReferenceImageUploads({ projectId, sceneId, images, readDimensions });
   const remove = useDeleteReferenceImage();
   const onFiles = (files: File[]) => void addFiles(files);
+  const empty = images !== undefined && images.length === 0 && uploads.length === 0;
+  const project = useProjectReferenceImages(empty && scenes.length > 1 ? projectId : null);
+  const offers = empty && sceneId && project.data ? reuseOffers(project.data, scenes, sceneId) : [];
+  const [reusing, setReusing] = useState(false);
+  const reuse = async (offer: ReuseOffer) => {
+    setReusing(true);
+    try {
+      await addFiles(await readReferenceImageFiles(offer.images));
+    } catch {
+      notify.error('Failed to upload images. Please try again.');
+    } finally {
+      setReusing(false);
+    }
+  };
 
   const panel = (
     <ReferenceImagePanel
@@ -36,6 +56,9 @@ export function SceneReferenceImages({ projectId, sceneId, renderPanel, readDime
       onRetryUpload={retry}
       onDismissUpload={dismiss}
       onReload={() => void query.refetch()}
+      reuseOffers={offers}
+      onReuse={(offer) => void reuse(offer)}
+      reusing={reusing}
     />
   );
 
