@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/api/queryClient';
+import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { TOAST_DURATION } from '@/lib/toast';
+import { useViewportWidth } from '@/lib/useMediaQuery';
 import { CreatePage } from '@/pages/CreatePage';
 import { HomePage } from '@/pages/HomePage';
 import { AccountPage, GuidePage, NotFoundPage, PricingPage } from '@/pages/pages';
@@ -25,6 +27,12 @@ export function AppRoutes() {
   );
 }
 
+/** Toasts sit bottom-right on a desktop; on a phone at the top, clear of the chat input and the Generate button. */
+function AppToaster() {
+  const mobile = useViewportWidth() < MOBILE_BREAKPOINT;
+  return <Toaster position={mobile ? 'top-center' : 'bottom-right'} richColors closeButton duration={TOAST_DURATION} />;
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -33,7 +41,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster position="bottom-right" richColors closeButton duration={TOAST_DURATION} />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { AuthGate, useSignout } from '@/features/auth';
 import { CreditBadge } from '@/features/credits';
-import { SceneReferenceImages } from '@/features/reference-images';
+import { PresetSelect } from '@/features/presets';
 import { Storyboard } from '@/features/storyboard';
 import { WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
+import { ScenePanel } from './create/ScenePanel';
 
 /** /create: the workspace behind the authentication gate. */
 export function CreatePage() {
@@ -16,7 +17,8 @@ export function CreatePage() {
             onLogout={() => signout.mutate()}
             renderCredits={(compact) => <CreditBadge compact={compact} />}
             renderStoryboard={(props) => <Storyboard {...props} />}
-            renderReferenceImages={(props) => <SceneReferenceImages {...props} />}
+            renderScenePanel={(props) => <ScenePanel {...props} />}
+            renderPresetChoice={(props) => <PresetSelect {...props} />}
           />
         </WorkspaceProvider>
       )}

@@ -115,6 +115,17 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       },
     },
     { method: 'GET', pattern: /^\/api\/feature-flags\/check\/([^/]+)$/, handle: () => ok({ isEnabled: true }) },
+    { method: 'GET', pattern: /^\/api\/reference-images\/(scene|project)\/([^/]+)$/, handle: () => ok({ success: true, reference_images: [] }) },
+    {
+      method: 'GET',
+      pattern: /^\/api\/chat\/history$/,
+      handle: () => ok({ status: 'success', data: { messages: [], pagination: { page: 1, per_page: 50, total: 0, total_pages: 0 } } }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/api\/chat\/style-presets$/,
+      handle: () => ok({ status: 'success', message: 'ok', data: { presets: [], page: 1, per_page: 100, total: 0 } }),
+    },
   ];
 
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,3 +1,4 @@
-export { WorkspaceShell, type ReferenceImagesSlotProps, type StoryboardSlotProps } from './components/WorkspaceShell';
+export { SceneWorkspacePanel, type SceneWorkspacePanelProps, type WorkspaceTab } from './components/SceneWorkspacePanel';
+export { WorkspaceShell, type PresetChoiceSlotProps, type ScenePanelSlotProps, type StoryboardSlotProps } from './components/WorkspaceShell';
 export { WorkspacePreview } from './components/WorkspacePreview';
 export { WorkspaceProvider } from './state/WorkspaceContext';

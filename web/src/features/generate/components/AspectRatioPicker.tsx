@@ -42,8 +42,8 @@ export function AspectRatioPicker({ value, onChange }: AspectRatioPickerProps) {
           </span>
           <span className="flex flex-col leading-tight">
             <span className="text-sm font-semibold text-slate-900 tabular-nums">{ratio.value}</span>
-            <span className="text-xs text-slate-500">{ratio.label}</span>
-            <span className="mt-0.5 hidden text-[10px] text-slate-400 tabular-nums @sm:block">{resolutionFor(ratio.value).replace('x', '×')}</span>
+            <span className="text-xs text-slate-600">{ratio.label}</span>
+            <span className="mt-0.5 hidden text-[10px] text-slate-600 tabular-nums @sm:block">{resolutionFor(ratio.value).replace('x', '×')}</span>
           </span>
         </RadioGroup.Item>
       ))}

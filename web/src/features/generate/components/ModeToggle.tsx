@@ -44,7 +44,7 @@ export function ModeToggle({ value, onChange }: ModeToggleProps) {
             </span>
             <span className="flex min-w-0 flex-col gap-0.5 pr-5">
               <span className="text-sm font-semibold text-slate-900">{mode.label}</span>
-              <span id={descriptionId} className="text-xs leading-snug text-slate-500">
+              <span id={descriptionId} className="text-xs leading-snug text-slate-600">
                 {mode.description}
               </span>
             </span>

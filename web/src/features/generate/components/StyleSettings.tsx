@@ -101,10 +101,10 @@ export function StyleSettings({ style, onStyleChange, creativeDirection, onCreat
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
           <label htmlFor={textareaId} className="text-xs font-semibold text-slate-700">
-            Creative Direction <span className="font-normal text-slate-400">(optional)</span>
+            Creative Direction <span className="font-normal text-slate-500">(optional)</span>
           </label>
           {creativeDirection ? (
-            <span id={counterId} className={cn('text-[11px] tabular-nums', nearLimit ? 'text-amber-600' : 'text-slate-400')}>
+            <span id={counterId} className={cn('text-[11px] tabular-nums', nearLimit ? 'text-amber-600' : 'text-slate-500')}>
               {creativeDirection.length}/{MAX_CREATIVE_DIRECTION}
             </span>
           ) : null}
@@ -163,7 +163,7 @@ function ChoiceGroup<T extends string>({ label, choices, value, onChange, column
             <ChoiceMark choice={choice} />
             <span className="flex min-w-0 flex-col">
               <span className="text-xs leading-tight font-semibold text-slate-900 group-data-[state=checked]:text-brand-700">{choice.label}</span>
-              <span className="truncate text-[11px] text-slate-500">{choice.description}</span>
+              <span className="truncate text-[11px] text-slate-600">{choice.description}</span>
             </span>
           </RadioGroup.Item>
         ))}

@@ -10,7 +10,7 @@ export function PresetSelect({ value, onChange, disabled }: { value: string | nu
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Style preset <span className="font-normal text-slate-400">(optional)</span>
+        Style preset <span className="font-normal text-slate-500">(optional)</span>
       </label>
       <select
         id={id}

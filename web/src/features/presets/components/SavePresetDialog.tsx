@@ -94,7 +94,7 @@ function SavePresetForm({
       />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
-          Description <span className="font-normal text-slate-400">(optional)</span>
+          Description <span className="font-normal text-slate-500">(optional)</span>
         </label>
         <textarea
           id={descriptionId}

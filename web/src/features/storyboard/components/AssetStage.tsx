@@ -10,8 +10,11 @@ export interface AssetStageProps {
   alt: string;
 }
 
-/** Tall assets would push everything below off screen: the stage is at most this high, its width follows the ratio. */
-const MAX_HEIGHT = 'min(62vh, 720px)';
+/**
+ * Tall assets would push everything below off screen: the stage is at most this high (what the
+ * viewport leaves beside the top bar, the detail's header and the timeline), its width follows the ratio.
+ */
+const MAX_HEIGHT = 'max(260px, min(62vh, 720px, calc(100dvh - 520px)))';
 
 function stageStyle(ratio: number): CSSProperties {
   return { aspectRatio: String(ratio), width: `min(100%, calc(${MAX_HEIGHT} * ${ratio}))` };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
@@ -11,11 +11,13 @@ export interface CampaignDialogProps {
   initialName: string;
   busy?: boolean;
   onOpenChange: (open: boolean) => void;
-  onSubmit: (name: string) => void | Promise<unknown>;
+  onSubmit: (name: string, presetId: string | null) => void | Promise<unknown>;
+  /** The optional style-preset choice (create mode only). */
+  renderPresetChoice?: (props: { value: string | null; onChange: (presetId: string | null) => void; disabled: boolean }) => ReactNode;
 }
 
 /** Create New Campaign: Create is disabled, and submit ignored, while the trimmed name is blank. */
-export function CampaignDialog({ mode = 'create', open, initialName, busy = false, onOpenChange, onSubmit }: CampaignDialogProps) {
+export function CampaignDialog({ mode = 'create', open, initialName, busy = false, onOpenChange, onSubmit, renderPresetChoice }: CampaignDialogProps) {
   return (
     <Modal
       open={open}
@@ -24,7 +26,14 @@ export function CampaignDialog({ mode = 'create', open, initialName, busy = fals
       description={mode === 'create' ? 'A campaign holds the images and videos you generate for one idea.' : undefined}
       dismissible={!busy}
     >
-      <CampaignForm submitLabel={mode === 'create' ? 'Create' : 'Rename'} initialName={initialName} busy={busy} onCancel={() => onOpenChange(false)} onSubmit={onSubmit} />
+      <CampaignForm
+        submitLabel={mode === 'create' ? 'Create' : 'Rename'}
+        initialName={initialName}
+        busy={busy}
+        onCancel={() => onOpenChange(false)}
+        onSubmit={onSubmit}
+        renderPresetChoice={mode === 'create' ? renderPresetChoice : undefined}
+      />
     </Modal>
   );
 }
@@ -35,20 +44,23 @@ function CampaignForm({
   busy,
   onCancel,
   onSubmit,
+  renderPresetChoice,
 }: {
   submitLabel: string;
   initialName: string;
   busy: boolean;
   onCancel: () => void;
-  onSubmit: (name: string) => void | Promise<unknown>;
+  onSubmit: (name: string, presetId: string | null) => void | Promise<unknown>;
+  renderPresetChoice?: CampaignDialogProps['renderPresetChoice'];
 }) {
   const [name, setName] = useState(initialName);
+  const [presetId, setPresetId] = useState<string | null>(null);
   const valid = canSubmitCampaignName(name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || busy) return;
-    void onSubmit(name.trim());
+    void onSubmit(name.trim(), presetId);
   };
 
   return (
@@ -63,6 +75,7 @@ function CampaignForm({
         onChange={(event) => setName(event.target.value)}
         disabled={busy}
       />
+      {renderPresetChoice?.({ value: presetId, onChange: setPresetId, disabled: busy })}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel

@@ -33,7 +33,7 @@ export function SceneSelector({ scenes, selectedId, loading, onSelect, onCreate,
             <Layers className="h-3.5 w-3.5" aria-hidden />
           </span>
           <span className="flex min-w-0 flex-1 flex-col leading-tight">
-            <span className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">{label}</span>
+            <span className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{label}</span>
             <span className="truncate text-sm font-medium text-slate-900" data-testid="current-scene">
               {title}
             </span>

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BookOpen, FolderOpen, LayoutGrid, MessageSquareText } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { User } from '@/api/types';
+import type { Scene, User } from '@/api/types';
 import { Logo } from '@/components/Logo';
 import { Button } from '@/components/ui/Button';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
@@ -10,11 +10,11 @@ import { useChatWidth } from '../state/useChatWidth';
 import { useWorkspace } from '../state/WorkspaceContext';
 import { AppMenu } from './AppMenu';
 import { CampaignDialog } from './CampaignDialog';
-import { ChatPanel } from './ChatPanel';
 import { ProjectDropdown, ProjectMenuItems } from './ProjectDropdown';
 import { ProjectNameDialog } from './ProjectNameDialog';
 import { ResizableDivider } from './ResizableDivider';
 import { SceneSelector } from './SceneSelector';
+import { SceneWorkspacePanel } from './SceneWorkspacePanel';
 
 /** What the workspace hands to the storyboard it hosts. */
 export interface StoryboardSlotProps {
@@ -25,12 +25,20 @@ export interface StoryboardSlotProps {
   settingUp: boolean;
 }
 
-/** What the workspace hands to the scene's reference images it hosts in the left panel. */
-export interface ReferenceImagesSlotProps {
+/** What the workspace hands to the left panel it hosts (the scene's chat, Generate panel and product images). */
+export interface ScenePanelSlotProps {
   projectId: string | null;
-  sceneId: string | null;
-  /** Renders the left panel with the given reference-image panel below its header. */
-  renderPanel: (referenceImages: ReactNode) => ReactNode;
+  scene: Scene | null;
+  scenes: Scene[];
+  /** The scene selector bar for the panel's top (null on mobile, where it sits above the panel). */
+  header: ReactNode;
+}
+
+/** The optional style-preset choice of Create New Campaign. */
+export interface PresetChoiceSlotProps {
+  value: string | null;
+  onChange: (presetId: string | null) => void;
+  disabled: boolean;
 }
 
 export interface WorkspaceShellProps {
@@ -38,8 +46,9 @@ export interface WorkspaceShellProps {
   onLogout: () => void;
   renderCredits: (compact: boolean) => ReactNode;
   renderStoryboard: (props: StoryboardSlotProps) => ReactNode;
-  /** Wraps the left panel (a drop zone) and places the reference-image panel in it. */
-  renderReferenceImages?: (props: ReferenceImagesSlotProps) => ReactNode;
+  /** The left panel; without it the panel shows its tabs empty. */
+  renderScenePanel?: (props: ScenePanelSlotProps) => ReactNode;
+  renderPresetChoice?: (props: PresetChoiceSlotProps) => ReactNode;
   guideUrl?: string;
 }
 
@@ -49,7 +58,7 @@ function displayName(user: User): string | null {
 }
 
 /** The /create workspace: top bar, chat panel with a draggable divider, storyboard; a toggled single column on mobile. */
-export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderReferenceImages, guideUrl = '/guide' }: WorkspaceShellProps) {
+export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderScenePanel, renderPresetChoice, guideUrl = '/guide' }: WorkspaceShellProps) {
   const ws = useWorkspace();
   const viewportWidth = useViewportWidth();
   const isMobile = viewportWidth < MOBILE_BREAKPOINT;
@@ -81,12 +90,12 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
     settingUp: ws.creatingProject || ws.projectsLoading,
   });
 
-  const leftPanel = (header: ReactNode) => {
-    const renderPanel = (referenceImages: ReactNode) => <ChatPanel header={header} referenceImages={referenceImages} />;
-    return renderReferenceImages
-      ? renderReferenceImages({ projectId: ws.selectedProject?.id ?? null, sceneId: ws.selectedScene?.id ?? null, renderPanel })
-      : renderPanel(null);
-  };
+  const leftPanel = (header: ReactNode) =>
+    renderScenePanel ? (
+      renderScenePanel({ projectId: ws.selectedProject?.id ?? null, scene: ws.selectedScene ?? null, scenes: ws.scenes, header })
+    ) : (
+      <SceneWorkspacePanel header={header} chat={null} generate={null} />
+    );
 
   const guide = (
     <a
@@ -101,7 +110,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
   );
 
   return (
-    <div className="flex h-dvh min-h-0 flex-col bg-slate-50">
+    <div className="fixed inset-0 flex min-h-0 flex-col bg-slate-50">
       <header className="flex h-14 shrink-0 items-center gap-2 bg-ink-950 px-3 text-white shadow-[inset_0_-1px_0_rgb(255_255_255/0.06)] sm:gap-3 sm:px-4">
         <AppMenu userEmail={user.email} userName={displayName(user)} onLogout={onLogout}>
           {isMobile ? (
@@ -179,6 +188,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
         busy={ws.creatingScene}
         onOpenChange={ws.setCampaignDialogOpen}
         onSubmit={ws.createCampaign}
+        renderPresetChoice={renderPresetChoice}
       />
       <CampaignDialog
         mode="rename"

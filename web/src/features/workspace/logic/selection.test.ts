@@ -1,4 +1,4 @@
-import { chooseProjectId, chooseSceneId } from './selection';
+import { chooseProjectId, chooseSceneId, projectPath, resolveProjectId } from './selection';
 
 describe('chooseProjectId', () => {
   const projects = [{ id: 'b' }, { id: 'a' }];
@@ -11,6 +11,28 @@ describe('chooseProjectId', () => {
   });
   it('is null with no projects', () => {
     expect(chooseProjectId([], 'a')).toBeNull();
+  });
+});
+
+describe('resolveProjectId', () => {
+  const projects = [{ id: 'c' }, { id: 'b' }, { id: 'a' }];
+  it('prefers the project in the address', () => {
+    expect(resolveProjectId(projects, { routeId: 'a', explicitId: 'b', rememberedId: 'c' })).toBe('a');
+  });
+  it('falls back to the choice made here, then the remembered one, then the first', () => {
+    expect(resolveProjectId(projects, { routeId: 'unknown', explicitId: 'b', rememberedId: 'a' })).toBe('b');
+    expect(resolveProjectId(projects, { routeId: 'unknown', explicitId: null, rememberedId: 'a' })).toBe('a');
+    expect(resolveProjectId(projects, { routeId: undefined, explicitId: 'gone', rememberedId: 'gone' })).toBe('c');
+  });
+  it('is null with no projects', () => {
+    expect(resolveProjectId([], { routeId: 'a' })).toBeNull();
+  });
+});
+
+describe('projectPath', () => {
+  it('puts the project in the address', () => {
+    expect(projectPath('p-1')).toBe('/create/p-1');
+    expect(projectPath('a/b')).toBe('/create/a%2Fb');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '@/api/client';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { errorMessage, isApiError } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
 import type { Project, Scene } from '@/api/types';
 import { delay, withTimeout } from '@/lib/async';
@@ -13,9 +14,9 @@ import { useScenes } from '../api/listScenes';
 import { renameProject as renameProjectRequest } from '../api/updateProject';
 import { updateScene } from '../api/updateScene';
 import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL_CAMPAIGN_NAME, validateProjectName } from '../logic/names';
-import { chooseProjectId, chooseSceneId } from '../logic/selection';
+import { chooseSceneId, projectPath, resolveProjectId } from '../logic/selection';
 
-/** Timings from the spec (§9). */
+/** Project creation: the pause before its first campaign, the guard on that pause, and when the loading flag gives up. */
 export const PROJECT_SCENE_DELAY_MS = 1000;
 export const PROJECT_SCENE_DELAY_TIMEOUT_MS = 5000;
 export const CREATING_FLAG_TIMEOUT_MS = 10_000;
@@ -29,17 +30,22 @@ export const messages = {
   sceneUpdateFailed: 'Failed to update scene',
   sceneNotFound: 'Scene not found',
   sceneCreated: 'Scene created successfully',
+  sceneCreatedWithPreset: 'Scene created with the preset applied',
+  presetFailed: 'Failed to apply preset',
   sceneCreateFailed: 'Failed to create scene',
   noSelection: 'No scene or project selected',
 } as const;
 
 type ProjectDialog = { kind: 'create' } | { kind: 'rename'; projectId: string } | null;
 
-/** The workspace flow of spec §4: projects, scenes, selection and the dialogs that change them. */
+/** The workspace flow: projects (the selected one in the address), scenes, selection and the dialogs that change them. */
 export function useWorkspaceController() {
   const queryClient = useQueryClient();
   const projectsQuery = useProjects();
   const projects = useMemo(() => projectsQuery.data ?? [], [projectsQuery.data]);
+  const routeProjectId = useParams().projectId ?? null;
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const [explicitProjectId, setExplicitProjectId] = useState<string | null>(null);
   const [sceneChoice, setSceneChoice] = useState<Record<string, string>>({});
@@ -53,11 +59,11 @@ export function useWorkspaceController() {
   const creatingTimer = useRef<number | undefined>(undefined);
   const initialSceneRequested = useRef(new Set<string>());
 
-  // The last used project is restored, else the first one is chosen.
-  const selectedProjectId = useMemo(() => {
-    if (explicitProjectId && projects.some((p) => p.id === explicitProjectId)) return explicitProjectId;
-    return chooseProjectId(projects, readString(storageKeys.lastProject));
-  }, [explicitProjectId, projects]);
+  // The project in the address, else the last used one, else the first.
+  const selectedProjectId = useMemo(
+    () => resolveProjectId(projects, { routeId: routeProjectId, explicitId: explicitProjectId, rememberedId: readString(storageKeys.lastProject) }),
+    [explicitProjectId, projects, routeProjectId],
+  );
   const selectedProject = projects.find((p) => p.id === selectedProjectId) ?? null;
 
   const scenesQuery = useScenes(selectedProjectId);
@@ -86,10 +92,25 @@ export function useWorkspaceController() {
     writeString(storageKeys.lastScene(projectId), sceneId);
   }, []);
 
-  const rememberProject = useCallback((projectId: string) => {
-    setExplicitProjectId(projectId);
+  const rememberProject = useCallback(
+    (projectId: string) => {
+      setExplicitProjectId(projectId);
+      writeString(storageKeys.lastProject, projectId);
+      // A new history entry: Back returns to the previous project.
+      navigate({ pathname: projectPath(projectId), search: location.search });
+    },
+    [location.search, navigate],
+  );
+
+  // The address always names the project shown (/create opens the last one, an unknown id falls back),
+  // so a link to it can be kept or shared with oneself; a project opened from a link becomes the last used.
+  const syncRoute = useEffectEvent((projectId: string) => {
     writeString(storageKeys.lastProject, projectId);
-  }, []);
+    if (routeProjectId !== projectId) navigate({ pathname: projectPath(projectId), search: location.search, hash: location.hash }, { replace: true });
+  });
+  useEffect(() => {
+    if (projectsQuery.isSuccess && selectedProjectId) syncRoute(selectedProjectId);
+  }, [projectsQuery.isSuccess, routeProjectId, selectedProjectId]);
 
   // With no scenes, an initial scene named Campaign 1 is created (once per project).
   useEffect(() => {
@@ -178,7 +199,7 @@ export function useWorkspaceController() {
   );
 
   const createCampaign = useCallback(
-    async (name: string): Promise<boolean> => {
+    async (name: string, presetId: string | null = null): Promise<boolean> => {
       if (!canSubmitCampaignName(name) || creatingScene) return false;
       const projectId = selectedProjectId;
       if (!projectId) {
@@ -187,16 +208,18 @@ export function useWorkspaceController() {
       }
       setCreatingScene(true);
       try {
-        const scene = await createScene(projectId, name.trim());
+        const scene = await createScene(projectId, name.trim(), presetId);
         queryClient.setQueryData<Scene[]>(queryKeys.scenes(projectId), (old) => [...(old ?? []).filter((s) => s.id !== scene.id), scene]);
         rememberScene(projectId, scene.id);
+        if (presetId) writeString(storageKeys.scenePreset(scene.id), presetId);
         setCampaignDialogOpen(false);
-        notify.success(messages.sceneCreated);
+        notify.success(presetId ? messages.sceneCreatedWithPreset : messages.sceneCreated);
         void queryClient.invalidateQueries({ queryKey: queryKeys.scenes(projectId) });
         void refreshStoryboard(projectId);
         return true;
-      } catch {
-        notify.error(messages.sceneCreateFailed);
+      } catch (error) {
+        // A preset that no longer exists (or is not the user's) is the one thing that fails here beyond the scene itself.
+        notify.error(presetId && isApiError(error) && error.status === 404 ? messages.presetFailed : messages.sceneCreateFailed);
         return false;
       } finally {
         setCreatingScene(false);

@@ -1,0 +1,344 @@
+import { AlertTriangle, Loader2, Music, RotateCw, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFeatureFlag } from '@/api/featureFlags';
+import { Button } from '@/components/ui/Button';
+import type { CompletedJob } from '@/lib/jobs/watchJob';
+import { playCompletionChime, setMuted, useMuted } from '@/lib/sound';
+import { notify } from '@/lib/toast';
+import { useViewportWidth } from '@/lib/useMediaQuery';
+import { animatePlan, editPlan, generateOffer, regeneratePlan, withPromptEdits, type PromptEdits } from '../logic/actions';
+import type { ChatMedia, ChatMessage, VisualKind } from '../logic/messages';
+import { musicParentMessageId, musicPrompt } from '../logic/music';
+import { canSend } from '../logic/send';
+import { creditsLabel, generationCost, type GenerationSettings } from '../logic/settings';
+import { visibleSuggestions } from '../logic/suggestions';
+import { CHAT_TEXT } from '../logic/texts';
+import { generationView, toMediaItemView, viewerEntries, type ViewerEntry } from '../logic/thread';
+import { useChatThread } from '../state/useChatThread';
+import { useFeedback } from '../state/useFeedback';
+import { CHIME_DELAY_MS, useGenerations } from '../state/useGenerations';
+import { useGenerationSettings } from '../state/useGenerationSettings';
+import { useHighlights } from '../state/useHighlights';
+import { ChatInput, type ChatInputHandle } from './ChatInput';
+import { ChatMediaViewer } from './ChatMediaViewer';
+import { NoCampaign, WelcomeCard } from './EmptyStates';
+import { DockPanels, type DockPanel } from './DockPanels';
+import { MessageItem, type ThreadActions } from './MessageItem';
+import { MessageList } from './MessageList';
+import { Suggestions } from './Suggestions';
+
+export interface ChatTabProps {
+  projectId: string | null;
+  sceneId: string | null;
+  /** The scene's stored settings (from the scenes list); null until known. */
+  sceneSettings: { quality: 'low' | 'medium' | 'high'; resolution: '1024x1024' | '1536x1024' | '1024x1536'; duration: number } | null;
+  /** The scene's product images (ids and urls), undefined while loading. */
+  referenceImages: readonly { id: string; url: string }[] | undefined;
+  /** The product-image panel to place in the tab (it has its own upload and drop logic). */
+  referenceImagePanel: ReactNode;
+  /** Extra controls for the tab's toolbar (the page passes the style-preset picker and Save Style Preset). */
+  toolbar?: ReactNode;
+}
+
+type Generations = ReturnType<typeof useGenerations>;
+
+/** The Chat tab: the conversation with the creative assistant, and everything generated from it. */
+export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, referenceImagePanel, toolbar }: ChatTabProps) {
+  const { settings, change } = useGenerationSettings(projectId, sceneId, sceneSettings);
+  const { highlighted, highlight } = useHighlights();
+  const generations = useGenerations({ projectId, sceneId, settings, onMediaReady: highlight });
+  const beta = useFeatureFlag('advanced_generation_settings');
+
+  return (
+    <section aria-label="Chat" className="@container flex h-full min-h-0 flex-1 flex-col bg-slate-50/60">
+      {projectId && sceneId ? (
+        <Conversation
+          // Edit boxes, the viewer and the draft belong to one campaign; jobs keep running across campaigns.
+          key={`${projectId}:${sceneId}`}
+          projectId={projectId}
+          sceneId={sceneId}
+          settings={settings}
+          onSettingsChange={change}
+          beta={beta}
+          referenceImages={referenceImages}
+          referenceImagePanel={referenceImagePanel}
+          toolbar={toolbar}
+          generations={generations}
+          highlighted={highlighted}
+          highlight={highlight}
+        />
+      ) : (
+        <>
+          <Toolbar toolbar={toolbar} musicDisabled musicRunning={false} onMakeMusic={() => undefined} />
+          <NoCampaign />
+        </>
+      )}
+    </section>
+  );
+}
+
+interface ConversationProps {
+  projectId: string;
+  sceneId: string;
+  settings: GenerationSettings;
+  onSettingsChange: (patch: Partial<GenerationSettings>) => void;
+  beta: boolean;
+  referenceImages: ChatTabProps['referenceImages'];
+  referenceImagePanel: ReactNode;
+  toolbar: ReactNode;
+  generations: Generations;
+  highlighted: ReadonlySet<string>;
+  highlight: (assetId: string) => void;
+}
+
+function Conversation({
+  projectId,
+  sceneId,
+  settings,
+  onSettingsChange,
+  beta,
+  referenceImages,
+  referenceImagePanel,
+  toolbar,
+  generations,
+  highlighted,
+  highlight,
+}: ConversationProps) {
+  const referenceImageIds = useMemo(() => referenceImages?.map((image) => image.id) ?? [], [referenceImages]);
+  const thread = useChatThread({ projectId, sceneId, settings, referenceImageIds });
+  const feedback = useFeedback();
+  const viewportWidth = useViewportWidth();
+  const input = useRef<ChatInputHandle>(null);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<ThreadActions['editing']>(null);
+  const [imageEditing, setImageEditing] = useState<ThreadActions['imageEditing']>(null);
+  const [viewer, setViewer] = useState<{ assetId: string; fallback: number } | null>(null);
+  const [dockPanel, setDockPanel] = useState<DockPanel | null>(null);
+  const [promptEdits, setPromptEdits] = useState<PromptEdits>({});
+
+  const { followExisting } = generations;
+  useEffect(() => followExisting(thread.messages, { projectId, sceneId }), [followExisting, thread.messages, projectId, sceneId]);
+  const messages = useMemo(() => withPromptEdits(thread.messages, promptEdits), [thread.messages, promptEdits]);
+
+  const offer = useMemo(() => generateOffer(messages), [messages]);
+  const entries = useMemo(() => viewerEntries(messages), [messages]);
+  const items = useMemo(() => entries.map((entry) => toMediaItemView(entry.media)), [entries]);
+  const suggestions = visibleSuggestions(messages, viewportWidth);
+  const sendable = canSend({ text: draft, referenceImageCount: referenceImageIds.length, busy: thread.busy, hasScene: true });
+  const musicDisabled = thread.sending || generations.busy;
+  const videoCost = creditsLabel(generationCost('video', settings));
+
+  const submit = async () => {
+    if (!sendable) return;
+    const text = draft;
+    setDraft('');
+    const result = await thread.send(text);
+    // A send that did not go keeps the seller's words.
+    if (result === 'failed' || result === 'refused') setDraft((current) => current || text);
+  };
+
+  const pickSuggestion = (suggestion: string) => {
+    setDraft(suggestion);
+    input.current?.focus();
+  };
+
+  const makeMusic = () => {
+    if (musicDisabled) return;
+    void generations.start({ type: 'music', parentMessageId: musicParentMessageId(messages), prompt: musicPrompt(messages) });
+  };
+
+  const animate = (message: ChatMessage | undefined, media: ChatMedia) => {
+    const plan = animatePlan(message, media);
+    if (!plan.ok) {
+      notify.error(plan.error);
+      return;
+    }
+    void generations.start({ type: 'animate', ...plan.value }, { failureText: CHAT_TEXT.animateFailed });
+  };
+
+  const openEditor = (message: ChatMessage, preferred?: VisualKind) => {
+    const plan = editPlan(message, preferred);
+    if (!plan.ok) {
+      notify.error(plan.error);
+      return;
+    }
+    setImageEditing(null);
+    setEditing({ messageId: message.id, type: plan.value.type });
+  };
+
+  const afterImageEdit = async (result: CompletedJob) => {
+    await thread.refresh();
+    setTimeout(playCompletionChime, CHIME_DELAY_MS);
+    if (result.assetId) {
+      highlight(result.assetId);
+      setViewer((current) => (current && result.assetId ? { ...current, assetId: result.assetId } : current));
+    }
+  };
+
+  const actions: ThreadActions = {
+    projectId,
+    sceneId,
+    settings,
+    offer,
+    highlighted,
+    feedbackGiven: feedback.given,
+    feedbackSending: feedback.sending,
+    generationFor: (message) => generationView(message, generations.localFor(message.id)),
+    retriesUsed: generations.retriesUsed,
+    editing,
+    imageEditing,
+    onGenerate: (message, kind) => void generations.start({ type: 'chat', messageId: message.id, mediaType: kind }),
+    onRegenerate: (message) => {
+      const plan = regeneratePlan(message);
+      if (!plan.ok) {
+        notify.error(plan.error);
+        return;
+      }
+      void generations.start({ type: 'chat', messageId: message.id, mediaType: plan.value.mediaType, prompt: plan.value.prompt });
+    },
+    onEditPrompt: openEditor,
+    onSaveEdit: async (message, type, prompt) => {
+      const started = await generations.start({ type: 'chat', messageId: message.id, mediaType: type, prompt }, { failureText: CHAT_TEXT.editFailed });
+      // Started or not, the box closes: on failure the message shows its brief as it was.
+      setEditing(null);
+      if (started) setPromptEdits((edits) => ({ ...edits, [message.id]: { ...edits[message.id], [type]: prompt } }));
+      return started;
+    },
+    onCancelEdit: () => setEditing(null),
+    onAnimate: animate,
+    onEditImage: (message, media) => {
+      setEditing(null);
+      setImageEditing({ messageId: message.id, assetId: media.id });
+    },
+    onImageEdited: (result) => {
+      setImageEditing(null);
+      void afterImageEdit(result);
+    },
+    onCancelImageEdit: () => setImageEditing(null),
+    onOpenMedia: (media) => setViewer({ assetId: media.id, fallback: Math.max(0, entries.findIndex((entry) => entry.media.id === media.id)) }),
+    onRetryVideo: (message) => generations.retryVideo(message.id),
+    onCopyPrompt: async (prompt) => {
+      try {
+        await navigator.clipboard.writeText(prompt);
+        return true;
+      } catch {
+        notify.error(CHAT_TEXT.copyFailed);
+        return false;
+      }
+    },
+    onFeedback: (message, reaction, reason, comment) =>
+      feedback.submit({ messageId: message.id, reaction, reason: reason ?? null, comment, assetUrl: message.media[0]?.url ?? null }),
+  };
+
+  const viewerIndex = viewer ? entries.findIndex((entry) => entry.media.id === viewer.assetId) : -1;
+  const shownIndex = viewer && entries.length > 0 ? (viewerIndex >= 0 ? viewerIndex : Math.min(viewer.fallback, entries.length - 1)) : -1;
+
+  return (
+    <>
+      <Toolbar toolbar={toolbar} musicDisabled={musicDisabled} musicRunning={generations.musicRunning} onMakeMusic={makeMusic} />
+
+      {thread.loading ? (
+        <ThreadSkeleton />
+      ) : thread.error && messages.length === 0 ? (
+        <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
+          <AlertTriangle className="h-6 w-6 text-rose-500" aria-hidden />
+          <p className="text-sm text-slate-600">The conversation could not be loaded.</p>
+          <Button variant="secondary" size="sm" onClick={thread.retry}>
+            <RotateCw className="h-3.5 w-3.5" aria-hidden />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <MessageList
+          messages={messages}
+          renderMessage={(message) => <MessageItem message={message} actions={actions} />}
+          hasOlder={thread.hasOlder}
+          loadingOlder={thread.loadingOlder}
+          onLoadOlder={thread.loadOlder}
+          intro={messages.length === 0 ? <WelcomeCard /> : null}
+        />
+      )}
+
+      <div className="shrink-0 border-t border-slate-200 bg-white">
+        <div className="flex max-h-[42vh] flex-col gap-2 overflow-y-auto px-3 pt-2.5">
+          <DockPanels
+            open={dockPanel}
+            onOpenChange={setDockPanel}
+            referenceImages={referenceImages}
+            referenceImagePanel={referenceImagePanel}
+            settings={settings}
+            onSettingsChange={onSettingsChange}
+            beta={beta}
+            suggestions={<Suggestions suggestions={suggestions} onPick={pickSuggestion} onMusic={makeMusic} musicDisabled={musicDisabled} />}
+          />
+        </div>
+        <div className="px-3 pt-2 pb-3">
+          <ChatInput ref={input} value={draft} onChange={setDraft} onSend={() => void submit()} canSend={sendable} sending={thread.sending} />
+        </div>
+      </div>
+
+      {viewer && shownIndex >= 0 ? (
+        <ChatMediaViewer
+          entries={entries}
+          items={items}
+          index={shownIndex}
+          onIndexChange={(index) => {
+            const entry = entries[index];
+            if (entry) setViewer({ assetId: entry.media.id, fallback: index });
+          }}
+          onClose={() => setViewer(null)}
+          projectId={projectId}
+          sceneId={sceneId}
+          animateCost={videoCost}
+          onAnimate={(entry: ViewerEntry) => {
+            setViewer(null);
+            animate(
+              messages.find((message) => message.id === entry.messageId),
+              entry.media,
+            );
+          }}
+          onEdited={(result) => void afterImageEdit(result)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Toolbar({ toolbar, musicDisabled, musicRunning, onMakeMusic }: { toolbar: ReactNode; musicDisabled: boolean; musicRunning: boolean; onMakeMusic: () => void }) {
+  const muted = useMuted();
+  const muteLabel = muted ? 'Unmute notification sound' : 'Mute notification sound';
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+      <div className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto">{toolbar}</div>
+      <Button variant="ghost" size="icon" aria-label={muteLabel} title={muteLabel} onClick={() => setMuted(!muted)}>
+        {muted ? <VolumeX className="h-4 w-4" aria-hidden /> : <Volume2 className="h-4 w-4" aria-hidden />}
+      </Button>
+      <Button variant="secondary" size="sm" disabled={musicDisabled} onClick={onMakeMusic} title={`Make music for this campaign · ${creditsLabel(1)}`}>
+        {musicRunning ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Music className="h-4 w-4" aria-hidden />}
+        <span className="sr-only @xl:not-sr-only">Make music for this campaign</span>
+        <span aria-hidden className="hidden rounded bg-slate-100 px-1.5 py-px text-[11px] text-slate-600 @md:inline">
+          {creditsLabel(1)}
+        </span>
+      </Button>
+    </div>
+  );
+}
+
+function ThreadSkeleton() {
+  return (
+    <div className="min-h-0 flex-1 overflow-hidden" role="status">
+      <span className="sr-only">Loading the conversation…</span>
+      <div aria-hidden className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-4">
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="flex flex-col gap-5">
+            <div className="ml-auto h-9 w-2/5 animate-pulse rounded-2xl bg-brand-100" />
+            <div className="flex gap-2.5">
+              <div className="h-7 w-7 animate-pulse rounded-full bg-slate-200" />
+              <div className="h-20 flex-1 animate-pulse rounded-2xl bg-slate-200/70" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { ChevronDown, ImagePlus, Images, SlidersHorizontal } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { settingsSummary, type GenerationSettings } from '../logic/settings';
+import { CHAT_TEXT } from '../logic/texts';
+import { GenerationSettingsForm } from './GenerationSettingsForm';
+
+export type DockPanel = 'photos' | 'settings';
+
+/** A campaign holds at most this many product photos. */
+const MAX_PRODUCT_PHOTOS = 3;
+
+export interface DockPanelsProps {
+  open: DockPanel | null;
+  onOpenChange: (panel: DockPanel | null) => void;
+  referenceImages: readonly { id: string; url: string }[] | undefined;
+  referenceImagePanel: ReactNode;
+  settings: GenerationSettings;
+  onSettingsChange: (patch: Partial<GenerationSettings>) => void;
+  beta: boolean;
+  /** Shown between the no-photo notice and the folded panels. */
+  suggestions: ReactNode;
+}
+
+/**
+ * The product photos and the generation settings, each folded to one line (side by side when the
+ * tab is wide enough) and opened one at a time, so the thread keeps the screen. A campaign without
+ * a product photo says so instead, with the way to add one.
+ */
+export function DockPanels({ open, onOpenChange, referenceImages, referenceImagePanel, settings, onSettingsChange, beta, suggestions }: DockPanelsProps) {
+  const id = useId();
+  const photosId = `${id}-photos`;
+  const settingsId = `${id}-settings`;
+  const summaryId = `${id}-summary`;
+  const toggle = (panel: DockPanel) => onOpenChange(open === panel ? null : panel);
+  const count = referenceImages?.length;
+  const noPhoto = count === 0;
+
+  return (
+    <div className="flex flex-col gap-2">
+      {noPhoto ? (
+        <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-800 ring-1 ring-amber-200" data-testid="no-product-photo">
+          <ImagePlus className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span className="flex-1">{CHAT_TEXT.noProductPhoto}</span>
+          <button
+            type="button"
+            aria-expanded={open === 'photos'}
+            aria-controls={photosId}
+            onClick={() => toggle('photos')}
+            className="shrink-0 rounded-md px-1.5 font-semibold whitespace-nowrap text-amber-900 underline underline-offset-2 hover:bg-amber-100"
+          >
+            {open === 'photos' ? 'Hide' : 'Add photo'}
+          </button>
+        </p>
+      ) : null}
+      {suggestions}
+      <div className={cn('grid grid-cols-1 gap-2', !noPhoto && '@lg:grid-cols-[auto_minmax(0,1fr)]')}>
+        {noPhoto ? null : (
+          <button type="button" aria-expanded={open === 'photos'} aria-controls={photosId} onClick={() => toggle('photos')} className={triggerClass(open === 'photos')}>
+            <Images className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span className="font-medium text-slate-800">Product images</span>
+            <span className="ml-auto flex items-center gap-1.5">
+              {referenceImages?.slice(0, MAX_PRODUCT_PHOTOS).map((image) => (
+                <img key={image.id} src={image.url} alt="" className="hidden h-5 w-5 rounded object-cover ring-1 ring-slate-200 @2xl:block" />
+              ))}
+              <span className="text-xs text-slate-500 tabular-nums">{count === undefined ? '…' : `${count}/${MAX_PRODUCT_PHOTOS}`}</span>
+            </span>
+            <Chevron open={open === 'photos'} />
+          </button>
+        )}
+        <button
+          type="button"
+          aria-label="Generation Settings"
+          aria-describedby={summaryId}
+          aria-expanded={open === 'settings'}
+          aria-controls={settingsId}
+          onClick={() => toggle('settings')}
+          className={triggerClass(open === 'settings')}
+        >
+          <SlidersHorizontal className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <span className="font-medium whitespace-nowrap text-slate-800">Generation Settings</span>
+          <span id={summaryId} className="ml-auto truncate text-xs text-slate-500" data-testid="settings-summary">
+            {settingsSummary(settings)}
+          </span>
+          <Chevron open={open === 'settings'} />
+        </button>
+      </div>
+      {/* Kept mounted while folded: uploads in progress live inside it. */}
+      <div id={photosId} hidden={open !== 'photos'} className="overflow-hidden rounded-xl ring-1 ring-slate-200">
+        {referenceImagePanel}
+      </div>
+      <GenerationSettingsForm id={settingsId} hidden={open !== 'settings'} settings={settings} onChange={onSettingsChange} beta={beta} />
+    </div>
+  );
+}
+
+function triggerClass(open: boolean): string {
+  return cn(
+    'flex min-w-0 items-center gap-2 rounded-xl px-3 py-2 text-left text-sm ring-1 transition hover:bg-slate-50',
+    open ? 'bg-slate-50 ring-brand-300' : 'bg-white ring-slate-200',
+  );
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return <ChevronDown className={cn('h-4 w-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden />;
+}

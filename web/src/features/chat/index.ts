@@ -1,0 +1,1 @@
+export { ChatTab, type ChatTabProps } from './components/ChatTab';
