@@ -20,10 +20,18 @@ test('upload, list, reload and remove a scene’s product images', async ({ page
   await expect(createProject).toBeHidden();
   await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
 
-  // The panel sits in the left panel, empty.
+  // The panel sits in the left panel, empty, and open (a campaign without a photo shows it).
   const leftPanel = page.getByTestId('chat-panel');
   const panel = leftPanel.getByRole('region', { name: 'Product images' });
   await expect(panel).toBeVisible();
+  await expect(leftPanel.getByTestId('no-product-photo')).toContainText('No product photo in this campaign');
+  // Once the campaign has photos the chat folds the panel to one line; open it to look.
+  const showPhotos = async () => {
+    const toggle = leftPanel.getByRole('button', { name: /^Product images/ });
+    await expect(toggle).toBeVisible();
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await expect(panel).toBeVisible();
+  };
   await expect(panel.getByTestId('reference-image-count')).toHaveText('0/3');
   await expect(panel.getByRole('button', { name: /Add product photos/ })).toBeVisible();
 
@@ -33,6 +41,7 @@ test('upload, list, reload and remove a scene’s product images', async ({ page
     { name: 'product-pink.png', mimeType: 'image/png', buffer: productPhoto([236, 72, 153]) },
   ]);
   const thumbnails = panel.getByTestId('reference-image');
+  await showPhotos();
   await expect(thumbnails).toHaveCount(2, { timeout: 30_000 });
   await expect(panel.getByTestId('reference-upload')).toHaveCount(0);
   await expect(panel.getByTestId('reference-image-count')).toHaveText('2/3');
@@ -48,6 +57,7 @@ test('upload, list, reload and remove a scene’s product images', async ({ page
   // Reload: still two.
   await page.reload();
   await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
+  await showPhotos();
   await expect(thumbnails).toHaveCount(2);
   await expect(panel.getByRole('img', { name: 'product-violet.png' })).toBeVisible();
 
@@ -58,6 +68,7 @@ test('upload, list, reload and remove a scene’s product images', async ({ page
   await expect(panel.getByRole('img', { name: 'product-pink.png' })).toBeVisible();
   await expect(panel.getByTestId('reference-image-count')).toHaveText('1/3');
   await page.reload();
+  await showPhotos();
   await expect(thumbnails).toHaveCount(1);
 
   // A text file renamed .png, dropped on the left panel: the overlay shows, then the file is refused.

@@ -51,7 +51,7 @@ test('sign up, create and rename a project, add a campaign, reload, sign out', a
   await expect(createProject).toBeHidden();
   await expect(page.getByTestId('current-project')).toHaveText('Spring Launch');
   await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
-  await expect(page.getByRole('button', { name: /^Campaign 1,/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article', { name: 'Campaign 1' })).toHaveAttribute('data-selected', 'true');
   await expect(page.getByText('1 campaign', { exact: true })).toBeVisible();
   await expect(page.getByTestId('credit-badge')).toContainText('Credits');
 
@@ -77,13 +77,19 @@ test('sign up, create and rename a project, add a campaign, reload, sign out', a
   await expect(toast(page, 'Scene created successfully')).toBeVisible();
   await expect(page.getByTestId('current-scene')).toHaveText('Holiday Promo');
   await expect(page.getByText('2 campaigns', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Holiday Promo,/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article', { name: 'Holiday Promo' })).toHaveAttribute('data-selected', 'true');
 
-  // Clicking a card selects its scene.
-  await page.getByRole('button', { name: /^Campaign 1,/ }).click();
+  // Clicking a card selects its scene and opens its detail; Escape goes back to the grid.
+  const detail = page.getByRole('region', { name: 'Scene detail' });
+  await page.getByRole('button', { name: 'Open Campaign 1' }).click();
   await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
-  await page.getByRole('button', { name: /^Holiday Promo,/ }).click();
+  await expect(detail).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await page.getByRole('button', { name: 'Open Holiday Promo' }).click();
   await expect(page.getByTestId('current-scene')).toHaveText('Holiday Promo');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(detail).toBeHidden();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await shot(page, 'workspace-desktop');
 
@@ -91,7 +97,7 @@ test('sign up, create and rename a project, add a campaign, reload, sign out', a
   await page.reload();
   await expect(page.getByTestId('current-project')).toHaveText('Summer Launch');
   await expect(page.getByTestId('current-scene')).toHaveText('Holiday Promo');
-  await expect(page.getByRole('button', { name: /^Holiday Promo,/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article', { name: 'Holiday Promo' })).toHaveAttribute('data-selected', 'true');
 
   // Mobile layout.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -113,7 +113,10 @@ function Conversation({
   const [editing, setEditing] = useState<ThreadActions['editing']>(null);
   const [imageEditing, setImageEditing] = useState<ThreadActions['imageEditing']>(null);
   const [viewer, setViewer] = useState<{ assetId: string; fallback: number } | null>(null);
-  const [dockPanel, setDockPanel] = useState<DockPanel | null>(null);
+  // A campaign without a product photo opens with its photo panel showing, until the user folds it.
+  const [dockChoice, setDockChoice] = useState<{ sceneId: string | null; panel: DockPanel | null } | null>(null);
+  const dockPanel = dockChoice && dockChoice.sceneId === sceneId ? dockChoice.panel : referenceImages?.length === 0 ? 'photos' : null;
+  const setDockPanel = (panel: DockPanel | null) => setDockChoice({ sceneId, panel });
   const [promptEdits, setPromptEdits] = useState<PromptEdits>({});
 
   const { followExisting } = generations;
