@@ -23,6 +23,8 @@ if (!process.env.STUDIO_E2E_DATA_DIR) {
 const port = process.env.STUDIO_E2E_PORT;
 const dataDir = process.env.STUDIO_E2E_DATA_DIR;
 const studioBin = resolve(here, process.env.STUDIO_BIN ?? '../target/debug/studio');
+// Tests that seed fixtures run the same binary against the same data directory.
+process.env.STUDIO_E2E_BIN = studioBin;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -32,6 +32,15 @@ pub enum AdminCommand {
         #[arg(long, default_value = "demo@campaign.studio")]
         email: String,
     },
+    /// Create an account with one large project, for measuring the storyboard: `--scenes`
+    /// campaigns sharing `--assets` images (a few renders, each stored as its own file).
+    SeedStoryboard {
+        email: String,
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        scenes: u32,
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=20000))]
+        assets: u32,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -97,6 +106,11 @@ pub async fn run(
             Ok(())
         }
         AdminCommand::SeedDemo { email } => seed_demo(store, storage, &email).await,
+        AdminCommand::SeedStoryboard {
+            email,
+            scenes,
+            assets,
+        } => seed_storyboard(store, storage, &email, scenes, assets).await,
     }
 }
 
@@ -198,6 +212,34 @@ async fn seed_demo(store: &Store, storage: &MediaStorage, email: &str) -> anyhow
     Ok(())
 }
 
+/// A rendered sample: the image and its thumbnail.
+struct Sample {
+    prompt: &'static str,
+    image: engine::generate::RenderedImage,
+    thumbnail: Vec<u8>,
+}
+
+async fn render_sample(
+    prompt: &'static str,
+    seed: u64,
+    resolution: domain::Resolution,
+) -> anyhow::Result<Sample> {
+    tokio::task::spawn_blocking(move || {
+        let mut request = ImageRequest::new(prompt);
+        request.seed = seed;
+        request.resolution = resolution;
+        request.format = OutputFormat::Jpeg;
+        let image = generate_image(&request, &mut engine::NoProgress)?;
+        let thumbnail = engine::intake::thumbnail_of(&image.bytes)?.0;
+        anyhow::Ok(Sample {
+            prompt,
+            image,
+            thumbnail,
+        })
+    })
+    .await?
+}
+
 /// Renders `prompt` with the offline engine and stores it as the scene's media.
 async fn sample_image(
     store: &Store,
@@ -208,23 +250,37 @@ async fn sample_image(
     prompt: &'static str,
     seed: u64,
 ) -> anyhow::Result<Uuid> {
-    let (image, thumbnail) = tokio::task::spawn_blocking(move || {
-        let mut request = ImageRequest::new(prompt);
-        request.seed = seed;
-        request.format = OutputFormat::Jpeg;
-        let image = generate_image(&request, &mut engine::NoProgress)?;
-        let thumbnail = engine::intake::thumbnail_of(&image.bytes)?;
-        anyhow::Ok((image, thumbnail))
-    })
-    .await??;
+    let sample = render_sample(prompt, seed, domain::Resolution::default()).await?;
+    store_sample(store, storage, user_id, project_id, scene_id, &sample).await
+}
+
+/// Stores a rendered sample as a new media asset of the scene (its own objects, no charge).
+async fn store_sample(
+    store: &Store,
+    storage: &MediaStorage,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Uuid,
+    sample: &Sample,
+) -> anyhow::Result<Uuid> {
+    let (image, prompt) = (&sample.image, sample.prompt);
     let id = Uuid::new_v4();
     let key = format!("media/{id}.jpg");
     let thumbnail_key = format!("media/{id}.thumb.jpg");
     storage.put(&key, image.bytes.clone().into()).await?;
-    storage.put(&thumbnail_key, thumbnail.0.into()).await?;
+    storage
+        .put(&thumbnail_key, sample.thumbnail.clone().into())
+        .await?;
+    let aspect_ratio = if image.width == image.height {
+        "1:1"
+    } else if image.width > image.height {
+        "3:2"
+    } else {
+        "2:3"
+    };
     let metadata = serde_json::json!({
         "generation_type": "image",
-        "aspect_ratio": domain::Resolution::default().aspect_ratio(),
+        "aspect_ratio": aspect_ratio,
         "output_format": "jpeg",
         "prompt": prompt,
         "dimensions": {"width": image.width, "height": image.height},
@@ -251,4 +307,65 @@ async fn sample_image(
         })
         .await?;
     Ok(id)
+}
+
+/// The prompts and sizes the storyboard fixture cycles through (every shape of card).
+const STORYBOARD_SAMPLES: [(&str, domain::Resolution); 4] = [
+    (
+        "amber serum bottle on dark marble at golden hour",
+        domain::Resolution::Portrait,
+    ),
+    (
+        "white jar on a bathroom counter, soft light",
+        domain::Resolution::Square,
+    ),
+    (
+        "red sneaker in a studio, dramatic shadows",
+        domain::Resolution::Landscape,
+    ),
+    (
+        "green tea tin outdoors, fresh palette",
+        domain::Resolution::Portrait,
+    ),
+];
+
+async fn seed_storyboard(
+    store: &Store,
+    storage: &MediaStorage,
+    email: &str,
+    scene_count: u32,
+    asset_count: u32,
+) -> anyhow::Result<()> {
+    let (user, password) = create_user(store, email, None).await?;
+    let name = domain::ProjectName::parse("Storyboard at scale")?;
+    let project = store
+        .create_project(user.id, &name, domain::Settings::default())
+        .await?;
+    let mut samples = Vec::new();
+    for (seed, (prompt, resolution)) in STORYBOARD_SAMPLES.into_iter().enumerate() {
+        samples.push(render_sample(prompt, seed as u64, resolution).await?);
+    }
+    let mut scenes = Vec::new();
+    for n in 1..=scene_count {
+        let scene = store
+            .create_scene(
+                user.id,
+                project.id,
+                &domain::SceneName::parse(&format!("Campaign {n}"))?,
+                None,
+            )
+            .await?;
+        scenes.push(scene.id);
+    }
+    for n in 0..asset_count as usize {
+        let scene = scenes[n % scenes.len()];
+        let sample = &samples[(n / scenes.len() + n) % samples.len()];
+        store_sample(store, storage, user.id, project.id, scene, sample).await?;
+    }
+    println!("storyboard fixture ready: {scene_count} scenes, {asset_count} images in \"Storyboard at scale\"");
+    println!("email: {}", user.email);
+    if let Some(password) = password {
+        println!("password: {password}");
+    }
+    Ok(())
 }
