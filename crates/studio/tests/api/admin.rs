@@ -6,7 +6,8 @@ use crate::support::{spawn_app, Db, TestApp};
 
 on_both_databases!(
     operators_manage_accounts_credits_and_flags,
-    seed_demo_creates_a_ready_account
+    seed_demo_creates_a_ready_account,
+    seed_storyboard_spreads_images_over_campaigns,
 );
 
 async fn sign_in(app: &TestApp, email: &str, password: &str) -> String {
@@ -164,4 +165,63 @@ async fn seed_demo_creates_a_ready_account(db: Db) {
     let (ok, _, stderr) = app.db.cli(&["admin", "seed-demo"]).await;
     assert!(!ok);
     assert!(stderr.contains("already exists"), "{stderr}");
+}
+
+async fn seed_storyboard_spreads_images_over_campaigns(db: Db) {
+    let app = spawn_app(db).await;
+    let (ok, stdout, stderr) = app
+        .db
+        .cli(&[
+            "admin",
+            "seed-storyboard",
+            "big@example.com",
+            "--scenes",
+            "3",
+            "--assets",
+            "7",
+        ])
+        .await;
+    assert!(ok, "{stderr}");
+    let password = printed(&stdout, "password:");
+    let token = sign_in(&app, "big@example.com", &password).await;
+    let projects = get(&app, &token, "/api/projects").await;
+    let project_id = projects["data"][0]["id"].as_str().unwrap().to_owned();
+    let board = get(
+        &app,
+        &token,
+        &format!("/api/projects/{project_id}/storyboard"),
+    )
+    .await;
+    let counts: Vec<usize> = board["data"]["scenes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["media"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(counts, [3, 2, 2]);
+    // Every asset has bytes of its own: deleting one leaves the others served.
+    let media = board["data"]["scenes"][0]["media"].as_array().unwrap();
+    let response = app
+        .request(
+            Method::DELETE,
+            &format!("/api/media/{}", media[0]["id"].as_str().unwrap()),
+        )
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let response = app
+        .request(Method::GET, media[1]["url"].as_str().unwrap())
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    // Out of range sizes are refused.
+    let (ok, _, stderr) = app
+        .db
+        .cli(&["admin", "seed-storyboard", "x@example.com", "--scenes", "0"])
+        .await;
+    assert!(!ok, "{stderr}");
 }
