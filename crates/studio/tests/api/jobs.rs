@@ -1078,7 +1078,11 @@ async fn a_deleted_asset_leaves_its_scene_and_the_storyboard(db: Db) {
         assert_eq!(app.wait_for_job(&session, job).await["status"], "completed");
     }
     let response = app
-        .authed(&session, Method::PUT, &format!("/api/scenes/{scene}/active-asset"))
+        .authed(
+            &session,
+            Method::PUT,
+            &format!("/api/scenes/{scene}/active-asset"),
+        )
         .json(&json!({"asset_id": first}))
         .send()
         .await
