@@ -172,4 +172,12 @@ test('on a phone: upload, chat and generate an image', async ({ page }) => {
   await expectBalance(page, 99);
   await expectSeriousA11yClean(page);
   await shot(page, 'loop-2-image-mobile');
+
+  // Rate it, and make music for the campaign, from the phone too.
+  await conversation.getByRole('button', { name: 'Good result' }).last().click();
+  await expect(conversation.getByText('Thanks!').last()).toBeVisible();
+  await page.getByRole('button', { name: 'Make music for this campaign' }).click();
+  await expect(conversation.locator('audio').first()).toBeAttached({ timeout: 60_000 });
+  await expectBalance(page, 98);
+  await shot(page, 'loop-3-music-mobile');
 });
