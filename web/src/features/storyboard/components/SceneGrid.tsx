@@ -41,7 +41,7 @@ const keyboardOptions: KeyboardSensorOptions = { coordinateGetter: sortableKeybo
 
 /** Cards rendered in the first pass, and added per idle moment after it: a hundred at once would block the page. */
 const FIRST_CARDS = 16;
-const MORE_CARDS = 16;
+const MORE_CARDS = 8;
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
