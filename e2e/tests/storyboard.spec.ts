@@ -210,7 +210,7 @@ test('a storyboard of 100 campaigns and 1,000 images: first view and scrolling',
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  record('GET storyboard, 100 scenes / 1,000 assets (debug build)', `median ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms`);
+  record('GET storyboard, 100 scenes / 1,000 assets', `median ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms`);
 
   // First view: a fresh load until the first card's image is decoded.
   await page.evaluate(() => {
