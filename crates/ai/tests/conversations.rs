@@ -363,7 +363,7 @@ fn cases() -> Vec<Case> {
             has: &[
                 "wireless earbuds",
                 "white seamless studio backdrop",
-                "the earbuds are matte black",
+                "matte black wireless earbuds",
             ],
             extra: Some(|r, _| {
                 let p = prompt::parse(r.structured.refined_image_prompt.as_deref().unwrap());
@@ -396,7 +396,7 @@ fn cases() -> Vec<Case> {
             flags: READY,
             env: Some(E::NaturalOutdoor),
             lighting: Some(L::GoldenHour),
-            has: &["sneakers", "beach", "the sneakers are white"],
+            has: &["sneakers", "beach", "white sneakers"],
             ..Case::default()
         },
         Case {
@@ -441,7 +441,17 @@ fn cases() -> Vec<Case> {
             flags: READY,
             env: Some(E::LuxuryMarble),
             lighting: Some(L::DramaticShadows),
-            has: &["necklace is gold"],
+            // The product's noun phrase stays whole; the gold is the necklace's, not the wall's.
+            has: &["gold necklace", "black marble"],
+            extra: Some(|r, _| {
+                let p = prompt::parse(r.structured.refined_image_prompt.as_deref().unwrap());
+                assert_eq!(p.product_color.map(|c| c.name), Some("gold"));
+                assert!(
+                    p.scene_colors.iter().all(|c| c.name != "gold"),
+                    "{:?}",
+                    p.scene_colors
+                );
+            }),
             ..Case::default()
         },
         Case {
@@ -484,7 +494,7 @@ fn cases() -> Vec<Case> {
             name: "a bottle of olive oil from overhead",
             message: "a bottle of olive oil, overhead flat lay",
             flags: READY,
-            has: &["a bottle of olive oil", "overhead flat-lay angle"],
+            has: &["a bottle of olive oil", "overhead flat lay angle"],
             ..Case::default()
         },
         Case {
@@ -536,7 +546,7 @@ fn cases() -> Vec<Case> {
             name: "two-colour product name",
             message: "a black and gold watch on a dark surface",
             flags: READY,
-            has: &["watch is black and gold"],
+            has: &["black and gold watch", "on a dark surface"],
             ..Case::default()
         },
         Case {
@@ -587,7 +597,7 @@ fn cases() -> Vec<Case> {
             name: "a prop's colour is not the backdrop's",
             message: "our 3-wick candle next to a blush pink jar",
             flags: READY,
-            has: &["3-wick candle", "styled with a jar"],
+            has: &["3-wick candle", "styled with a blush pink jar"],
             lacks: &["wall"],
             extra: Some(|r, _| {
                 let p = prompt::parse(r.structured.refined_image_prompt.as_deref().unwrap());
@@ -917,12 +927,13 @@ fn cases() -> Vec<Case> {
             ..Case::default()
         },
         Case {
-            name: "orbit becomes a parallax arc",
+            name: "orbit becomes an arc of the set around the rigid product",
             earlier: &["perfume bottle on marble"],
             message: "slow orbit video around it",
             flags: VIDEO,
-            camera: Some(Camera::Parallax),
-            note_has: &["parallax"],
+            camera: Some(Camera::Orbit),
+            video_has: &["orbiting"],
+            note_has: &["orbit", "never turned or warped"],
             ..Case::default()
         },
         Case {
@@ -1525,4 +1536,225 @@ fn style_from_hand_written_turns() {
     assert_eq!(style.environment, Some(E::CozyBedroom));
     assert_eq!(style.composition, Some(C::LifestyleContext));
     assert_eq!(style.descriptors, vec!["cozy".to_string()]);
+}
+
+/// Every concrete word group the seller gave — product names, materials, surfaces,
+/// colours, props, times of day, light, mood and camera words — appears in the brief, which
+/// may add only what was left open.
+#[test]
+fn the_brief_keeps_what_the_seller_said() {
+    let table: &[(&str, &[&str])] = &[
+        (
+            "my white ceramic mug on a wooden kitchen table, morning light",
+            &[
+                "white ceramic mug",
+                "on a wooden kitchen table",
+                "morning light",
+            ],
+        ),
+        (
+            "vitamin C serum on a bathroom shelf with eucalyptus, soft light",
+            &[
+                "vitamin C serum",
+                "on a bathroom shelf",
+                "eucalyptus",
+                "soft light",
+            ],
+        ),
+        (
+            "amber glass dropper bottle on dark marble at golden hour",
+            &["amber glass dropper bottle", "dark marble", "golden hour"],
+        ),
+        (
+            "handmade soy candle on a rustic oak shelf, cozy evening glow",
+            &[
+                "handmade soy candle",
+                "on a rustic oak shelf",
+                "evening glow",
+                "cozy",
+            ],
+        ),
+        (
+            "linen tote bag at an outdoor café, late afternoon sun",
+            &["linen tote bag", "at an outdoor café", "late afternoon sun"],
+        ),
+        (
+            "sunscreen tube on the sand at the beach, bright midday sun",
+            &[
+                "sunscreen tube",
+                "on the sand",
+                "at the beach",
+                "midday sun",
+            ],
+        ),
+        (
+            "matte black headphones on a concrete desk, dramatic shadows, moody",
+            &[
+                "matte black",
+                "headphones",
+                "on a concrete desk",
+                "dramatic shadows",
+                "moody",
+            ],
+        ),
+        (
+            "pink lipstick flat lay on white marble with rose petals",
+            &["pink lipstick", "flat lay", "white marble", "rose petals"],
+        ),
+        (
+            "coffee beans pouch on a kitchen counter next to a blue mug, overcast window light",
+            &[
+                "coffee beans pouch",
+                "on a kitchen counter",
+                "a blue mug",
+                "overcast window light",
+            ],
+        ),
+        (
+            "green tea tin on a bamboo tray in a sunlit kitchen",
+            &["green tea tin", "on a bamboo tray", "in a sunlit kitchen"],
+        ),
+        (
+            "B12 gummies on a pastel pink desk, top-down",
+            &["B12 gummies", "on a pastel pink desk", "top-down"],
+        ),
+    ];
+    let mut errors = Vec::new();
+    for (message, groups) in table {
+        let reply = BuiltinAssistant.respond(&AssistantRequest {
+            message: message.to_string(),
+            ..AssistantRequest::default()
+        });
+        let brief = reply
+            .structured
+            .refined_image_prompt
+            .clone()
+            .unwrap_or_default();
+        let lower = brief.to_lowercase();
+        for group in *groups {
+            if !lower.contains(&group.to_lowercase()) {
+                errors.push(format!("{message:?}: brief lacks {group:?}: {brief:?}"));
+            }
+        }
+        let video = reply
+            .structured
+            .refined_video_prompt
+            .clone()
+            .unwrap_or_default()
+            .to_lowercase();
+        // The product and the place ride along into the motion brief too.
+        for group in groups.iter().take(2) {
+            if !video.contains(&group.to_lowercase()) {
+                errors.push(format!(
+                    "{message:?}: motion brief lacks {group:?}: {video:?}"
+                ));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// Without a product photo the reply says a stand-in will be drawn; with one it does not.
+#[test]
+fn a_stand_in_product_is_announced() {
+    let note = |references: Vec<ReferenceFacts>| {
+        BuiltinAssistant
+            .respond(&AssistantRequest {
+                message: "vitamin C serum on a bathroom shelf".into(),
+                reference_images: references,
+                ..AssistantRequest::default()
+            })
+            .structured
+            .additional_comments
+            .unwrap_or_default()
+    };
+    let without = note(Vec::new());
+    assert!(
+        without.contains("stand-in serum") && without.contains("photo"),
+        "{without}"
+    );
+    assert!(!note(vec![reference(&["amber"], false)]).contains("stand-in"));
+}
+
+/// Refinements keep the seller's words unless the seller changed them.
+#[test]
+fn refinements_keep_the_sellers_words_unless_changed() {
+    /// (earlier messages, the refinement, word groups kept, word groups gone)
+    type Refinement = (
+        &'static [&'static str],
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    );
+    let cases: &[Refinement] = &[
+        (
+            &["my white ceramic mug on a wooden kitchen table, morning light"],
+            "add a few lemons",
+            &[
+                "white ceramic mug",
+                "on a wooden kitchen table",
+                "morning light",
+                "a few lemons",
+            ],
+            &[],
+        ),
+        (
+            &["my white ceramic mug on a wooden kitchen table, morning light"],
+            "make it warmer",
+            &["white ceramic mug", "on a wooden kitchen table"],
+            &["morning light"],
+        ),
+        (
+            &["vitamin C serum on a bathroom shelf, soft light"],
+            "now on a marble counter",
+            &["vitamin C serum", "on a marble counter", "soft light"],
+            &["bathroom shelf"],
+        ),
+        (
+            &["linen tote bag at an outdoor café, late afternoon sun"],
+            "make it a 10 second video",
+            &["linen tote bag", "at an outdoor café", "late afternoon sun"],
+            &[],
+        ),
+        (
+            &[
+                "amber glass dropper bottle on dark marble at golden hour",
+                "closer",
+            ],
+            "no props please",
+            &["amber glass dropper bottle", "dark marble", "golden hour"],
+            &[],
+        ),
+    ];
+    let mut errors = Vec::new();
+    for (earlier, message, has, lacks) in cases {
+        let base = AssistantRequest::default();
+        let history = conversation(earlier, &base);
+        let reply = BuiltinAssistant.respond(&AssistantRequest {
+            message: message.to_string(),
+            history,
+            ..base
+        });
+        let brief = reply
+            .structured
+            .refined_image_prompt
+            .clone()
+            .unwrap_or_default();
+        let lower = brief.to_lowercase();
+        for group in *has {
+            if !lower.contains(&group.to_lowercase()) {
+                errors.push(format!(
+                    "{message:?} after {earlier:?}: brief lacks {group:?}: {brief:?}"
+                ));
+            }
+        }
+        for group in *lacks {
+            if lower.contains(&group.to_lowercase()) {
+                errors.push(format!(
+                    "{message:?} after {earlier:?}: brief still has {group:?}: {brief:?}"
+                ));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
 }

@@ -88,6 +88,9 @@ struct Coarse {
     w: u32,
     h: u32,
     px: Vec<[f32; 3]>,
+    /// The sharpest full-resolution step inside each cell (summed over the channels): thin
+    /// outlines survive here though averaging blurs them out of `px`.
+    edge: Vec<f32>,
 }
 
 impl Coarse {
@@ -111,7 +114,24 @@ impl Coarse {
             .iter()
             .map(|s| [s[0] / s[3], s[1] / s[3], s[2] / s[3]])
             .collect();
-        Coarse { w, h, px }
+        let mut edge = vec![0f32; (w * h) as usize];
+        let step = |a: &[u8], b: &[u8]| {
+            (a[0] as i32 - b[0] as i32).unsigned_abs()
+                + (a[1] as i32 - b[1] as i32).unsigned_abs()
+                + (a[2] as i32 - b[2] as i32).unsigned_abs()
+        };
+        for y in 0..ph.saturating_sub(1) {
+            let row = &raw[(y * pw * 4) as usize..((y + 1) * pw * 4) as usize];
+            let below = &raw[((y + 1) * pw * 4) as usize..((y + 2) * pw * 4) as usize];
+            let base = ((y / k) * w) as usize;
+            for x in 0..(pw - 1) as usize {
+                let p = &row[x * 4..x * 4 + 3];
+                let g = step(p, &row[x * 4 + 4..x * 4 + 7]).max(step(p, &below[x * 4..x * 4 + 3]));
+                let e = &mut edge[base + x / k as usize];
+                *e = e.max(g as f32);
+            }
+        }
+        Coarse { w, h, px, edge }
     }
 }
 
@@ -264,11 +284,129 @@ fn segment(c: &Coarse, model: &BackgroundModel) -> Vec<bool> {
         .find(|&y| (0..w).any(|x| !bg_like[y * w + x] && !shadow_like[y * w + x]))
         .unwrap_or(0);
     let shadow_from = core_bottom.saturating_sub((core_bottom.saturating_sub(core_top)) / 8);
-    let passable = |i: usize| bg_like[i] || (shadow_like[i] && i / w >= shadow_from);
+    // A white product on a white sweep matches the backdrop's colour but not its smoothness:
+    // its outline is an edge the backdrop does not have. Edges stronger than anything along
+    // the border bar the flood (shadows are soft, and follow their own rule).
+    let edge = edges(c);
+    let below = |i: usize| i / w >= shadow_from;
 
     // Flood the backdrop in from the border; whatever it cannot reach is product, which
-    // fills holes such as a white label on a white backdrop.
-    let mut reached = vec![false; n];
+    // fills holes such as a white label on a white backdrop. Once by colour alone, once
+    // also stopped by edges.
+    let by_colour = flood(w, h, |i| bg_like[i] || (shadow_like[i] && below(i)));
+    let by_edges = flood(w, h, |i| {
+        (bg_like[i] || (shadow_like[i] && below(i))) && !edge[i]
+    });
+    let mut fg: Vec<bool> = by_edges.iter().map(|r| !r).collect();
+    // What only the edges enclose is either a white product's body (its outline closed it
+    // off) or a shadow on the floor (its rim did). A floor shadow is darker than the
+    // backdrop in its own hue, and flat: foreshortened, far lower than the product is tall.
+    let rows: Vec<usize> = (0..n).filter(|&i| fg[i]).map(|i| i / w).collect();
+    let tall = rows
+        .iter()
+        .max()
+        .zip(rows.iter().min())
+        .map_or(0, |(a, b)| a - b + 1);
+    for part in components(w, h, |i| by_colour[i] && !by_edges[i] && !edge[i]) {
+        let shaded = part.iter().filter(|&&i| shadow_like[i]).count();
+        let (top, bottom) = part
+            .iter()
+            .fold((usize::MAX, 0), |(t, b), &i| (t.min(i / w), b.max(i / w)));
+        let flat = (bottom - top + 1) * 10 < tall * 3;
+        // And it lies at the product's foot, not on it (a label is flat and pale too).
+        let at_foot = top + (core_bottom.saturating_sub(core_top)) / 10 >= core_bottom;
+        if shaded * 2 > part.len() && flat && at_foot {
+            for i in part {
+                fg[i] = false;
+            }
+        }
+    }
+    // The widening of an outline on the backdrop side is backdrop: peel backdrop-coloured
+    // edge cells off the outside, two rings deep (the widening and the outline's own cell).
+    // A shadow's own rim at the product's foot is peeled through to the end.
+    let mut outside: Vec<bool> = fg.iter().map(|f| !f).collect();
+    for round in 0..8 {
+        let peel: Vec<usize> = (0..n)
+            .filter(|&i| {
+                fg[i]
+                    && edge[i]
+                    && ((round < 2 && (bg_like[i] || shadow_like[i]))
+                        || (shadow_like[i] && below(i)))
+            })
+            .filter(|&i| {
+                let (x, y) = (i % w, i / w);
+                [
+                    (x.wrapping_sub(1), y),
+                    (x + 1, y),
+                    (x, y.wrapping_sub(1)),
+                    (x, y + 1),
+                ]
+                .iter()
+                .any(|&(nx, ny)| nx < w && ny < h && outside[ny * w + nx])
+            })
+            .collect();
+        if peel.is_empty() {
+            break;
+        }
+        for i in peel {
+            fg[i] = false;
+            outside[i] = true;
+        }
+    }
+
+    // Drop specks: keep components at least 4% of the largest.
+    let parts = components(w, h, |i| fg[i]);
+    let largest = parts.iter().map(Vec::len).max().unwrap_or(0);
+    for part in parts {
+        if part.len() * 25 < largest {
+            for i in part {
+                fg[i] = false;
+            }
+        }
+    }
+    fg
+}
+
+/// Cells holding a step sharper than the backdrop has anywhere along the border: a product's
+/// outline, however close its colour is to the backdrop's.
+fn edges(c: &Coarse) -> Vec<bool> {
+    let (w, h) = (c.w as usize, c.h as usize);
+    let mut border: Vec<f32> = (0..w * h)
+        .filter(|&i| {
+            let (x, y) = (i % w, i / w);
+            x < 3 || y < 3 || x + 3 >= w || y + 3 >= h
+        })
+        .map(|i| c.edge[i])
+        .collect();
+    border.sort_by(|a, b| a.total_cmp(b));
+    let p98 = border.get(border.len() * 98 / 100).copied().unwrap_or(0.0);
+    let t = (p98 * 2.0).max(24.0);
+    let strong: Vec<bool> = c.edge.iter().map(|&g| g > t).collect();
+    // Widened by a cell so a faint stretch of outline leaves no gap to leak through; the
+    // backdrop side of the widening is handed back after the flood.
+    let mut out = strong.clone();
+    for y in 0..h {
+        for x in 0..w {
+            if strong[y * w + x] {
+                for (nx, ny) in [
+                    (x.wrapping_sub(1), y),
+                    (x + 1, y),
+                    (x, y.wrapping_sub(1)),
+                    (x, y + 1),
+                ] {
+                    if nx < w && ny < h {
+                        out[ny * w + nx] = true;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Cells reachable from the border through cells where `passable` holds (4-connected).
+fn flood(w: usize, h: usize, passable: impl Fn(usize) -> bool) -> Vec<bool> {
+    let mut reached = vec![false; w * h];
     let mut stack: Vec<usize> = Vec::new();
     for x in 0..w {
         stack.push(x);
@@ -297,19 +435,7 @@ fn segment(c: &Coarse, model: &BackgroundModel) -> Vec<bool> {
             stack.push(i + w);
         }
     }
-    let mut fg: Vec<bool> = reached.iter().map(|r| !r).collect();
-
-    // Drop specks: keep components at least 4% of the largest.
-    let parts = components(w, h, |i| fg[i]);
-    let largest = parts.iter().map(Vec::len).max().unwrap_or(0);
-    for part in parts {
-        if part.len() * 25 < largest {
-            for i in part {
-                fg[i] = false;
-            }
-        }
-    }
-    fg
+    reached
 }
 
 /// 4-connected components of the cells where `inside` holds.

@@ -4,6 +4,7 @@
 use domain::{ColorPalette, Composition, Environment, Lighting, Quality, Resolution};
 
 pub use crate::codec::OutputFormat;
+pub use crate::scene::StandIn;
 use crate::{codec, scene, EngineError, Progress, SubProgress};
 
 /// One image to generate. Explicit choices override what the prompt says.
@@ -50,6 +51,9 @@ pub struct RenderedImage {
     pub mime: &'static str,
     pub width: u32,
     pub height: u32,
+    /// Set when there was no product photo and a drawn mockup stands in for the product;
+    /// [`StandIn::message`] says so in words for the job result and the seller.
+    pub stand_in: Option<StandIn>,
 }
 
 /// Renders and encodes one image. Stages: "cutout", "scene", "encode".
@@ -67,5 +71,6 @@ pub fn generate_image(
         mime: req.format.mime(),
         width: image.width(),
         height: image.height(),
+        stand_in: layers.stand_in,
     })
 }

@@ -47,6 +47,83 @@ impl ProductKind {
     }
 }
 
+/// Where the product is staged: the place actually painted. Each of the five environments
+/// has its own setting, and sellers' most asked-for places have theirs; a setting belongs to
+/// the environment nearest to it, which the Generate panel's options and the assistant see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Setting {
+    Marble,
+    Bathroom,
+    Studio,
+    Garden,
+    Bedroom,
+    KitchenCounter,
+    WoodenTable,
+    Desk,
+    Shelf,
+    Cafe,
+    OutdoorCafe,
+    Beach,
+}
+
+impl Setting {
+    pub const ALL: &'static [Setting] = &[
+        Setting::Marble,
+        Setting::Bathroom,
+        Setting::Studio,
+        Setting::Garden,
+        Setting::Bedroom,
+        Setting::KitchenCounter,
+        Setting::WoodenTable,
+        Setting::Desk,
+        Setting::Shelf,
+        Setting::Cafe,
+        Setting::OutdoorCafe,
+        Setting::Beach,
+    ];
+
+    /// The setting an environment is painted as when nothing more specific is asked for.
+    pub fn of(environment: Environment) -> Setting {
+        match environment {
+            Environment::LuxuryMarble => Setting::Marble,
+            Environment::CleanBathroom => Setting::Bathroom,
+            Environment::ProfessionalStudio => Setting::Studio,
+            Environment::NaturalOutdoor => Setting::Garden,
+            Environment::CozyBedroom => Setting::Bedroom,
+        }
+    }
+
+    /// The nearest of the five environments.
+    pub fn environment(self) -> Environment {
+        match self {
+            Setting::Marble => Environment::LuxuryMarble,
+            Setting::Bathroom | Setting::KitchenCounter => Environment::CleanBathroom,
+            Setting::Studio | Setting::Desk => Environment::ProfessionalStudio,
+            Setting::Garden | Setting::OutdoorCafe | Setting::Beach => Environment::NaturalOutdoor,
+            Setting::Bedroom | Setting::WoodenTable | Setting::Shelf | Setting::Cafe => {
+                Environment::CozyBedroom
+            }
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Setting::Marble => "marble",
+            Setting::Bathroom => "bathroom",
+            Setting::Studio => "studio",
+            Setting::Garden => "garden",
+            Setting::Bedroom => "bedroom",
+            Setting::KitchenCounter => "kitchen counter",
+            Setting::WoodenTable => "wooden table",
+            Setting::Desk => "desk",
+            Setting::Shelf => "shelf",
+            Setting::Cafe => "café",
+            Setting::OutdoorCafe => "outdoor café",
+            Setting::Beach => "beach",
+        }
+    }
+}
+
 /// The feeling the prompt asks for; it leans palette and lighting when they are not named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mood {
@@ -100,10 +177,17 @@ pub struct PromptParams {
     pub scene_colors: Vec<NamedColor>,
     /// Colours the prompt rules out ("not on white").
     pub avoid_colors: Vec<NamedColor>,
+    /// Colours of the props beside the product ("with a blush pink jar", "with white
+    /// peonies"): theirs, not the backdrop's.
+    pub prop_colors: Vec<NamedColor>,
     pub moods: Vec<Mood>,
     pub tone: Option<Tone>,
     /// "no props", "without clutter".
     pub no_props: bool,
+    /// The place named, when it is more specific than an environment ("kitchen counter").
+    pub setting: Option<Setting>,
+    /// Seen from directly above: "flat lay", "top-down", "overhead".
+    pub top_down: bool,
 }
 
 /// The four scene options after applying explicit choices, the prompt and the spec defaults.
@@ -116,7 +200,8 @@ pub struct SceneChoice {
 }
 
 impl PromptParams {
-    /// Explicit choice, else what the prompt says, else the spec's default.
+    /// Explicit choice, else what the prompt says, else the spec's default. A palette left
+    /// open follows the light: golden hour is warm, dramatic shadows bold.
     pub fn resolve(
         &self,
         environment: Option<Environment>,
@@ -124,12 +209,25 @@ impl PromptParams {
         lighting: Option<Lighting>,
         composition: Option<Composition>,
     ) -> SceneChoice {
+        let lighting = lighting.or(self.lighting).unwrap_or_default();
+        let by_light = match lighting {
+            Lighting::GoldenHour => Some(ColorPalette::WarmCozy),
+            _ => None,
+        };
         SceneChoice {
             environment: environment.or(self.environment).unwrap_or_default(),
-            palette: palette.or(self.palette).unwrap_or_default(),
-            lighting: lighting.or(self.lighting).unwrap_or_default(),
+            palette: palette.or(self.palette).or(by_light).unwrap_or_default(),
+            lighting,
             composition: composition.or(self.composition).unwrap_or_default(),
         }
+    }
+
+    /// The place to paint for `environment`: the prompt's setting when it belongs to that
+    /// environment, else the environment's own.
+    pub fn setting_for(&self, environment: Environment) -> Setting {
+        self.setting
+            .filter(|s| s.environment() == environment)
+            .unwrap_or(Setting::of(environment))
     }
 }
 
@@ -142,12 +240,16 @@ enum Vote {
     Product(ProductKind),
     Mood(Mood),
     Props,
+    /// A specific place; also votes for its environment with the same weight.
+    Set(Setting, f32),
+    TopDown,
 }
 
 use ColorPalette as P;
 use Composition as C;
 use Environment as E;
 use Lighting as L;
+use Setting as S;
 use Vote::*;
 
 /// Phrases (space-separated lowercase words) and their votes. Weight 1 is a direct mention,
@@ -233,18 +335,9 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("park", &[Env(E::NaturalOutdoor, 0.9)]),
     ("forest", &[Env(E::NaturalOutdoor, 1.0)]),
     ("woods", &[Env(E::NaturalOutdoor, 1.0)]),
-    (
-        "beach",
-        &[Env(E::NaturalOutdoor, 1.0), Pal(P::CoolFresh, 0.4)],
-    ),
-    (
-        "ocean",
-        &[Env(E::NaturalOutdoor, 0.8), Pal(P::CoolFresh, 0.6)],
-    ),
-    (
-        "sea",
-        &[Env(E::NaturalOutdoor, 0.8), Pal(P::CoolFresh, 0.5)],
-    ),
+    ("beach", &[Set(S::Beach, 1.0), Pal(P::CoolFresh, 0.4)]),
+    ("ocean", &[Set(S::Beach, 0.8), Pal(P::CoolFresh, 0.6)]),
+    ("sea", &[Set(S::Beach, 0.8), Pal(P::CoolFresh, 0.5)]),
     ("mountain", &[Env(E::NaturalOutdoor, 1.0)]),
     ("mountains", &[Env(E::NaturalOutdoor, 1.0)]),
     ("grass", &[Env(E::NaturalOutdoor, 0.9)]),
@@ -272,6 +365,70 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("couch", &[Env(E::CozyBedroom, 0.6)]),
     ("living room", &[Env(E::CozyBedroom, 0.6)]),
     ("home", &[Env(E::CozyBedroom, 0.3)]),
+    // Places sellers ask for most, each painted as itself.
+    ("kitchen", &[Set(S::KitchenCounter, 1.0)]),
+    ("kitchen counter", &[Set(S::KitchenCounter, 1.3)]),
+    ("kitchen countertop", &[Set(S::KitchenCounter, 1.3)]),
+    ("kitchen island", &[Set(S::KitchenCounter, 1.3)]),
+    ("butcher block", &[Set(S::KitchenCounter, 1.1)]),
+    ("cutting board", &[Set(S::KitchenCounter, 0.8)]),
+    ("chopping board", &[Set(S::KitchenCounter, 0.8)]),
+    ("wooden table", &[Set(S::WoodenTable, 0.8)]),
+    ("wood table", &[Set(S::WoodenTable, 0.8)]),
+    ("kitchen table", &[Set(S::WoodenTable, 1.1)]),
+    ("dining table", &[Set(S::WoodenTable, 1.1)]),
+    ("farmhouse table", &[Set(S::WoodenTable, 1.1)]),
+    ("oak table", &[Set(S::WoodenTable, 0.9)]),
+    ("walnut table", &[Set(S::WoodenTable, 0.9)]),
+    ("tabletop", &[Set(S::WoodenTable, 0.5)]),
+    ("desk", &[Set(S::Desk, 1.0)]),
+    ("work desk", &[Set(S::Desk, 1.2)]),
+    ("office desk", &[Set(S::Desk, 1.2)]),
+    ("home office", &[Set(S::Desk, 1.2)]),
+    ("workspace", &[Set(S::Desk, 0.9)]),
+    ("office", &[Set(S::Desk, 0.8)]),
+    ("shelf", &[Set(S::Shelf, 1.0)]),
+    ("shelves", &[Set(S::Shelf, 1.0)]),
+    ("floating shelf", &[Set(S::Shelf, 1.2)]),
+    ("bookshelf", &[Set(S::Shelf, 1.1)]),
+    ("bookcase", &[Set(S::Shelf, 1.1)]),
+    ("mantel", &[Set(S::Shelf, 1.0)]),
+    ("mantelpiece", &[Set(S::Shelf, 1.0)]),
+    ("cafe", &[Set(S::Cafe, 1.0)]),
+    ("café", &[Set(S::Cafe, 1.0)]),
+    ("cafe table", &[Set(S::Cafe, 1.2)]),
+    ("café table", &[Set(S::Cafe, 1.2)]),
+    ("coffee shop", &[Set(S::Cafe, 1.2)]),
+    ("coffeehouse", &[Set(S::Cafe, 1.2)]),
+    ("bistro", &[Set(S::Cafe, 0.9)]),
+    ("bakery", &[Set(S::Cafe, 0.9)]),
+    ("outdoor cafe", &[Set(S::OutdoorCafe, 1.6)]),
+    ("outdoor café", &[Set(S::OutdoorCafe, 1.6)]),
+    ("sidewalk cafe", &[Set(S::OutdoorCafe, 1.6)]),
+    ("sidewalk café", &[Set(S::OutdoorCafe, 1.6)]),
+    ("street cafe", &[Set(S::OutdoorCafe, 1.6)]),
+    ("street café", &[Set(S::OutdoorCafe, 1.6)]),
+    ("cafe terrace", &[Set(S::OutdoorCafe, 1.6)]),
+    ("café terrace", &[Set(S::OutdoorCafe, 1.6)]),
+    ("bistro table", &[Set(S::OutdoorCafe, 1.2)]),
+    ("terrace", &[Set(S::OutdoorCafe, 0.8)]),
+    ("sand", &[Set(S::Beach, 0.9)]),
+    ("sandy", &[Set(S::Beach, 0.9)]),
+    ("seaside", &[Set(S::Beach, 1.0), Pal(P::CoolFresh, 0.3)]),
+    ("shore", &[Set(S::Beach, 1.0)]),
+    ("seashore", &[Set(S::Beach, 1.0)]),
+    ("coast", &[Set(S::Beach, 0.9)]),
+    // Camera angle.
+    ("flat lay", &[TopDown]),
+    ("flatlay", &[TopDown]),
+    ("flat lays", &[TopDown]),
+    ("top down", &[TopDown]),
+    ("topdown", &[TopDown]),
+    ("overhead", &[TopDown]),
+    ("from above", &[TopDown]),
+    ("birds eye", &[TopDown]),
+    ("bird s eye", &[TopDown]),
+    ("knolling", &[TopDown]),
     // Palettes.
     ("warm", &[Pal(P::WarmCozy, 1.0)]),
     ("warm tones", &[Pal(P::WarmCozy, 1.2)]),
@@ -395,6 +552,12 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("noon", &[Light(L::NaturalDaylight, 1.0)]),
     ("bright", &[Light(L::NaturalDaylight, 0.6)]),
     ("golden hour", &[Light(L::GoldenHour, 1.5)]),
+    ("evening light", &[Light(L::GoldenHour, 1.0)]),
+    ("evening glow", &[Light(L::GoldenHour, 1.0)]),
+    ("evening sun", &[Light(L::GoldenHour, 1.0)]),
+    ("morning light", &[Light(L::NaturalDaylight, 1.0)]),
+    ("morning sun", &[Light(L::NaturalDaylight, 1.0)]),
+    ("midday sun", &[Light(L::NaturalDaylight, 1.2)]),
     ("magic hour", &[Light(L::GoldenHour, 1.5)]),
     ("golden light", &[Light(L::GoldenHour, 1.3)]),
     ("golden", &[Light(L::GoldenHour, 0.7)]),
@@ -679,6 +842,79 @@ const SCENE_NOUNS: &[&str] = &[
     "sheets",
 ];
 
+/// Things placed beside a product, whose colour is their own.
+const PROP_NOUNS: &[&str] = &[
+    "vase", "vases", "tray", "trays", "towel", "towels", "napkin", "napkins", "ribbon", "ribbons",
+    "cloth", "fabric", "flowers", "flower", "petals", "peonies", "roses", "tulips", "daisies",
+    "leaves", "stones", "pebbles", "shells", "books", "book", "candles", "bowl", "plate", "saucer",
+    "beads", "cushion", "pillow", "pillows", "blanket", "scarf",
+];
+/// Words that introduce props.
+const PROP_CUES: &[&str] = &[
+    "with",
+    "beside",
+    "next",
+    "among",
+    "amongst",
+    "surrounded",
+    "scattered",
+    "styled",
+    "alongside",
+    "near",
+    "plus",
+    "and",
+];
+
+/// A colour ending at token `end` describes a prop: a prop noun or another product word
+/// follows (past materials, shades and more colours), and a prop cue comes shortly before.
+fn qualifies_prop(tokens: &[String], end: usize) -> bool {
+    let mut k = end;
+    while k < tokens.len()
+        && (MATERIALS.contains(&tokens[k].as_str())
+            || match_color(tokens, k).is_some()
+            || shade_of(&tokens[k]).is_some())
+    {
+        k += 1;
+    }
+    let Some(next) = tokens.get(k) else {
+        return false;
+    };
+    let noun = PROP_NOUNS.contains(&next.as_str())
+        || match_phrase(tokens, k)
+            .is_some_and(|(votes, _)| votes.iter().any(|v| matches!(v, Product(_))));
+    let start = end.saturating_sub(1);
+    let cued = tokens[start.saturating_sub(5)..start]
+        .iter()
+        .rev()
+        .take_while(|t| t.as_str() != ",")
+        .any(|t| PROP_CUES.contains(&t.as_str()));
+    noun && cued
+}
+
+/// Where a brief names its subject: after "photograph of", "photo of", "shot of", "image of",
+/// "picture of", or a camera move's "toward", "across", "around", "revealing", up to the
+/// first preposition, "with" or comma. Token range `(start, end)`.
+fn subject_span(tokens: &[String]) -> Option<(usize, usize)> {
+    let cue = tokens.iter().enumerate().find_map(|(i, t)| {
+        let next = tokens.get(i + 1).map(String::as_str);
+        match (t.as_str(), next) {
+            ("photograph" | "photo" | "shot" | "image" | "picture", Some("of")) => Some(i + 2),
+            ("toward" | "towards" | "across" | "around" | "revealing", _) => Some(i + 1),
+            _ => None,
+        }
+    })?;
+    let stops = [
+        "on", "in", "at", "by", "against", "inside", "atop", "beside", "near", "under", "with",
+        "isolated", "outdoors", "placed", "shown", ",",
+    ];
+    let end = tokens[cue..]
+        .iter()
+        .take(10)
+        .position(|t| stops.contains(&t.as_str()))
+        .map_or((cue + 10).min(tokens.len()), |k| cue + k);
+    (end > cue).then_some((cue, end))
+}
+
 fn tokenize(text: &str) -> Vec<String> {
     let mut tokens = Vec::new();
     let mut word = String::new();
@@ -783,6 +1019,7 @@ pub fn parse(prompt: &str) -> PromptParams {
     let mut pal = Scores::<ColorPalette>::default();
     let mut light = Scores::<Lighting>::default();
     let mut comp = Scores::<Composition>::default();
+    let mut place = Scores::<Setting>::default();
     // Colours seen, with the token index after them, to decide product vs scene later.
     let mut colors: Vec<(NamedColor, usize)> = Vec::new();
     // Where the product's noun phrase starts and ends ("amber glass perfume bottle").
@@ -875,6 +1112,12 @@ pub fn parse(prompt: &str) -> PromptParams {
                 Mood(_) => {}
                 Props if negated => out.no_props = true,
                 Props => comp.vote(C::LifestyleContext, 0.8, i, false),
+                Set(s, w) => {
+                    place.vote(s, w, i, negated);
+                    env.vote(s.environment(), w, i, negated);
+                }
+                TopDown if !negated => out.top_down = true,
+                TopDown => {}
             }
         }
         i = (i + n).max(skip_to);
@@ -899,6 +1142,7 @@ pub fn parse(prompt: &str) -> PromptParams {
         comp.vote(C::ProductHero, 0.5, usize::MAX, false);
     }
 
+    let subject = subject_span(&tokens);
     for (color, end) in colors {
         // The colour of the product when the product word follows within two words and no
         // scene noun comes first.
@@ -907,14 +1151,24 @@ pub fn parse(prompt: &str) -> PromptParams {
                 .iter()
                 .take(2)
                 .any(|t| SCENE_NOUNS.contains(&t.as_str()));
-        if qualifies_product && out.product_color.is_none() {
+        // A colour inside the named subject ("photograph of matte black headphones") is the
+        // product's whatever its noun.
+        let in_subject = subject.is_some_and(|(a, b)| end > a && end <= b);
+        if in_subject {
+            if out.product_color.is_none() {
+                out.product_color = Some(color);
+            }
+        } else if qualifies_product && out.product_color.is_none() {
             out.product_color = Some(color);
+        } else if qualifies_prop(&tokens, end) {
+            out.prop_colors.push(color);
         } else {
             out.scene_colors.push(color);
         }
     }
 
     out.environment = env.best();
+    out.setting = place.best();
     out.palette = pal.best();
     out.lighting = light.best();
     out.composition = comp.best();

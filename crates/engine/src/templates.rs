@@ -21,6 +21,10 @@ pub struct Template {
     pub palette: P,
     pub lighting: L,
     pub composition: C,
+    /// The product its thumbnail shows: a shape and colour that suit the template's
+    /// category (a perfume on marble, a mug in bed, a can in the garden).
+    pub product: ProductKind,
+    pub product_color: Option<[u8; 3]>,
 }
 
 impl Template {
@@ -35,7 +39,7 @@ impl Template {
 }
 
 macro_rules! template {
-    ($id:literal, $name:literal, $popular:literal, $env:ident, $pal:ident, $light:ident, $comp:ident, $prompt:literal) => {
+    ($id:literal, $name:literal, $popular:literal, $env:ident, $pal:ident, $light:ident, $comp:ident, $kind:ident, $color:expr, $prompt:literal) => {
         Template {
             id: $id,
             name: $name,
@@ -45,38 +49,40 @@ macro_rules! template {
             palette: P::$pal,
             lighting: L::$light,
             composition: C::$comp,
+            product: ProductKind::$kind,
+            product_color: $color,
         }
     };
 }
 
 const TEMPLATES: &[Template] = &[
-    template!("clean-studio", "Clean Studio", true, ProfessionalStudio, NeutralClean, SoftEven, ProductHero,
+    template!("clean-studio", "Clean Studio", true, ProfessionalStudio, NeutralClean, SoftEven, ProductHero, Box, Some([70, 110, 160]),
         "The product centred on a seamless light grey studio sweep, soft even softbox lighting, a gentle contact shadow, crisp e-commerce packshot"),
-    template!("luxe-marble", "Luxe Marble", true, LuxuryMarble, WarmCozy, GoldenHour, ProductHero,
+    template!("luxe-marble", "Luxe Marble", true, LuxuryMarble, WarmCozy, GoldenHour, ProductHero, Bottle, Some([176, 98, 28]),
         "The product on a polished white and gold-veined marble counter, warm golden-hour window light, soft reflection, luxurious and elegant"),
-    template!("spa-fresh", "Spa Fresh", true, CleanBathroom, CoolFresh, NaturalDaylight, LifestyleContext,
+    template!("spa-fresh", "Spa Fresh", true, CleanBathroom, CoolFresh, NaturalDaylight, LifestyleContext, Jar, Some([236, 240, 238]),
         "The product on a bright bathroom counter with white subway tiles, folded towels and pebbles, fresh natural daylight, clean spa mood"),
-    template!("golden-garden", "Golden Garden", true, NaturalOutdoor, WarmCozy, GoldenHour, LifestyleContext,
+    template!("golden-garden", "Golden Garden", true, NaturalOutdoor, WarmCozy, GoldenHour, LifestyleContext, Can, Some([214, 84, 60]),
         "The product on a weathered wooden table outdoors, sunlit foliage bokeh behind, long warm golden-hour shadows"),
-    template!("noir-spotlight", "Noir Spotlight", true, ProfessionalStudio, BoldDramatic, DramaticShadows, ArtisticComposition,
+    template!("noir-spotlight", "Noir Spotlight", true, ProfessionalStudio, BoldDramatic, DramaticShadows, ArtisticComposition, Phone, None,
         "The product on a dark studio podium under a hard spotlight, blinds casting slatted shadows on a charcoal wall, bold high contrast"),
-    template!("midnight-marble", "Midnight Marble", false, LuxuryMarble, BoldDramatic, DramaticShadows, ProductHero,
+    template!("midnight-marble", "Midnight Marble", false, LuxuryMarble, BoldDramatic, DramaticShadows, ProductHero, Jar, Some([196, 160, 92]),
         "The product on black Nero Marquina marble with white veins, dramatic side light, deep shadows and a mirror reflection"),
-    template!("dreamy-morning", "Dreamy Morning", false, CozyBedroom, SoftDreamy, NaturalDaylight, LifestyleContext,
+    template!("dreamy-morning", "Dreamy Morning", false, CozyBedroom, SoftDreamy, NaturalDaylight, LifestyleContext, Cup, Some([240, 236, 230]),
         "The product on soft blush bed linen by a sheer-curtained window, pastel dreamy morning light, books beside it"),
-    template!("cozy-evening", "Cozy Evening", false, CozyBedroom, WarmCozy, GoldenHour, LifestyleContext,
+    template!("cozy-evening", "Cozy Evening", false, CozyBedroom, WarmCozy, GoldenHour, LifestyleContext, Jar, Some([150, 92, 60]),
         "The product on a warm linen bed at dusk, a lit candle and fairy-light bokeh, cozy inviting evening glow"),
-    template!("fresh-garden", "Fresh Garden", false, NaturalOutdoor, CoolFresh, NaturalDaylight, ProductHero,
+    template!("fresh-garden", "Fresh Garden", false, NaturalOutdoor, CoolFresh, NaturalDaylight, ProductHero, Pouch, Some([120, 170, 90]),
         "The product centred on a pale wooden table in a green garden, cool fresh daylight, blue sky and leafy bokeh"),
-    template!("pastel-podium", "Pastel Podium", false, ProfessionalStudio, SoftDreamy, SoftEven, ArtisticComposition,
+    template!("pastel-podium", "Pastel Podium", false, ProfessionalStudio, SoftDreamy, SoftEven, ArtisticComposition, Tube, Some([232, 170, 190]),
         "The product on a round pastel studio podium framed by an arch, a sphere beside it, soft shadowless light, playful and dreamy"),
-    template!("macro-detail", "Macro Detail", false, LuxuryMarble, NeutralClean, SoftEven, DetailCloseup,
+    template!("macro-detail", "Macro Detail", false, LuxuryMarble, NeutralClean, SoftEven, DetailCloseup, Bottle, Some([40, 90, 70]),
         "A close-up of the product filling the frame on white marble, shallow depth of field, soft even light showing texture and detail"),
-    template!("morning-routine", "Morning Routine", false, CleanBathroom, NeutralClean, SoftEven, LifestyleContext,
+    template!("morning-routine", "Morning Routine", false, CleanBathroom, NeutralClean, SoftEven, LifestyleContext, Tube, Some([246, 246, 244]),
         "The product in an everyday bathroom routine on a white quartz counter, soft diffused light, towels and stones, clean and calm"),
-    template!("terracotta-sun", "Terracotta Sun", false, ProfessionalStudio, WarmCozy, GoldenHour, ArtisticComposition,
+    template!("terracotta-sun", "Terracotta Sun", false, ProfessionalStudio, WarmCozy, GoldenHour, ArtisticComposition, Pouch, Some([196, 154, 108]),
         "The product on a sand-coloured studio podium before a terracotta arch, warm low sun with long shadows, earthy and editorial"),
-    template!("ocean-breeze", "Ocean Breeze", false, NaturalOutdoor, CoolFresh, SoftEven, DetailCloseup,
+    template!("ocean-breeze", "Ocean Breeze", false, NaturalOutdoor, CoolFresh, SoftEven, DetailCloseup, Can, Some([60, 150, 190]),
         "A close-up of the product outdoors in soft overcast light, cool blue and green bokeh behind, breezy and refreshing"),
 ];
 
@@ -91,14 +97,14 @@ pub fn find(id: &str) -> Option<&'static Template> {
     TEMPLATES.iter().find(|t| t.id == id)
 }
 
-/// A `size`×`size` JPEG preview of `template` with a product mockup taken from its prompt.
+/// A `size`×`size` JPEG preview of `template`: its own scene with its own product shape.
 pub fn render_thumbnail(template: &Template, size: u32) -> Result<Vec<u8>, EngineError> {
     let params = prompt::parse(template.prompt);
     let spec =
         SceneSpec::new(template.choice(), size, size, Quality::Medium, 1).with_prompt(&params);
     let product = Product::Mockup {
-        kind: params.product.unwrap_or(ProductKind::Bottle),
-        color: None,
+        kind: template.product,
+        color: template.product_color,
     };
     let layers = scene::render_scene(&spec, product, &mut NoProgress)?;
     codec::encode_jpeg(&scene::flatten(&layers), 85)
@@ -147,6 +153,35 @@ mod tests {
         for t in all() {
             let read = prompt::parse(t.prompt);
             assert_eq!(read.environment, Some(t.environment), "{}", t.id);
+        }
+    }
+
+    #[test]
+    fn every_thumbnail_shows_its_own_scene_and_product() {
+        let all = all();
+        let kinds: std::collections::HashSet<_> = all.iter().map(|t| t.product).collect();
+        assert!(kinds.len() >= 6, "only {} product shapes", kinds.len());
+        let thumbs: Vec<(&str, image::RgbaImage)> = all
+            .iter()
+            .map(|t| {
+                let jpeg = render_thumbnail(t, 64).unwrap();
+                (t.id, codec::decode(&jpeg, codec::MAX_DIMENSION).unwrap())
+            })
+            .collect();
+        for (i, (a, x)) in thumbs.iter().enumerate() {
+            for (b, y) in &thumbs[i + 1..] {
+                let diff: u64 = x
+                    .pixels()
+                    .zip(y.pixels())
+                    .map(|(p, q)| {
+                        (0..3)
+                            .map(|c| (p[c] as i64 - q[c] as i64).unsigned_abs())
+                            .sum::<u64>()
+                    })
+                    .sum();
+                let mean = diff as f64 / (64.0 * 64.0 * 3.0);
+                assert!(mean > 12.0, "{a} and {b} look alike ({mean:.1}/255)");
+            }
         }
     }
 

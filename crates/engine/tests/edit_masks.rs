@@ -196,8 +196,30 @@ fn recolour_brighten_and_darken_move_the_masked_colour() {
         &mut NoProgress,
     )
     .unwrap();
-    let after = masked_mean(&blue, &mask);
+    // The cup turns blue; the wall the brush overshot onto keeps its colour.
+    let (w, h) = image.dimensions();
+    let (cx, cy, r) = (w as f32 / 2.0, h as f32 / 2.0, (w.min(h) / 6) as f32);
+    let cup = GrayImage::from_fn(w, h, |x, y| {
+        let d = (x as f32 - cx).hypot(y as f32 - cy);
+        Luma([if d <= r - 1.0 { 255 } else { 0 }])
+    });
+    let rim = GrayImage::from_fn(w, h, |x, y| {
+        let d = (x as f32 - cx).hypot(y as f32 - cy);
+        Luma([if d >= r + 2.0 && mask.get_pixel(x, y).0[0] != 0 {
+            255
+        } else {
+            0
+        }])
+    });
+    let after = masked_mean(&blue, &cup);
     assert!(after[2] > after[0] + 60.0, "not blue: {after:?}");
+    let (rim_after, rim_before) = (masked_mean(&blue, &rim), masked_mean(&image, &rim));
+    for c in 0..3 {
+        assert!(
+            (rim_after[c] - rim_before[c]).abs() < 8.0,
+            "the wall around the cup changed: {rim_after:?} vs {rim_before:?}"
+        );
+    }
     let mut bright = image.clone();
     apply_edit(
         &mut bright,

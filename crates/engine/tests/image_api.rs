@@ -137,3 +137,41 @@ fn environment_backdrops_have_the_asked_size_and_differ() {
     assert_eq!(a.dimensions(), (200, 120));
     assert_ne!(a, b);
 }
+
+#[test]
+fn a_stand_in_product_is_stated_in_the_result() {
+    let req = ImageRequest {
+        resolution: domain::Resolution::Square,
+        quality: domain::Quality::Low,
+        ..ImageRequest::new("amber serum bottle on marble")
+    };
+    let image = engine::generate::generate_image(&req, &mut engine::NoProgress).unwrap();
+    let stand_in = image.stand_in.expect("no photo: a mockup stands in");
+    assert_eq!(stand_in.kind, engine::prompt::ProductKind::Bottle);
+    let message = stand_in.message();
+    assert!(
+        message.contains("stand-in amber bottle") && message.contains("photo"),
+        "{message}"
+    );
+
+    let photo = {
+        let img = image::RgbaImage::from_fn(120, 160, |x, y| {
+            if (40..80).contains(&x) && (30..140).contains(&y) {
+                image::Rgba([30, 90, 160, 255])
+            } else {
+                image::Rgba([245, 245, 243, 255])
+            }
+        });
+        engine::codec::encode_png(&img).unwrap()
+    };
+    let photos = [photo.as_slice()];
+    let with_photo = ImageRequest {
+        reference_photos: &photos,
+        ..req
+    };
+    let image = engine::generate::generate_image(&with_photo, &mut engine::NoProgress).unwrap();
+    assert!(
+        image.stand_in.is_none(),
+        "the seller's own product was staged"
+    );
+}

@@ -8,7 +8,7 @@
 
 use domain::{ColorPalette as P, Composition as C, Environment as E, Lighting as L};
 use domain::{Resolution, Settings};
-use engine::prompt::{self, NamedColor, Shade, Tone};
+use engine::prompt::{self, NamedColor, Setting, Shade, Tone};
 use engine::video::{parse_motion, Camera};
 
 use super::lexicon::{Category, Look};
@@ -91,6 +91,11 @@ fn split_colours(name: &str) -> (String, Option<String>) {
     if prompt::parse(name).product.is_some() {
         return (name.to_string(), None);
     }
+    // Named as the brief's subject, the colours stay the product's: the name stays whole.
+    let as_subject = prompt::parse(&format!("Product photograph of {name}"));
+    if as_subject.scene_colors.is_empty() {
+        return (name.to_string(), None);
+    }
     let words: Vec<&str> = name.split(' ').collect();
     let is_colour = |w: &str| {
         let p = prompt::parse(w);
@@ -144,9 +149,90 @@ fn tone_word(tone: Option<Tone>) -> Option<&'static str> {
     }
 }
 
-/// Where the product stands. Tone words sit right before a surface word ("dark marble") so
-/// the parser reads them as surface tone, and the user's colour is the backdrop.
+/// Where the product stands: the user's own words when they gave a place, elaborated only
+/// where they left it open; otherwise the environment's phrase.
 fn setting(scene: &Scene) -> String {
+    let canonical = canonical_setting(scene);
+    let Some(place) = scene.place.as_deref() else {
+        return canonical;
+    };
+    let read = prompt::parse(place);
+    let env = scene.look.environment;
+    let colour = scene
+        .scene_colors
+        .first()
+        .map(color_name)
+        .filter(|c| !place.to_lowercase().contains(c.as_str()));
+    let with_colour = |base: String| match &colour {
+        Some(c) => format!("{base}, against a {c} backdrop"),
+        None => base,
+    };
+    let Some(read_env) = read.environment else {
+        // A surface the engine has no setting for ("on a windowsill"): it stands somewhere.
+        return with_colour(format!("{place} {}", env_phrase(env)));
+    };
+    debug_assert_eq!(read_env, env);
+    // A place of its own (a kitchen counter, a café): exactly as the user put it.
+    if read.setting.is_some_and(|s| s != Setting::of(env)) {
+        return with_colour(place.to_string());
+    }
+    // The environment itself ("in a clean bathroom"): its usual details fill in the rest,
+    // unless they already say everything the user did.
+    let content: Vec<String> = place
+        .split(' ')
+        .map(str::to_lowercase)
+        .filter(|w| !prompt_stop(w))
+        .collect();
+    let lower = canonical.to_lowercase();
+    if content.iter().all(|w| lower.contains(w.as_str())) {
+        canonical
+    } else {
+        format!("{place}, {canonical}")
+    }
+}
+
+/// Articles and prepositions, which say nothing about a place.
+fn prompt_stop(word: &str) -> bool {
+    matches!(
+        word,
+        "a" | "an"
+            | "the"
+            | "on"
+            | "in"
+            | "at"
+            | "by"
+            | "of"
+            | "against"
+            | "inside"
+            | "atop"
+            | "beside"
+            | "near"
+            | "under"
+            | "onto"
+            | "into"
+            | "over"
+            | "across"
+            | "along"
+            | "upon"
+            | "among"
+    )
+}
+
+/// A few words saying which environment a surface stands in.
+fn env_phrase(env: E) -> &'static str {
+    match env {
+        E::LuxuryMarble => "in a marble setting",
+        E::CleanBathroom => "in a bathroom",
+        E::ProfessionalStudio => "in a studio",
+        E::NaturalOutdoor => "outdoors",
+        E::CozyBedroom => "in a bedroom",
+    }
+}
+
+/// Where the product stands when the user named no place. Tone words sit right before a
+/// surface word ("dark marble") so the parser reads them as surface tone, and the user's
+/// colour is the backdrop.
+fn canonical_setting(scene: &Scene) -> String {
     let env = scene.look.environment;
     let tone = tone_word(scene.tone);
     let colour = scene.scene_colors.first().map(color_name);
@@ -212,10 +298,23 @@ fn lighting(light: L, outdoor: bool) -> &'static str {
         (L::NaturalDaylight, true) => "bright natural daylight and dappled sunlight",
         (L::GoldenHour, false) => "late-afternoon golden hour light slanting in from the side",
         (L::GoldenHour, true) => "low golden hour sun at sunset, with a glowing rim light",
-        (L::DramaticShadows, _) => "chiaroscuro lighting: a single hard light carving deep shadows",
+        (L::DramaticShadows, _) => "chiaroscuro lighting, a single hard light carving deep shadows",
         (L::SoftEven, false) => "diffused, evenly lit softbox light, nearly shadowless",
         (L::SoftEven, true) => "diffused overcast light, evenly lit and nearly shadowless",
     }
+}
+
+/// The light: the user's words for it first ("Morning light: bright natural daylight …").
+fn light_sentence(scene: &Scene, outdoor: bool, detail: Detail) -> String {
+    let canonical = lighting(scene.look.lighting, outdoor);
+    if scene.light_words.is_empty() || detail == Detail::Bare {
+        return format!("{}.", capitalize(canonical));
+    }
+    let own = list(&scene.light_words);
+    if canonical.to_lowercase().contains(&own.to_lowercase()) {
+        return format!("{}.", capitalize(canonical));
+    }
+    format!("{}: {canonical}.", capitalize(&own))
 }
 
 fn palette(pal: P) -> &'static str {
@@ -252,7 +351,7 @@ fn lens(comp: C) -> &'static str {
 
 fn angle(a: Angle) -> &'static str {
     match a {
-        Angle::Overhead => "overhead flat-lay angle",
+        Angle::Overhead => "overhead flat lay angle, seen from directly above",
         Angle::Low => "low angle looking up",
         Angle::EyeLevel => "eye-level angle",
         Angle::ThreeQuarter => "three-quarter angle",
@@ -369,18 +468,14 @@ fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
     first.push(' ');
     first.push_str(&setting(scene));
     if full && !scene.props.is_empty() && !scene.no_props {
-        let props: Vec<String> = scene
-            .props
-            .iter()
-            .map(|p| with_article(&prop_words(p, scene)))
-            .collect();
+        let props: Vec<String> = scene.props.iter().map(|p| prop_words(p, scene)).collect();
         first.push_str(&format!(", styled with {}", list(&props)));
     }
     first.push('.');
 
     let mut sentences = vec![first];
     sentences.extend(colours);
-    sentences.push(format!("{}.", capitalize(lighting(look.lighting, outdoor))));
+    sentences.push(light_sentence(scene, outdoor, detail));
     let descriptors = if full {
         scene.descriptors.clone()
     } else {
@@ -398,6 +493,13 @@ fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
     if let Some(a) = scene.angle {
         framing.push_str(", ");
         framing.push_str(angle(a));
+        if let Some(own) = scene
+            .angle_words
+            .as_deref()
+            .filter(|w| !angle(a).contains(&w.replace('-', " ")))
+        {
+            framing.push_str(&format!(" ({own})"));
+        }
     }
     sentences.push(format!(
         "{}, {}, {} frame.",
@@ -414,6 +516,13 @@ fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
 /// first, as the engine's parser would take the prop's colour for the backdrop.
 fn prop_words(prop: &str, scene: &Scene) -> String {
     if !scene.scene_colors.is_empty() {
+        return prop.to_string();
+    }
+    // A colour the parser takes as the prop's own ("a blush pink jar") stays.
+    if prompt::parse(&format!("styled with {prop}"))
+        .scene_colors
+        .is_empty()
+    {
         return prop.to_string();
     }
     let words: Vec<&str> = prop
@@ -508,7 +617,8 @@ fn engine_camera(m: Move) -> Camera {
         Move::PullOut => Camera::PullOut,
         Move::PanLeft => Camera::PanLeft,
         Move::PanRight => Camera::PanRight,
-        Move::Parallax | Move::Orbit => Camera::Parallax,
+        Move::Parallax => Camera::Parallax,
+        Move::Orbit => Camera::Orbit,
     }
 }
 
@@ -549,12 +659,10 @@ fn write_video(scene: &Scene, settings: &Settings, detail: Detail) -> String {
         setting(scene)
     )];
     sentences.extend(colours);
-    sentences.push(format!(
-        "{}.",
-        capitalize(lighting(
-            look.lighting,
-            look.environment == E::NaturalOutdoor
-        ))
+    sentences.push(light_sentence(
+        scene,
+        look.environment == E::NaturalOutdoor,
+        detail,
     ));
     // Pace words of their own would change the clip's speed.
     let descriptors: Vec<&str> = if full {
@@ -572,10 +680,19 @@ fn write_video(scene: &Scene, settings: &Settings, detail: Detail) -> String {
         capitalize(palette(look.palette)),
         feel(&descriptors)
     ));
-    sentences.push(format!(
-        "{}.",
-        capitalize(&composition(look.composition, head))
-    ));
+    let mut framing = composition(look.composition, head);
+    if let Some(a) = scene.angle {
+        framing.push_str(", ");
+        framing.push_str(angle(a));
+        if let Some(own) = scene
+            .angle_words
+            .as_deref()
+            .filter(|w| !angle(a).contains(&w.replace('-', " ")))
+        {
+            framing.push_str(&format!(" ({own})"));
+        }
+    }
+    sentences.push(format!("{}.", capitalize(&framing)));
     if scene.float {
         let verb = if scene.subject.plural() {
             "float"

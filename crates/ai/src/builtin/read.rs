@@ -190,6 +190,12 @@ pub(crate) struct Reading {
     pub dropped: Vec<&'static str>,
     /// The user's setting word and its phrasing, with the environment the parser reads it as.
     pub setting: Option<(&'static str, Environment)>,
+    /// Where the user put the product, in their words: "on a wooden kitchen table".
+    pub place: Option<String>,
+    /// The light and time of day in the user's words: "morning light", "at sunset".
+    pub light_words: Vec<String>,
+    /// The camera angle in the user's words: "flat lay", "top-down".
+    pub angle_words: Option<String>,
     pub shifts: Vec<Shift>,
     pub zoom: Option<Zoom>,
     pub negatives: Vec<Negative>,
@@ -220,6 +226,8 @@ impl Reading {
             || self.no_props.is_some()
             || !self.descriptors.is_empty()
             || self.setting.is_some()
+            || self.place.is_some()
+            || !self.light_words.is_empty()
             || self.zoom.is_some()
             || !self.negatives.is_empty()
             || !self.allowed.is_empty()
@@ -316,6 +324,8 @@ pub(crate) fn read(text: &str, full: bool) -> Reading {
     read_shifts(&tokens, &mut used, &mut out);
     read_descriptors(&tokens, &negated, &used, &mut out);
     read_setting(&tokens, &negated, &used, &mut out);
+    read_place(text, &tokens, &negated, &used, &mut out);
+    read_light_words(text, &tokens, &negated, &used, &mut out);
     read_negatives(&tokens, &negated, &used, &mut out);
     read_props(&tokens, &negated, &used, &mut out);
     read_audience(&tokens, &negated, &mut out);
@@ -437,7 +447,8 @@ fn find_product(
             i += 1;
             continue;
         }
-        // Runs of product words name one thing; the last is the head ("perfume bottle").
+        // Runs of product words name one thing; the last is the head ("perfume bottle"),
+        // also across a short name part between them ("vitamin C serum", "B12 gummies").
         let mut head = (i, i + n);
         let mut end = i + n;
         while end < tokens.len() && !negated[end] {
@@ -445,6 +456,18 @@ fn find_product(
                 Some((_, m)) => {
                     head = (end, end + m);
                     end += m;
+                }
+                None if is_name_part(&tokens[end])
+                    && end + 1 < tokens.len()
+                    && !negated[end + 1] =>
+                {
+                    match PRODUCT_WORDS.at(tokens, end + 1) {
+                        Some((_, m)) => {
+                            head = (end + 1, end + 1 + m);
+                            end += 1 + m;
+                        }
+                        None => break,
+                    }
                 }
                 None => break,
             }
@@ -542,6 +565,16 @@ fn find_product(
     Some((product, start, end, prop))
 }
 
+/// A short part of a product's name between two product words: a letter, a number, a
+/// strength ("C", "B12", "50", "2%", "XL").
+fn is_name_part(t: &Token) -> bool {
+    let w = t.word.as_str();
+    !t.is_break()
+        && !in_stop(w)
+        && (w.chars().count() <= 2 || w.chars().any(|c| c.is_ascii_digit()))
+        && w.chars().all(|c| c.is_alphanumeric())
+}
+
 fn is_ambiguous(word: &str) -> bool {
     AMBIGUOUS_PRODUCTS.contains(&word)
         || singular(word).is_some_and(|s| AMBIGUOUS_PRODUCTS.contains(&s))
@@ -603,7 +636,12 @@ fn widen_back(tokens: &[Token], negated: &[bool], mut start: usize) -> usize {
         let info = word_info(w);
         let colour_follows = is_color(&word_info(&tokens[start].word));
         let shade_of_colour = SHADES.contains(&w) && colour_follows;
-        if is_scene_word(&info) && !is_color(&info) && !shade_of_colour {
+        // What the product is made of stays in its name ("linen tote bag").
+        if is_scene_word(&info)
+            && !is_color(&info)
+            && !shade_of_colour
+            && !MATERIAL_WORDS.contains(&w)
+        {
             break;
         }
         start -= 1;
@@ -769,6 +807,181 @@ fn read_setting(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Rea
     }
 }
 
+/// Materials a product can be made of, which also name surfaces ("linen", "marble").
+#[rustfmt::skip]
+const MATERIAL_WORDS: &[&str] = &[
+    "linen", "cotton", "wool", "leather", "silk", "velvet", "wooden", "wood", "bamboo",
+    "marble", "stone", "concrete", "ceramic", "glass", "brass", "copper", "rattan", "cork",
+    "terracotta", "porcelain",
+];
+
+/// Words that put the product somewhere.
+#[rustfmt::skip]
+const PLACE_PREPOSITIONS: &[&str] = &[
+    "on", "in", "at", "by", "against", "inside", "atop", "beside", "near", "under", "onto",
+    "into", "over", "across", "along", "upon", "among",
+];
+
+/// Surfaces and furniture that end a place phrase even when the parser has no setting for
+/// them ("on a windowsill").
+#[rustfmt::skip]
+const SURFACE_NOUNS: &[&str] = &[
+    "table", "counter", "countertop", "surface", "shelf", "tray", "slab", "board", "stool",
+    "windowsill", "sill", "ledge", "nightstand", "dresser", "vanity", "sink", "bench", "floor",
+    "rug", "blanket", "sheets", "towel", "stand", "plinth", "pedestal", "podium", "backdrop",
+    "background", "wall", "desk", "bed", "sofa", "couch", "cloth", "tablecloth", "stone",
+    "rock", "sand", "moss", "grass", "wood", "marble", "concrete", "terrazzo", "linen",
+];
+
+/// Where the user put the product, as they wrote it: a preposition and the words up to a
+/// place the engine knows or a surface ("on a wooden kitchen table", "at an outdoor café",
+/// "on dark marble"). At most two such phrases ("in a bright kitchen on a wooden board").
+fn read_place(text: &str, tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Reading) {
+    let mut places: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() && places.len() < 2 {
+        let w = tokens[i].word.as_str();
+        if !PLACE_PREPOSITIONS.contains(&w) || negated[i] || used[i] {
+            i += 1;
+            continue;
+        }
+        let mut best = None;
+        let mut j = i + 1;
+        while j < tokens.len() && j <= i + 7 {
+            let t = &tokens[j];
+            let tw = t.word.as_str();
+            let barrier = t.is_break()
+                || used[j]
+                || negated[j]
+                || PLACE_PREPOSITIONS.contains(&tw)
+                || matches!(tw, "with" | "and" | "but" | "while" | "for" | "or" | "to")
+                || VIDEO_WORDS.contains(&tw);
+            if barrier {
+                break;
+            }
+            let info = word_info(tw);
+            let place_word = info.environment.is_some()
+                || info.setting.is_some()
+                || SURFACE_NOUNS.contains(&tw)
+                || singular(tw).is_some_and(|s| SURFACE_NOUNS.contains(&s));
+            if place_word && !DESCRIPTORS.contains(tw) {
+                let phrase = join(&tokens[i + 1..=j], |_| true);
+                let read = word_info(&phrase);
+                // A light or mood word alone is not a place ("in soft light").
+                if read.environment.is_some()
+                    || read.setting.is_some()
+                    || SURFACE_NOUNS.contains(&tw)
+                    || singular(tw).is_some_and(|s| SURFACE_NOUNS.contains(&s))
+                {
+                    best = Some(j);
+                }
+            }
+            j += 1;
+        }
+        match best {
+            Some(end) => {
+                let words: Vec<String> = tokens[i..=end]
+                    .iter()
+                    .map(|t| match t.word.as_str() {
+                        "my" | "our" | "your" | "their" => "a".to_string(),
+                        _ => tidy_word(text, t),
+                    })
+                    .collect();
+                places.push(words.join(" "));
+                i = end + 1;
+            }
+            None => i += 1,
+        }
+    }
+    if !places.is_empty() {
+        out.place = Some(fix_articles(&places.join(" ")));
+    }
+}
+
+/// A token as written, except a capital that only starts a sentence.
+fn tidy_word(text: &str, t: &Token) -> String {
+    let raw = &text[t.start..t.end];
+    let mut chars = raw.chars();
+    let first = chars.next().unwrap_or_default();
+    if first.is_uppercase() && chars.clone().all(|c| !c.is_uppercase()) && raw.chars().count() > 1 {
+        first.to_lowercase().collect::<String>() + chars.as_str()
+    } else {
+        raw.to_string()
+    }
+}
+
+/// "a" before a vowel sound is "an" ("on a outdoor café" → "on an outdoor café").
+fn fix_articles(phrase: &str) -> String {
+    let words: Vec<&str> = phrase.split(' ').collect();
+    let mut out = Vec::new();
+    for (k, w) in words.iter().enumerate() {
+        if (*w == "a" || *w == "an") && k + 1 < words.len() {
+            out.push(super::words::article(words[k + 1]).to_string());
+        } else {
+            out.push((*w).to_string());
+        }
+    }
+    out.join(" ")
+}
+
+/// Nouns a light phrase is built around.
+#[rustfmt::skip]
+const LIGHT_NOUNS: &[&str] = &[
+    "light", "lights", "lighting", "lit", "sun", "sunlight", "sunshine", "glow", "shadows",
+    "shadow", "hour", "rays", "daylight", "candlelight", "backlight", "backlit", "sunset",
+    "sunrise", "dusk", "dawn", "twilight", "midday", "noon", "overcast", "spotlight",
+];
+
+/// Words that describe a light in a light phrase ("soft morning light").
+#[rustfmt::skip]
+const LIGHT_MODIFIERS: &[&str] = &[
+    "soft", "warm", "bright", "low", "harsh", "natural", "gentle", "diffused", "diffuse",
+    "late", "early", "morning", "evening", "afternoon", "golden", "dappled", "direct",
+    "indirect", "cool", "dim", "dramatic", "hard", "window", "candle", "studio", "side",
+    "even", "magic", "blue", "moody", "strong", "subtle", "hazy", "misty", "summer", "winter",
+];
+
+/// The light and time of day as the user put them: runs of light words around a light noun
+/// or a time of day ("soft morning light", "golden hour", "at sunset" → "sunset").
+fn read_light_words(
+    text: &str,
+    tokens: &[Token],
+    negated: &[bool],
+    used: &[bool],
+    out: &mut Reading,
+) {
+    let is_light = |k: usize| {
+        let w = tokens[k].word.as_str();
+        !used[k] && !negated[k] && (LIGHT_NOUNS.contains(&w) || LIGHT_MODIFIERS.contains(&w))
+    };
+    let mut i = 0;
+    while i < tokens.len() && out.light_words.len() < 2 {
+        if !is_light(i) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < tokens.len() && is_light(j + 1) {
+            j += 1;
+        }
+        let run = &tokens[i..=j];
+        let has_noun = run.iter().any(|t| LIGHT_NOUNS.contains(&t.word.as_str()));
+        let times = ["morning", "evening", "afternoon", "golden"];
+        let has_time = run.iter().any(|t| times.contains(&t.word.as_str()));
+        let phrase = join(run, |_| true);
+        // A run counts when the parser reads a light in it and it names one: "soft light"
+        // yes, "soft" alone (a palette word) no; a time of day alone yes.
+        // "evening glow": two words or more with a light noun count even when the parser
+        // has no light for them.
+        let named = word_info(&phrase).lighting.is_some();
+        if (has_noun || has_time) && (named || (has_noun && run.len() >= 2)) {
+            let words: Vec<String> = run.iter().map(|t| tidy_word(text, t)).collect();
+            out.light_words.push(words.join(" "));
+        }
+        i = j + 1;
+    }
+}
+
 fn read_negatives(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Reading) {
     for i in 0..tokens.len() {
         let w = tokens[i].word.as_str();
@@ -822,10 +1035,23 @@ fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Readi
             continue;
         }
         let mut k = i + 1;
+        // The user's own article or count stays with the prop ("a jar", "two lemons");
+        // possessives do not ("my jar" is just "a jar" in a brief).
+        let mut article: Vec<&str> = Vec::new();
         while k < tokens.len()
             && (DETERMINERS.contains(&tokens[k].word.as_str())
                 || matches!(tokens[k].word.as_str(), "by" | "to" | "of"))
         {
+            let w = tokens[k].word.as_str();
+            if DETERMINERS.contains(&w) {
+                match w {
+                    "my" | "our" | "your" | "their" | "his" | "her" | "this" | "that" | "the" => {}
+                    "these" | "those" => article.push("some"),
+                    _ => article.push(tokens[k].text),
+                }
+            } else {
+                article.clear();
+            }
             k += 1;
         }
         let start = k;
@@ -852,7 +1078,8 @@ fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Readi
             k += 1;
         }
         if k > start && out.props.len() < 3 {
-            let words: Vec<&str> = tokens[start..k].iter().map(|t| t.text).collect();
+            let mut words: Vec<&str> = article.clone();
+            words.extend(tokens[start..k].iter().map(|t| t.text));
             let prop = words.join(" ");
             if !out.props.contains(&prop) {
                 out.props.push(prop);
@@ -946,6 +1173,36 @@ fn read_occasion(tokens: &[Token], negated: &[bool], used: &mut [bool], out: &mu
 fn read_angle(tokens: &[Token], out: &mut Reading) {
     let text = format!(" {} ", join(tokens, |_| true));
     let has = |p: &str| text.contains(&format!(" {p} "));
+    const CAMERA_PHRASES: &[&str] = &[
+        "flat lay",
+        "flatlay",
+        "top down",
+        "overhead",
+        "bird s eye",
+        "birds eye",
+        "from above",
+        "low angle",
+        "from below",
+        "worm s eye",
+        "eye level",
+        "three quarter",
+        "45 degree",
+        "45 degrees",
+        "side view",
+        "profile",
+        "from the side",
+        "side on",
+        "straight on",
+        "head on",
+        "front on",
+        "front facing",
+    ];
+    out.angle_words = CAMERA_PHRASES.iter().find(|p| has(p)).map(|p| match *p {
+        "top down" => "top-down".to_string(),
+        "bird s eye" | "birds eye" => "bird's-eye".to_string(),
+        "worm s eye" => "worm's-eye".to_string(),
+        other => other.to_string(),
+    });
     out.angle = if [
         "flat lay",
         "flatlay",
@@ -1048,6 +1305,7 @@ fn read_motion(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Read
             Camera::PanLeft => Some(Move::PanLeft),
             Camera::PanRight => Some(Move::PanRight),
             Camera::Parallax => Some(Move::Parallax),
+            Camera::Orbit => Some(Move::Orbit),
             Camera::PushIn if PUSH_IN_PHRASES.iter().any(|p| has_phrase(p)) => Some(Move::PushIn),
             Camera::PushIn => None,
         }

@@ -136,6 +136,9 @@ fn subject_short(scene: &Scene) -> String {
 }
 
 fn setting_short(scene: &Scene) -> String {
+    if let Some(place) = &scene.place {
+        return place.clone();
+    }
     let own = scene
         .setting
         .filter(|(_, e)| *e == scene.look.environment)
@@ -154,6 +157,28 @@ fn setting_short(scene: &Scene) -> String {
         },
         E::NaturalOutdoor => own.unwrap_or("outdoors in a garden").to_string(),
         E::CozyBedroom => own.unwrap_or("in a cozy bedroom").to_string(),
+    }
+}
+
+/// The light in the user's words when they gave some, else the lighting's name.
+fn light_of(scene: &Scene) -> String {
+    if scene.light_words.is_empty() {
+        return light_short(scene.look.lighting).to_string();
+    }
+    let own = list(&scene.light_words);
+    let short = light_short(scene.look.lighting);
+    let plain = |t: &str| t.to_lowercase().replace('-', " ");
+    if plain(short).contains(&plain(&own)) {
+        return short.to_string();
+    }
+    let nouns = [
+        "light", "lighting", "glow", "sun", "sunlight", "sunshine", "shadows",
+    ];
+    let name = short.trim_start_matches("in ").trim_start_matches("with ");
+    if own.split(' ').any(|w| nouns.contains(&w)) {
+        format!("in {own} ({name})")
+    } else {
+        format!("at {own} ({name})")
     }
 }
 
@@ -207,7 +232,7 @@ fn summary(scene: &Scene) -> String {
         "{} {} {}, with {} and {}",
         subject_short(scene),
         setting_short(scene),
-        light_short(scene.look.lighting),
+        light_of(scene),
         palette_short(scene.look.palette),
         framing_short(scene.look.composition)
     )
@@ -427,10 +452,18 @@ fn note(scene: &Scene, settings: &Settings) -> Option<String> {
         }
         if scene.asked_motion && camera_move(scene) == Move::Orbit {
             notes.push(
-                "The product can't be turned in the clip, so the orbit is drawn as a parallax arc."
+                "The product itself is never turned or warped: the orbit is an arc of the set sliding around it."
                     .into(),
             );
         }
+    }
+    // Without a photo the offline engine draws a mockup; the seller must know it is not
+    // their product.
+    if scene.subject.reference().is_none() {
+        notes.push(format!(
+            "No product photo yet: until you add one, the offline engine shows a stand-in {} (a drawn mockup) in place of yours.",
+            scene.subject.head()
+        ));
     }
     (!notes.is_empty()).then(|| notes.join(" "))
 }

@@ -133,6 +133,12 @@ pub(crate) struct Scene {
     /// Style words left out because they would pull the palette elsewhere.
     pub left_out: Vec<&'static str>,
     pub setting: Option<(&'static str, Environment)>,
+    /// Where the user put the product, in their words, when it still holds.
+    pub place: Option<String>,
+    /// The user's light and time-of-day words, when they still hold.
+    pub light_words: Vec<String>,
+    /// The user's camera-angle words.
+    pub angle_words: Option<String>,
     pub props: Vec<String>,
     pub negatives: Vec<Negative>,
     pub audience: Option<String>,
@@ -174,6 +180,9 @@ pub(crate) struct Memory {
 pub(crate) struct Facts {
     pub descriptors: Vec<&'static str>,
     pub setting: Option<(&'static str, Environment)>,
+    pub place: Option<String>,
+    pub light_words: Vec<String>,
+    pub angle_words: Option<String>,
     pub props: Vec<String>,
     pub negatives: Vec<Negative>,
     pub audience: Option<(String, Lean)>,
@@ -196,6 +205,20 @@ impl Facts {
         }
         if r.setting.is_some() {
             self.setting = r.setting;
+        }
+        if r.place.is_some() {
+            self.place = r.place.clone();
+        } else if r.setting.is_some() || r.choices.environment.is_some() {
+            // A new setting named without a place phrase replaces the old place.
+            self.place = None;
+        }
+        if !r.light_words.is_empty() {
+            self.light_words = r.light_words.clone();
+        } else if r.choices.lighting.is_some() {
+            self.light_words.clear();
+        }
+        if r.angle_words.is_some() {
+            self.angle_words = r.angle_words.clone();
         }
         if !r.props.is_empty() {
             self.props = r.props.clone();
@@ -785,6 +808,19 @@ pub(crate) fn build(
     let added = added_facts(&memory.facts, &facts, current);
 
     let look = draft.look();
+    // The user's own words stay while they still describe the scene: a place the parser
+    // reads as this environment (or as none), a light it reads as this lighting.
+    let place = facts.place.clone().filter(|p| {
+        prompt::parse(p)
+            .environment
+            .is_none_or(|e| e == look.environment)
+    });
+    let light_words: Vec<String> = facts
+        .light_words
+        .iter()
+        .filter(|w| prompt::parse(w).lighting.is_none_or(|l| l == look.lighting))
+        .cloned()
+        .collect();
     // "moody" would pull a warm, cozy brief back towards bold: words follow the palette.
     let (descriptors, left_out): (Vec<&'static str>, Vec<&'static str>) = descriptors
         .into_iter()
@@ -808,6 +844,9 @@ pub(crate) fn build(
         descriptors,
         left_out,
         setting: facts.setting,
+        place,
+        light_words,
+        angle_words: facts.angle_words.clone(),
         props,
         negatives: facts.negatives,
         audience: facts.audience.map(|a| a.0),

@@ -526,7 +526,12 @@ fn remove_seams(level: &mut Level) {
 
 /// Scattered-data interpolation: average the known samples down a pyramid until every cell
 /// has some, then fill each finer level's gaps from the bilinearly upsampled coarser one.
-fn push_pull(values: Vec<[f32; 3]>, weights: Vec<f32>, w: usize, h: usize) -> Vec<[f32; 3]> {
+pub(crate) fn push_pull(
+    values: Vec<[f32; 3]>,
+    weights: Vec<f32>,
+    w: usize,
+    h: usize,
+) -> Vec<[f32; 3]> {
     if w <= 1 && h <= 1 || weights.iter().all(|&k| k >= 1.0) {
         return values;
     }

@@ -3,6 +3,8 @@
 
 use domain::generation::Environment;
 
+use crate::scene::props::{Fruit, PropKind};
+
 /// One mask edit. Every op changes pixels inside the mask only.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum EditOp {
@@ -18,6 +20,134 @@ pub enum EditOp {
     Blur { strength: f32 },
     /// Replace the masked area with a procedural environment.
     Background { environment: Environment },
+    /// Draw a thing from the prop library in the masked area, over its surroundings, lit
+    /// like the picture: "add lemon slices", "replace the pebbles with a piece of fruit".
+    Place { prop: PropKind },
+}
+
+/// Verbs that bring something into the picture.
+const ADD_WORDS: &[&str] = &[
+    "add", "put", "place", "insert", "replace", "swap", "include", "show", "scatter", "drop",
+    "lay", "draw",
+];
+
+/// Words naming things the prop library draws, and what they draw. Fruit names are decided
+/// by [`fruit_of`]; colours before a flower or a cloth colour it.
+const PROP_WORDS: &[(&str, PropKind)] = &[
+    ("leaf", PropKind::Leaves),
+    ("leaves", PropKind::Leaves),
+    ("foliage", PropKind::Leaves),
+    ("greenery", PropKind::Leaves),
+    ("eucalyptus", PropKind::Leaves),
+    ("monstera", PropKind::Leaves),
+    ("fern", PropKind::Leaves),
+    ("ferns", PropKind::Leaves),
+    ("herbs", PropKind::Leaves),
+    ("flower", PropKind::Flowers([236, 160, 180])),
+    ("flowers", PropKind::Flowers([236, 160, 180])),
+    ("petals", PropKind::Flowers([236, 160, 180])),
+    ("blossom", PropKind::Flowers([244, 200, 210])),
+    ("blossoms", PropKind::Flowers([244, 200, 210])),
+    ("rose", PropKind::Flowers([214, 70, 96])),
+    ("roses", PropKind::Flowers([214, 70, 96])),
+    ("daisy", PropKind::Flowers([246, 244, 236])),
+    ("daisies", PropKind::Flowers([246, 244, 236])),
+    ("peony", PropKind::Flowers([240, 170, 190])),
+    ("peonies", PropKind::Flowers([240, 170, 190])),
+    ("bouquet", PropKind::Flowers([236, 160, 180])),
+    ("stone", PropKind::Stones),
+    ("stones", PropKind::Stones),
+    ("pebble", PropKind::Stones),
+    ("pebbles", PropKind::Stones),
+    ("rock", PropKind::Stones),
+    ("rocks", PropKind::Stones),
+    ("fabric", PropKind::Fabric([233, 226, 214])),
+    ("cloth", PropKind::Fabric([233, 226, 214])),
+    ("linen", PropKind::Fabric([228, 220, 206])),
+    ("silk", PropKind::Fabric([236, 222, 214])),
+    ("satin", PropKind::Fabric([236, 222, 214])),
+    ("towel", PropKind::Fabric([240, 240, 236])),
+    ("napkin", PropKind::Fabric([233, 226, 214])),
+    ("drape", PropKind::Fabric([233, 226, 214])),
+    ("drops", PropKind::WaterDrops),
+    ("droplets", PropKind::WaterDrops),
+    ("dew", PropKind::WaterDrops),
+    ("splash", PropKind::WaterDrops),
+    ("shell", PropKind::Shells),
+    ("shells", PropKind::Shells),
+    ("seashell", PropKind::Shells),
+    ("seashells", PropKind::Shells),
+    ("book", PropKind::Books),
+    ("books", PropKind::Books),
+    ("candle", PropKind::Candle),
+    ("candles", PropKind::Candle),
+    ("cup", PropKind::Cup),
+    ("mug", PropKind::Cup),
+    ("coffee", PropKind::Cup),
+    ("plant", PropKind::Plant),
+    ("succulent", PropKind::Plant),
+    ("cactus", PropKind::Plant),
+];
+
+/// Fruit words: citrus by name, any other fruit as orange slices (the product shot's
+/// classic fruit).
+fn fruit_of(word: &str) -> Option<Fruit> {
+    Some(match word {
+        "lemon" | "lemons" => Fruit::Lemon,
+        "orange" | "oranges" | "citrus" | "fruit" | "fruits" | "tangerine" | "mandarin"
+        | "clementine" | "peach" | "apple" | "apples" => Fruit::Orange,
+        "lime" | "limes" => Fruit::Lime,
+        "grapefruit" | "grapefruits" | "blood" => Fruit::Grapefruit,
+        _ => return None,
+    })
+}
+
+/// The thing to draw, when the instruction brings one in: the last prop named after the
+/// adding verb ("replace the pebbles with a lemon slice" draws the lemon).
+fn prop_of(words: &[&str]) -> Option<PropKind> {
+    let verb = words.iter().position(|w| ADD_WORDS.contains(w))?;
+    // After "with"/"for"/"by" in a replacement, else anywhere after the verb.
+    let from = words[verb..]
+        .iter()
+        .position(|w| matches!(*w, "with" | "for" | "by" | "into"))
+        .map_or(verb + 1, |k| verb + k + 1);
+    let sliced = words.iter().any(|w| {
+        matches!(
+            *w,
+            "slice" | "slices" | "sliced" | "wedge" | "wedges" | "piece" | "pieces"
+        )
+    });
+    let mut found = None;
+    for (i, w) in words.iter().enumerate().skip(from) {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        if let Some(fruit) = fruit_of(w) {
+            // "orange flowers" is a colour; "an orange" is a fruit.
+            if PROP_WORDS.iter().any(|(p, _)| *p == next) {
+                continue;
+            }
+            let whole = !sliced && !matches!(*w, "fruit" | "fruits");
+            found = Some(if whole {
+                PropKind::WholeFruit(fruit)
+            } else {
+                PropKind::FruitSlices(fruit)
+            });
+            continue;
+        }
+        if matches!(*w, "drops" | "droplets") || (*w == "water" && next.starts_with("drop")) {
+            found = Some(PropKind::WaterDrops);
+            continue;
+        }
+        if let Some(&(_, prop)) = PROP_WORDS.iter().find(|(p, _)| p == w) {
+            // A colour just before a flower or a cloth colours it.
+            let colour = last_colour(&words[from..i]);
+            found = Some(match (prop, colour) {
+                (PropKind::Flowers(_), Some(c)) => PropKind::Flowers(c),
+                (PropKind::Fabric(_), Some(c)) => PropKind::Fabric(c),
+                (p, _) => p,
+            });
+        }
+    }
+    found
 }
 
 const REMOVE_WORDS: &[&str] = &[
@@ -145,6 +275,9 @@ pub fn parse_instruction(instruction: &str) -> EditOp {
         1.0
     };
 
+    if let Some(prop) = prop_of(&words) {
+        return EditOp::Place { prop };
+    }
     if wants_remove && !about_background {
         return EditOp::Remove;
     }
@@ -234,6 +367,49 @@ mod tests {
             ("get rid of the scratch", EditOp::Remove),
             ("remove the red label", EditOp::Remove),
             ("add a hat", EditOp::Remove),
+            (
+                "replace the pebbles with a piece of fruit",
+                EditOp::Place {
+                    prop: PropKind::FruitSlices(Fruit::Orange),
+                },
+            ),
+            (
+                "replace the stones with lemon slices",
+                EditOp::Place {
+                    prop: PropKind::FruitSlices(Fruit::Lemon),
+                },
+            ),
+            (
+                "add an orange",
+                EditOp::Place {
+                    prop: PropKind::WholeFruit(Fruit::Orange),
+                },
+            ),
+            (
+                "put some pink flowers here",
+                EditOp::Place {
+                    prop: PropKind::Flowers(modify([240, 140, 180], "")),
+                },
+            ),
+            (
+                "add water droplets",
+                EditOp::Place {
+                    prop: PropKind::WaterDrops,
+                },
+            ),
+            (
+                "add eucalyptus leaves",
+                EditOp::Place {
+                    prop: PropKind::Leaves,
+                },
+            ),
+            ("remove the flowers", EditOp::Remove),
+            (
+                "make the flowers orange",
+                EditOp::Recolour {
+                    rgb: [240, 130, 30],
+                },
+            ),
             ("", EditOp::Remove),
             ("make it red", EditOp::Recolour { rgb: [200, 30, 35] }),
             (

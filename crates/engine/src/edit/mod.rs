@@ -1,8 +1,14 @@
 //! Mask edits: the user paints a mask over an image and says what to do there. Pixels
 //! outside the mask are returned bit for bit; soft transitions (feathering) happen only
 //! inside the mask.
+//!
+//! Nothing is pasted: a fill is built from the picture's own texture and meets it without a
+//! seam, a replacement backdrop is blended in seamlessly (its difference from the picture
+//! along the mask's edge is spread smoothly inside, as in Poisson cloning), a new object is
+//! drawn over such a fill with the picture's light, shadow and grain, and a new colour goes
+//! to the object under the brush rather than to the brush's whole rectangle.
 
-mod inpaint;
+pub(crate) mod inpaint;
 mod instruction;
 
 use domain::generation::{ColorPalette, Lighting, Quality};
@@ -97,23 +103,40 @@ pub fn apply_edit(
     let inside: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
     match op {
         EditOp::Remove => {
-            // Hard edge: feathering would blend the removed object's rim back in; PatchMatch
-            // already matches the surroundings at the boundary.
-            let mut rgb: Vec<u8> = image
-                .pixels()
-                .flat_map(|p| [p.0[0], p.0[1], p.0[2]])
-                .collect();
-            inpaint::inpaint(&mut rgb, w, h, &inside, seed, progress)?;
-            for ((px, rgb), &m) in image.pixels_mut().zip(rgb.chunks_exact(3)).zip(&inside) {
-                if m {
-                    px.0 = [rgb[0], rgb[1], rgb[2], px.0[3]];
-                }
-            }
+            // A narrow feather only: a wide one would blend the removed object's rim back
+            // in; PatchMatch already matches the surroundings at the boundary.
+            let filled = fill(image, &inside, seed, progress)?;
+            let weight = feather_over(&inside, w, h, 2.5);
+            blend_inside(image, &filled, &weight);
         }
         EditOp::Recolour { rgb } => {
-            progress.report("recolouring", 0.0)?;
-            let recoloured = recolour(image, &inside, rgb);
-            blend_inside(image, &recoloured, &feather(&inside, w, h));
+            // What is under the brush without the object: the object is what differs.
+            let behind = fill(
+                image,
+                &inside,
+                seed,
+                &mut SubProgress::new(progress, 0.0, 0.8),
+            )?;
+            progress.report("recolouring", 0.8)?;
+            let object = objectness(image, &behind, &inside);
+            let recoloured = recolour(image, &object, rgb);
+            let weight: Vec<f32> = feather(&inside, w, h)
+                .iter()
+                .zip(&object)
+                .map(|(f, o)| f * o)
+                .collect();
+            blend_inside(image, &recoloured, &weight);
+        }
+        EditOp::Place { prop } => {
+            let behind = fill(
+                image,
+                &inside,
+                seed,
+                &mut SubProgress::new(progress, 0.0, 0.85),
+            )?;
+            progress.report("drawing", 0.85)?;
+            let placed = place(image, &behind, &inside, prop, seed);
+            blend_inside(image, &placed, &feather(&inside, w, h));
         }
         EditOp::Brightness { amount } => {
             progress.report("relighting", 0.0)?;
@@ -151,6 +174,7 @@ pub fn apply_edit(
                 Quality::default(),
                 seed,
             );
+            let scene = seamless(image, &scene, &inside);
             blend_inside(image, &scene, &feather(&inside, w, h));
         }
     }
@@ -159,23 +183,26 @@ pub fn apply_edit(
 }
 
 /// New colour with the old shading: the target colour's luma plus each pixel's deviation
-/// from the masked area's mean luma, and the target's chroma (YCbCr, BT.601).
-fn recolour(image: &RgbaImage, inside: &[bool], target: [u8; 3]) -> RgbaImage {
+/// from the object's mean luma, and the target's chroma (YCbCr, BT.601). `weight` says how
+/// much each pixel belongs to the object (the mean is taken over the object).
+fn recolour(image: &RgbaImage, weight: &[f32], target: [u8; 3]) -> RgbaImage {
     let luma = |p: [u8; 3]| 0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32;
-    let (sum, count) = image
-        .pixels()
-        .zip(inside)
-        .filter(|(_, &m)| m)
-        .fold((0.0f64, 0u64), |(s, n), (p, _)| {
-            (s + luma([p.0[0], p.0[1], p.0[2]]) as f64, n + 1)
-        });
-    let mean = (sum / count.max(1) as f64) as f32;
+    let (sum, count) = image.pixels().zip(weight).filter(|(_, &m)| m > 0.0).fold(
+        (0.0f64, 0f64),
+        |(s, n), (p, &m)| {
+            (
+                s + (m * luma([p.0[0], p.0[1], p.0[2]])) as f64,
+                n + m as f64,
+            )
+        },
+    );
+    let mean = (sum / count.max(1e-6)) as f32;
     let ty = luma(target);
     let cb = -0.168_736 * target[0] as f32 - 0.331_264 * target[1] as f32 + 0.5 * target[2] as f32;
     let cr = 0.5 * target[0] as f32 - 0.418_688 * target[1] as f32 - 0.081_312 * target[2] as f32;
     let mut out = image.clone();
-    for (p, &m) in out.pixels_mut().zip(inside) {
-        if !m {
+    for (p, &m) in out.pixels_mut().zip(weight) {
+        if m <= 0.0 {
             continue;
         }
         let y = ty + (luma([p.0[0], p.0[1], p.0[2]]) - mean);
@@ -188,11 +215,257 @@ fn recolour(image: &RgbaImage, inside: &[bool], target: [u8; 3]) -> RgbaImage {
     out
 }
 
+/// The masked area filled from the rest of the picture (PatchMatch); outside unchanged.
+fn fill(
+    image: &RgbaImage,
+    inside: &[bool],
+    seed: u64,
+    progress: &mut dyn Progress,
+) -> Result<RgbaImage, EngineError> {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let mut rgb: Vec<u8> = image
+        .pixels()
+        .flat_map(|p| [p.0[0], p.0[1], p.0[2]])
+        .collect();
+    inpaint::inpaint(&mut rgb, w, h, inside, seed, progress)?;
+    let mut out = image.clone();
+    for (px, rgb) in out.pixels_mut().zip(rgb.chunks_exact(3)) {
+        px.0 = [rgb[0], rgb[1], rgb[2], px.0[3]];
+    }
+    Ok(out)
+}
+
+/// 0..1 per pixel: how much a masked pixel belongs to an object standing out from what is
+/// behind it (`behind`, the fill). When nearly all or nearly none of the mask stands out,
+/// the brush was the object's outline itself (a wall, a whole area): all of it counts.
+fn objectness(image: &RgbaImage, behind: &RgbaImage, inside: &[bool]) -> Vec<f32> {
+    let d: Vec<f32> = image
+        .pixels()
+        .zip(behind.pixels())
+        .zip(inside)
+        .map(|((p, q), &m)| {
+            if !m {
+                return 0.0;
+            }
+            let dist = (0..3)
+                .map(|c| (p[c] as f32 - q[c] as f32).powi(2))
+                .sum::<f32>()
+                .sqrt();
+            ((dist - 18.0) / 30.0).clamp(0.0, 1.0)
+        })
+        .collect();
+    let masked = inside.iter().filter(|m| **m).count().max(1) as f32;
+    let share = d.iter().sum::<f32>() / masked;
+    if (0.08..0.92).contains(&share) {
+        d
+    } else {
+        inside.iter().map(|&m| if m { 1.0 } else { 0.0 }).collect()
+    }
+}
+
+/// `replacement` inside the mask, shifted by a smooth membrane so it meets `image` at the
+/// mask's edge: the difference along the edge is interpolated inside (a harmonic-like fill
+/// by push-pull), so the replacement keeps its texture and loses its seam.
+fn seamless(image: &RgbaImage, replacement: &RgbaImage, inside: &[bool]) -> RgbaImage {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let mut offset = vec![[0f32; 3]; w * h];
+    let mut weight = vec![0f32; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            if !inside[i] {
+                continue;
+            }
+            let edge = [
+                (x.wrapping_sub(1), y),
+                (x + 1, y),
+                (x, y.wrapping_sub(1)),
+                (x, y + 1),
+            ]
+            .iter()
+            .any(|&(nx, ny)| nx < w && ny < h && !inside[ny * w + nx]);
+            if edge {
+                let (p, q) = (
+                    image.get_pixel(x as u32, y as u32),
+                    replacement.get_pixel(x as u32, y as u32),
+                );
+                offset[i] = std::array::from_fn(|c| p[c] as f32 - q[c] as f32);
+                weight[i] = 1.0;
+            }
+        }
+    }
+    let membrane = inpaint::push_pull(offset, weight, w, h);
+    let mut out = replacement.clone();
+    for ((p, m), &k) in out.pixels_mut().zip(&membrane).zip(inside) {
+        if k {
+            for c in 0..3 {
+                p[c] = (p[c] as f32 + m[c]).round().clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+    out
+}
+
+/// A prop from the library drawn over `behind` (the mask filled from the picture) inside the
+/// mask's box, lit from the picture's brighter side at the picture's exposure and colour
+/// cast, with a contact shadow in the picture's own shadow colour and its grain.
+fn place(
+    image: &RgbaImage,
+    behind: &RgbaImage,
+    inside: &[bool],
+    prop: crate::scene::props::PropKind,
+    seed: u64,
+) -> RgbaImage {
+    use crate::scene::noise::{hash2, Rng};
+    let (w, h) = image.dimensions();
+    // The prop keeps clear of the brush's edge, which stays the fill: a margin of the
+    // feather's width plus a little, so nothing of the prop is cut by the mask.
+    let depth = distance_inside(inside, w as usize, h as usize);
+    let deepest = depth.iter().copied().fold(0f32, f32::max);
+    let margin = (w.min(h) as f32 / 60.0).max(4.0) + 2.0;
+    let keep = margin.min(deepest * 0.5);
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for (i, _) in depth.iter().enumerate().filter(|(_, d)| **d >= keep) {
+        let (x, y) = (i as u32 % w, i as u32 / w);
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    let mut out = behind.clone();
+    if x0 > x1 {
+        return out;
+    }
+    let luma =
+        |p: &image::Rgba<u8>| 0.2126 * p[0] as f32 + 0.7152 * p[1] as f32 + 0.0722 * p[2] as f32;
+    // The light comes from the brighter half of the picture.
+    let (mut left, mut right) = (0f64, 0f64);
+    for (x, _, p) in image.enumerate_pixels() {
+        if x < w / 2 {
+            left += luma(p) as f64;
+        } else {
+            right += luma(p) as f64;
+        }
+    }
+    let side = if right >= left { 1.0 } else { -1.0 };
+    // The surroundings: a ring just outside the mask gives exposure, cast and grain.
+    let ring = ring(
+        inside,
+        w as usize,
+        h as usize,
+        ((x1 - x0).max(y1 - y0) / 6).max(3) as usize,
+    );
+    let (mut mean, mut n, mut grain) = ([0f32; 3], 0f32, 0f32);
+    for &i in &ring {
+        let p = image.get_pixel(i as u32 % w, i as u32 / w);
+        for c in 0..3 {
+            mean[c] += p[c] as f32;
+        }
+        n += 1.0;
+        let (x, y) = (i as u32 % w, i as u32 / w);
+        if x + 1 < w {
+            grain += (luma(p) - luma(image.get_pixel(x + 1, y))).abs();
+        }
+    }
+    let mean = mean.map(|v| v / n.max(1.0) / 255.0);
+    let level = (0.2126 * mean[0] + 0.7152 * mean[1] + 0.0722 * mean[2]).max(0.05);
+    // Fine noise only: the edge-to-edge difference of texture overstates it.
+    let grain = (grain / n.max(1.0)).min(12.0) * 0.35;
+    let exposure = (0.45 + 0.7 * level).clamp(0.5, 1.15);
+    let cast: [f32; 3] = std::array::from_fn(|c| 1.0 + 0.25 * (mean[c] / level - 1.0));
+    let shadow = mean.map(|v| v * 0.3);
+
+    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    let Some(mut pm) = tiny_skia::Pixmap::new(bw, bh) else {
+        return out;
+    };
+    let (fw, fh) = (bw as f32, bh as f32);
+    let mut rng = Rng::new(seed ^ 0x9A5E);
+    crate::scene::props::draw_prop(
+        &mut pm,
+        prop,
+        (fw * 0.04, fh * 0.04, fw * 0.92, fh * 0.92),
+        side,
+        shadow,
+        false,
+        &mut rng,
+    );
+    for y in 0..bh {
+        for x in 0..bw {
+            let i = ((y + y0) * w + x + x0) as usize;
+            if !inside[i] {
+                continue;
+            }
+            let s = pm.pixel(x, y).expect("inside the pixmap");
+            // Fade out whatever would come near the brush's edge.
+            let clear = ((depth[i] - keep * 0.5) / (keep * 0.5)).clamp(0.0, 1.0);
+            let a = s.alpha() as f32 / 255.0 * clear;
+            if a <= 0.0 {
+                continue;
+            }
+            let noise = (hash2(x + x0, y + y0, seed as u32) - 0.5) * 2.0 * grain;
+            let d = out.get_pixel_mut(x + x0, y + y0);
+            let src = [s.red(), s.green(), s.blue()];
+            for c in 0..3 {
+                // Premultiplied source over the fill.
+                let lit = src[c] as f32 * clear * exposure * cast[c] + noise * a;
+                d[c] = (lit + d[c] as f32 * (1.0 - a)).round().clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+    out
+}
+
+/// Pixel indices outside the mask within `reach` pixels of it (a square neighbourhood).
+fn ring(inside: &[bool], w: usize, h: usize, reach: usize) -> Vec<usize> {
+    let mut near = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            if !inside[y * w + x] {
+                continue;
+            }
+            // Only edge pixels spread, which keeps this linear in the mask's perimeter.
+            let edge = x == 0
+                || y == 0
+                || x + 1 == w
+                || y + 1 == h
+                || !inside[y * w + x - 1]
+                || !inside[y * w + x + 1]
+                || !inside[(y - 1) * w + x]
+                || !inside[(y + 1) * w + x];
+            if !edge {
+                continue;
+            }
+            for ny in y.saturating_sub(reach)..(y + reach + 1).min(h) {
+                for nx in x.saturating_sub(reach)..(x + reach + 1).min(w) {
+                    near[ny * w + nx] = true;
+                }
+            }
+        }
+    }
+    (0..w * h).filter(|&i| near[i] && !inside[i]).collect()
+}
+
 /// Weight 0..=1 per pixel: 0 outside the mask, rising to 1 over a few pixels inward from its
 /// edge, so the change fades in without touching anything outside.
 fn feather(inside: &[bool], w: usize, h: usize) -> Vec<f32> {
-    let width = (w.min(h) as f32 / 200.0).max(2.0);
-    // Two-pass chamfer distance (steps of 1 and √2) to the nearest pixel outside the mask.
+    feather_over(inside, w, h, (w.min(h) as f32 / 60.0).max(4.0))
+}
+
+/// [`feather`] over `width` pixels.
+fn feather_over(inside: &[bool], w: usize, h: usize, width: f32) -> Vec<f32> {
+    distance_inside(inside, w, h)
+        .iter()
+        .map(|&v| {
+            let t = (v / width).min(1.0);
+            t * t * (3.0 - 2.0 * t)
+        })
+        .collect()
+}
+
+/// Per pixel, the distance to the nearest pixel outside the mask (0 outside): a two-pass
+/// chamfer transform with steps of 1 and √2.
+fn distance_inside(inside: &[bool], w: usize, h: usize) -> Vec<f32> {
     let far = f32::MAX / 4.0;
     let mut d: Vec<f32> = inside.iter().map(|&m| if m { far } else { 0.0 }).collect();
     let diag = std::f32::consts::SQRT_2;
@@ -240,7 +513,8 @@ fn feather(inside: &[bool], w: usize, h: usize) -> Vec<f32> {
             d[i] = v;
         }
     }
-    d.iter().map(|&v| (v / width).min(1.0)).collect()
+    // Pixels touching the image's edge count as one step from outside.
+    d.iter().map(|&v| v.min(far)).collect()
 }
 
 /// `image = image·(1−weight) + edited·weight`, RGB only; weight 0 leaves a pixel untouched.

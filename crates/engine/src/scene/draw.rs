@@ -71,6 +71,24 @@ pub fn round_shader(x0: f32, x1: f32, base: Rgb, side: f32, gloss: f32) -> Shade
     .unwrap_or(Shader::SolidColor(color(base, 1.0)))
 }
 
+/// Light falling across a flat face from `x0` to `x1`: brighter on the light's side by
+/// `amount`, darker on the other.
+pub fn side_shader(x0: f32, x1: f32, base: Rgb, side: f32, amount: f32) -> Shader<'static> {
+    let (lit, dim) = (scale(base, 1.0 + amount), scale(base, 1.0 - amount));
+    let (a, b) = if side > 0.0 { (dim, lit) } else { (lit, dim) };
+    LinearGradient::new(
+        Point::from_xy(x0, 0.0),
+        Point::from_xy(x1.max(x0 + 1.0), 0.0),
+        vec![
+            GradientStop::new(0.0, color(a, 1.0)),
+            GradientStop::new(1.0, color(b, 1.0)),
+        ],
+        SpreadMode::Pad,
+        Transform::identity(),
+    )
+    .unwrap_or(Shader::SolidColor(color(base, 1.0)))
+}
+
 /// A vertical gradient, e.g. a top face lighter at the back.
 pub fn vertical_shader(y0: f32, y1: f32, top: Rgb, bottom: Rgb) -> Shader<'static> {
     LinearGradient::new(

@@ -1,21 +1,32 @@
-//! The five environments, painted procedurally: a backdrop above the horizon and a surface
-//! in perspective below it. Each returns albedo; light and grade are applied by the caller
-//! through [`Light::illumination`], so every environment is lit the same way.
+//! The settings, painted procedurally: a backdrop above the horizon and a surface in
+//! perspective below it, or, seen from above, the surface alone. Each returns albedo; light
+//! and grade are applied by the caller through [`Light::illumination`], so every setting is
+//! lit the same way.
+//!
+//! Every setting has its own materials (travertine and Calacatta, sea-glass tiles and
+//! terrazzo, an upholstered headboard and linen, zellige and butcher block, …) in colours
+//! of its own, which the palette tints but never replaces: a warm bathroom is still a
+//! bathroom, not a warm studio.
 
-use domain::{ColorPalette, Environment};
+use domain::ColorPalette;
 
 use super::light::Light;
 use super::noise::{hash2, Noise, Rng};
 use super::raster::{hex, lerp, luma, mix, scale, smoothstep, Canvas, Rgb};
-use crate::prompt::Tone;
+use crate::prompt::{Setting, Tone};
 
-/// Colours and finish of one environment under one palette.
+/// Colours and finish of one setting under one palette.
 #[derive(Debug, Clone)]
 pub struct Materials {
+    /// The main backdrop: paper, plaster, tiles, travertine, foliage, facade.
     pub wall: Rgb,
+    /// The setting's second colour: headboard, cabinets, sea, awning, mirror frame.
+    pub wall2: Rgb,
     pub surface: Rgb,
     /// Veins, grout, wood grain, fabric folds.
     pub detail: Rgb,
+    /// Brass, chrome or a painted edge.
+    pub trim: Rgb,
     /// How mirror-like the surface is (0..1).
     pub reflectivity: f32,
     /// Studio sweeps have no visible horizon.
@@ -26,9 +37,20 @@ fn near(a: Rgb, b: Rgb) -> bool {
     (a[0] - b[0]).abs() + (a[1] - b[1]).abs() + (a[2] - b[2]).abs() < 0.3
 }
 
+/// Five colours per palette, in palette order: warm, cool, bold, dreamy, neutral.
+fn by_palette(palette: ColorPalette, colors: [u32; 5]) -> Rgb {
+    hex(match palette {
+        ColorPalette::WarmCozy => colors[0],
+        ColorPalette::CoolFresh => colors[1],
+        ColorPalette::BoldDramatic => colors[2],
+        ColorPalette::SoftDreamy => colors[3],
+        ColorPalette::NeutralClean => colors[4],
+    })
+}
+
 impl Materials {
     pub fn new(
-        env: Environment,
+        setting: Setting,
         palette: ColorPalette,
         tone: Option<Tone>,
         accent: Option<Rgb>,
@@ -37,112 +59,170 @@ impl Materials {
         use ColorPalette as P;
         let dark =
             tone == Some(Tone::Dark) || (palette == P::BoldDramatic && tone != Some(Tone::Light));
-        let (wall, surface, detail, reflectivity) = match env {
-            Environment::LuxuryMarble => {
-                let (surface, veins) = if dark {
-                    (hex(0x17171A), hex(0xD8D6D2))
+        let pal = |colors| by_palette(palette, colors);
+        let brass = hex(0xC9A45C);
+        let chrome = hex(0xD9DDE0);
+        // (wall, wall2, surface, detail, trim, reflectivity)
+        let (wall, wall2, surface, detail, trim, reflectivity) = match setting {
+            Setting::Marble => {
+                // Polished Calacatta on a counter before a deep-toned stone wall; a black
+                // counter only when asked for ("dark marble").
+                let (surface, veins) = if tone == Some(Tone::Dark) {
+                    (hex(0x1A1A1D), hex(0xD8D6D2))
                 } else {
-                    match palette {
-                        P::WarmCozy => (hex(0xF2EBDF), hex(0xA89478)),
-                        P::CoolFresh => (hex(0xEEF1F3), hex(0x8D99A6)),
-                        P::SoftDreamy => (hex(0xF3E6E4), hex(0xC29AA0)),
-                        _ => (hex(0xF1F0EE), hex(0x8E8E93)),
-                    }
+                    (
+                        pal([0xF3ECE1, 0xEEF1F3, 0xEDEBE8, 0xF4E9E7, 0xF2F1EE]),
+                        pal([0x9C7E5C, 0x7D8A97, 0x9A8A6A, 0xB88F97, 0x85807A]),
+                    )
                 };
-                let wall = match palette {
-                    P::WarmCozy => hex(0xD9C6AE),
-                    P::CoolFresh => hex(0xC9D3D8),
-                    P::BoldDramatic => hex(0x2A2A2E),
-                    P::SoftDreamy => hex(0xE6D3D3),
-                    P::NeutralClean => hex(0xDCD8D2),
-                };
-                (wall, surface, veins, 0.3)
+                let wall = pal([0x7E5D45, 0x6F7F8C, 0x141416, 0xB98E92, 0x8A7F74]);
+                (wall, scale(wall, 0.8), surface, veins, brass, 0.3)
             }
-            Environment::CleanBathroom => {
-                let tiles = match palette {
-                    P::WarmCozy => hex(0xE9DCCB),
-                    P::CoolFresh => hex(0xCFE4E4),
-                    P::BoldDramatic => hex(0x1F4A46),
-                    P::SoftDreamy => hex(0xF1DADA),
-                    P::NeutralClean => hex(0xF0F0EE),
+            Setting::Bathroom => {
+                let tiles = pal([0xC8A27C, 0xBCDADB, 0x2A6660, 0xA9D3CF, 0xCFE1DC]);
+                let counter = if dark {
+                    hex(0x3A3B3F)
+                } else {
+                    pal([0xB9A993, 0xA9B1B5, 0x3A3B3F, 0xC7B7B5, 0xB4ADA4])
                 };
-                let counter = if dark { hex(0x3A3B3F) } else { hex(0xEDEBE7) };
-                (tiles, counter, hex(0xB9B6B0), 0.2)
+                (tiles, chrome, counter, scale(tiles, 0.62), chrome, 0.2)
             }
-            Environment::ProfessionalStudio => {
-                let paper = match palette {
-                    P::WarmCozy => hex(0xE3CDB4),
-                    P::CoolFresh => hex(0xCFDFE8),
-                    P::BoldDramatic => hex(0x25292E),
-                    P::SoftDreamy => hex(0xEFD9E0),
-                    P::NeutralClean => hex(0xEDEDEB),
-                };
+            Setting::Studio => {
+                let paper = pal([0xE3CBAF, 0xCCDEE8, 0x30353C, 0xF0D9E0, 0xEBEBE9]);
                 let paper = match tone {
                     Some(Tone::Dark) => hex(0x2B2D31),
                     Some(Tone::Light) => mix(paper, [1.0; 3], 0.5),
                     None => paper,
                 };
-                (paper, paper, paper, 0.1)
+                (paper, paper, paper, paper, paper, 0.1)
             }
-            Environment::NaturalOutdoor => {
+            Setting::Garden => {
                 let wood = if dark {
                     hex(0x4A3426)
                 } else {
-                    match palette {
-                        P::CoolFresh | P::NeutralClean => hex(0xA39A8C),
-                        P::SoftDreamy => hex(0xC9B29A),
-                        _ => hex(0xA0765A),
-                    }
+                    pal([0xA0765A, 0xA39A8C, 0x6B4A35, 0xC9B29A, 0xA88E74])
                 };
-                let foliage = match palette {
-                    P::WarmCozy => hex(0x5E6B2E),
-                    P::CoolFresh => hex(0x3F7A5A),
-                    P::BoldDramatic => hex(0x1E3B22),
-                    P::SoftDreamy => hex(0x9DB38A),
-                    P::NeutralClean => hex(0x557A45),
-                };
-                (foliage, wood, scale(wood, 0.55), 0.0)
+                let foliage = pal([0x5E6B2E, 0x3F7A5A, 0x1E3B22, 0x9DB38A, 0x66785C]);
+                (foliage, hex(0x7FA8D6), wood, scale(wood, 0.55), wood, 0.0)
             }
-            Environment::CozyBedroom => {
-                let linen = if dark {
+            Setting::Bedroom => {
+                // White sheets stay white against a bold room's dark walls.
+                let linen = if tone == Some(Tone::Dark) {
                     hex(0x2C3A36)
                 } else {
-                    match palette {
-                        P::WarmCozy => hex(0xE2D5C3),
-                        P::CoolFresh => hex(0xD9E1E8),
-                        P::BoldDramatic => hex(0x2F4A40),
-                        P::SoftDreamy => hex(0xF2DEDC),
-                        P::NeutralClean => hex(0xF0EEEA),
-                    }
+                    pal([0xE8D9C4, 0xE2E8EE, 0xD9D4CC, 0xF3E1DF, 0xEEE9E1])
                 };
-                let wall = match palette {
-                    P::WarmCozy => hex(0xD6C1A8),
-                    P::CoolFresh => hex(0xBCCAD3),
-                    P::BoldDramatic => hex(0x3B3430),
-                    P::SoftDreamy => hex(0xE3CCD0),
-                    P::NeutralClean => hex(0xDAD4CC),
+                let wall = pal([0xD9BFA2, 0xC6D0D8, 0x3B3430, 0xE4D3D6, 0xD3C3B1]);
+                // The upholstered headboard is the room's signature colour.
+                let headboard = pal([0xA2603F, 0x6F879C, 0x2E4A3F, 0x8C7FAA, 0x8F9A83]);
+                (
+                    wall,
+                    headboard,
+                    linen,
+                    scale(linen, 0.8),
+                    hex(0x8A6446),
+                    0.0,
+                )
+            }
+            Setting::KitchenCounter => {
+                let tiles = pal([0xD9A37F, 0xD6E3EA, 0x2D5A4C, 0xEFD2CD, 0xEAE3D4]);
+                let cabinets = pal([0x7C8C6E, 0x5F7F95, 0x1B2E28, 0xB9C7B0, 0x93A28E]);
+                let block = if tone == Some(Tone::Dark) {
+                    hex(0x5A3A24)
+                } else {
+                    pal([0xB4783F, 0xC09A72, 0xA0703F, 0xD2AE88, 0xB8895A])
                 };
-                (wall, linen, scale(linen, 0.8), 0.0)
+                (tiles, cabinets, block, scale(block, 0.7), chrome, 0.05)
+            }
+            Setting::WoodenTable => {
+                let wall = pal([0xE1CBAE, 0xD2D9DE, 0x2E2A27, 0xF0E0DD, 0xDCD2C5]);
+                let table = if dark {
+                    hex(0x3A281C)
+                } else if tone == Some(Tone::Light) {
+                    hex(0xC9AE8E)
+                } else {
+                    pal([0x7E5134, 0x8F8273, 0x4A3222, 0xB59A86, 0x7A5A40])
+                };
+                (wall, hex(0xFFF6E4), table, scale(table, 0.6), table, 0.04)
+            }
+            Setting::Desk => {
+                let wall = pal([0xD5BC9E, 0xAFC2CF, 0x2B3F5C, 0xDCCFE3, 0xB4BFC6]);
+                let desk = if dark {
+                    hex(0x3B3531)
+                } else {
+                    pal([0xC89B6C, 0xD3BFA4, 0x8A6A4E, 0xE2CDB8, 0xCBA67E])
+                };
+                (
+                    wall,
+                    hex(0xB88A5A),
+                    desk,
+                    scale(desk, 0.75),
+                    hex(0x2F3236),
+                    0.05,
+                )
+            }
+            Setting::Shelf => {
+                let wall = pal([0x9E5B43, 0x4F6B7E, 0x5A2A2A, 0xB497A6, 0x56655F]);
+                let board = if dark {
+                    hex(0x4B3323)
+                } else {
+                    pal([0xBE8A58, 0xC4A47E, 0x8B5E3C, 0xD8BC9E, 0xB98C60])
+                };
+                (wall, scale(wall, 0.7), board, scale(board, 0.7), board, 0.0)
+            }
+            Setting::Cafe => {
+                let wood = pal([0x5C3A26, 0x4A4440, 0x24180F, 0x7A5A50, 0x4E3A2C]);
+                let table = if dark {
+                    hex(0x2A2A2C)
+                } else {
+                    pal([0xEDE3D6, 0xE9ECEE, 0xDAD6D0, 0xF2E6E4, 0xE9E6E1])
+                };
+                (wood, hex(0xFFC27A), table, scale(table, 0.62), brass, 0.12)
+            }
+            Setting::OutdoorCafe => {
+                let facade = pal([0xDDB58E, 0xCFD6D6, 0x5B4A3E, 0xEBCFC8, 0xD8CBB7]);
+                let awning = pal([0xB5472F, 0x2F5D7A, 0x7A1E2A, 0xD88FA0, 0x2F5D50]);
+                let table = if dark {
+                    hex(0x2B2F2D)
+                } else {
+                    pal([0xE6DCCB, 0xDDE3E5, 0x3E4A44, 0xF0E3E0, 0xE4E0D8])
+                };
+                (facade, awning, table, hex(0x3F5E52), hex(0x2E3B35), 0.08)
+            }
+            Setting::Beach => {
+                let sand = if dark {
+                    hex(0xA89272)
+                } else {
+                    pal([0xE6C9A0, 0xE8DCC6, 0xC7A77E, 0xF0DDCB, 0xE4D2B2])
+                };
+                let sea = pal([0x3E8A9E, 0x2F8FB5, 0x14465E, 0x7FB9C8, 0x3C8DAE]);
+                (
+                    hex(0x8EC0E6),
+                    sea,
+                    sand,
+                    scale(sand, 0.82),
+                    hex(0xF4F1EA),
+                    0.0,
+                )
             }
         };
+        let seamless = setting == Setting::Studio;
         let mut m = Materials {
             wall,
+            wall2,
             surface,
             detail,
+            trim,
             reflectivity,
-            seamless: env == Environment::ProfessionalStudio,
+            seamless,
         };
         // A named colour becomes the backdrop (and the studio floor, which is the same paper).
         if let Some(accent) = accent {
-            m.wall = mix(
-                m.wall,
-                accent,
-                if env == Environment::NaturalOutdoor {
-                    0.0
-                } else {
-                    0.85
-                },
-            );
+            let amount = match setting {
+                Setting::Garden | Setting::Beach | Setting::OutdoorCafe | Setting::Cafe => 0.0,
+                _ => 0.85,
+            };
+            m.wall = mix(m.wall, accent, amount);
             if m.seamless {
                 m.surface = m.wall;
             }
@@ -195,6 +275,54 @@ fn marble(n: &Noise, x: f32, y: f32, octaves: u32) -> (f32, f32) {
     (cloud, (main + fine).min(1.0))
 }
 
+/// Wood: planks `width` wide along one axis, grain running along them.
+#[inline]
+fn planks(
+    n: &Noise,
+    m: &Materials,
+    across: f32,
+    along: f32,
+    width: f32,
+    oct: u32,
+    seed: u32,
+) -> Rgb {
+    let board = (across / width).floor();
+    let f = across / width - board;
+    let tint = 0.86 + 0.24 * hash2(board as i32 as u32, 7, seed);
+    let grain = n.fbm(across * 6.0 + board * 13.0, along * 0.9, oct.min(4));
+    let rings = 0.94 + 0.07 * (grain * 22.0 + along * 0.6).sin();
+    let gap = smoothstep(0.0, 0.035, f) * smoothstep(1.0, 0.965, f);
+    let wood = scale(m.surface, tint * rings * (0.9 + 0.2 * grain));
+    mix(scale(m.detail, 0.45), wood, 0.25 + 0.75 * gap)
+}
+
+/// Glazed tiles `tw`×`th` with `grout` wide joints; rows offset by `offset`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn tiles(
+    n: &Noise,
+    base: Rgb,
+    grout: Rgb,
+    x: f32,
+    y: f32,
+    (tw, th, gw, offset): (f32, f32, f32, f32),
+    variation: f32,
+    seed: u32,
+) -> Rgb {
+    let row = (y / th).floor();
+    let fy = y / th - row;
+    let off = if (row as i32) % 2 == 0 { 0.0 } else { offset };
+    let col = (x / tw + off).floor();
+    let fx = x / tw + off - col;
+    let e = ((fx.min(1.0 - fx)) * tw).min(fy.min(1.0 - fy) * th);
+    let tile = smoothstep(gw * 0.4, gw * 1.2, e);
+    let var = 1.0 - variation + 2.0 * variation * hash2(col as i32 as u32, row as i32 as u32, seed);
+    // Glazed tiles catch light on their upper bevel.
+    let bevel = 1.0 + 0.07 * smoothstep(0.2, 0.0, fy) - 0.06 * smoothstep(0.8, 1.0, fy);
+    let sheen = 1.0 + 0.05 * n.fbm(x * 1.5, y * 1.5, 2);
+    mix(grout, scale(base, var * bevel * sheen), tile)
+}
+
 /// A soft disc of light, as out-of-focus highlights render.
 pub fn bokeh(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, color: Rgb, strength: f32) {
     let (x0, x1) = ((cx - r - 1.0).floor() as i32, (cx + r + 1.0).ceil() as i32);
@@ -213,9 +341,32 @@ pub fn bokeh(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, color: Rgb, strength
     }
 }
 
+/// A broad soft glow (Gaussian falloff), as a lamp throws on a wall.
+pub fn glow(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, color: Rgb, strength: f32) {
+    let (x0, x1) = (
+        (cx - 2.0 * r).max(0.0) as u32,
+        ((cx + 2.0 * r) as u32).min(canvas.width),
+    );
+    let (y0, y1) = (
+        (cy - 2.0 * r).max(0.0) as u32,
+        ((cy + 2.0 * r) as u32).min(canvas.height),
+    );
+    let inv = 1.0 / (r * r).max(1.0);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let d2 = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)) * inv;
+            let a = (-d2 * 1.5).exp() * strength;
+            let p = &mut canvas.px[(y * canvas.width + x) as usize];
+            for c in 0..3 {
+                p[c] += color[c] * a;
+            }
+        }
+    }
+}
+
 /// Everything the painter needs besides the canvas.
 pub struct Paint<'a> {
-    pub env: Environment,
+    pub setting: Setting,
     pub materials: &'a Materials,
     pub light: &'a Light,
     pub noise: &'a Noise,
@@ -224,39 +375,52 @@ pub struct Paint<'a> {
     pub focus: (f32, f32),
     pub octaves: u32,
     pub seed: u64,
+    /// Seen from directly above: the surface fills the frame.
+    pub top_down: bool,
 }
 
-/// Paints the environment's albedo times its light into `canvas`.
+/// Settings whose backdrop is the open sky rather than a lit room.
+pub fn open_air(setting: Setting) -> bool {
+    matches!(
+        setting,
+        Setting::Garden | Setting::Beach | Setting::OutdoorCafe
+    )
+}
+
+/// Paints the setting's albedo times its light into `canvas`.
 pub fn paint(canvas: &mut Canvas, p: &Paint) {
     let (w, h) = (canvas.width, canvas.height);
     let aspect = w as f32 / h as f32;
     let m = p.materials;
     let n = p.noise;
     let hz = p.horizon;
-    let indoor = p.env != Environment::NaturalOutdoor;
+    let outside = open_air(p.setting);
     let seed = p.seed as u32;
     for y in 0..h {
         let v = (y as f32 + 0.5) / h as f32;
         for x in 0..w {
             let u = (x as f32 + 0.5) / w as f32;
             let wx = (u - 0.5) * aspect;
-            let albedo = match p.env {
-                Environment::ProfessionalStudio => {
-                    // Paper darkens towards the top of the sweep and away from the light.
-                    let grad = lerp(0.8, 1.0, smoothstep(0.0, 0.8, v))
-                        * (1.0 - 0.06 * smoothstep(0.88, 1.0, v));
-                    let tooth = 0.985 + 0.03 * n.value(wx * 90.0, v * 90.0);
-                    scale(m.wall, grad * tooth)
+            let albedo = if p.top_down {
+                plan_surface(p, u, v, aspect, seed)
+            } else {
+                match p.setting {
+                    Setting::Studio => {
+                        // Paper darkens towards the top of the sweep and away from the light.
+                        let grad = lerp(0.8, 1.0, smoothstep(0.0, 0.8, v))
+                            * (1.0 - 0.06 * smoothstep(0.88, 1.0, v));
+                        let tooth = 0.985 + 0.03 * n.value(wx * 90.0, v * 90.0);
+                        scale(m.wall, grad * tooth)
+                    }
+                    _ if v < hz => wall(p, u, v, wx, aspect, seed),
+                    _ => surface(p, u, v, aspect, seed),
                 }
-                _ if v < hz => wall(p, u, v, wx, aspect, seed),
-                _ => surface(p, u, v, aspect, seed),
             };
-            let mut lit = p
-                .light
-                .illumination(u, v, aspect, p.focus, indoor && v < hz + 0.02);
-            if p.env == Environment::NaturalOutdoor && v < hz {
-                // The sky and far trees are not lit by our key; keep them as they are.
-                lit = mix(lit, [1.0; 3], 0.6);
+            let indoor_wall = !outside && !p.top_down && v < hz + 0.02;
+            let mut lit = p.light.illumination(u, v, aspect, p.focus, indoor_wall);
+            if outside && !p.top_down && v < hz {
+                // The sky and far scenery are not lit by our key, only coloured by the hour.
+                lit = mix(lit, p.light.key, 0.6);
             }
             canvas.px[(y * w + x) as usize] = [
                 albedo[0] * lit[0] * 1.25,
@@ -265,97 +429,310 @@ pub fn paint(canvas: &mut Canvas, p: &Paint) {
             ];
         }
     }
-    decorate(canvas, p, aspect);
+    if !p.top_down {
+        decorate(canvas, p, aspect);
+    }
 }
 
 fn wall(p: &Paint, u: f32, v: f32, wx: f32, aspect: f32, seed: u32) -> Rgb {
     let (m, n, hz) = (p.materials, p.noise, p.horizon);
     // Ambient occlusion where the wall meets the surface.
     let ao = 1.0 - 0.22 * smoothstep(0.08, 0.0, hz - v);
-    let c = match p.env {
-        Environment::LuxuryMarble => {
-            let mottle = 0.93 + 0.1 * n.fbm(wx * 2.5, v * 2.5, 3);
-            scale(m.wall, mottle)
-        }
-        Environment::CleanBathroom => {
-            let (th, tw, gw) = (0.06, 0.12, 0.0045);
-            let row = (v / th).floor();
-            let fy = v / th - row;
-            let off = if (row as i32) % 2 == 0 { 0.0 } else { 0.5 };
-            let col = (wx / tw + off).floor();
-            let fx = wx / tw + off - col;
-            let e = ((fx.min(1.0 - fx)) * tw).min(fy.min(1.0 - fy) * th);
-            let tile = smoothstep(gw * 0.4, gw * 1.2, e);
-            let var = 0.97 + 0.05 * hash2(col as i32 as u32, row as i32 as u32, seed);
-            // Glazed tiles catch light on their upper bevel.
-            let bevel = 1.0 + 0.07 * smoothstep(0.2, 0.0, fy) - 0.06 * smoothstep(0.8, 1.0, fy);
-            let sheen = 1.0 + 0.05 * n.fbm(wx * 1.5, v * 1.5, 2);
-            mix(m.detail, scale(m.wall, var * bevel * sheen), tile)
-        }
-        Environment::NaturalOutdoor => {
-            let sky_top = mix(hex(0x7FA8D6), p.light.key, 0.25);
-            let sky = mix(sky_top, hex(0xE8EEF2), smoothstep(0.0, hz, v));
-            let edge = 0.18 + 0.22 * n.fbm(u * 3.0 * aspect, 1.7, 4);
-            let f = smoothstep(edge - 0.04, edge + 0.08, v);
-            let leaf = 0.55 + 0.6 * n.fbm(wx * 7.0, v * 7.0, p.octaves.min(4));
-            mix(sky, scale(m.wall, leaf), f)
-        }
-        Environment::CozyBedroom => {
-            let mottle = 0.95 + 0.07 * n.fbm(wx * 3.0, v * 3.0, 3);
-            let mut c = scale(m.wall, mottle);
-            // An upholstered headboard with vertical channels behind the bed.
-            let top = hz - 0.26;
-            if v > top && wx.abs() < 0.42 * aspect.min(1.2) {
-                let channel = 0.86 + 0.14 * ((wx * 28.0).sin().abs()).sqrt();
-                let hb = scale(mix(m.surface, m.wall, 0.5), 0.82 * channel);
-                c = mix(c, hb, smoothstep(top, top + 0.01, v));
+    let c =
+        match p.setting {
+            Setting::Marble => {
+                // Honed travertine: soft horizontal banding and pores, then a brass rail.
+                let band = n.fbm(wx * 0.7, v * 16.0, 3);
+                let pores = smoothstep(0.72, 0.8, n.value(wx * 60.0, v * 140.0)) * 0.12;
+                let (_, vein) = marble(n, wx * 1.4 + 9.0, v * 1.4, 4);
+                let stone = scale(m.wall, (0.9 + 0.16 * band) * (1.0 - pores));
+                let c = mix(stone, scale(m.wall, 0.72), vein * 0.35);
+                let rail = smoothstep(0.0, 0.002, v - (hz - 0.016))
+                    * smoothstep(hz - 0.004, hz - 0.006, v);
+                let shine = 1.0 + 0.35 * smoothstep(0.3, 0.0, (u - 0.5 - p.light.side * 0.2).abs());
+                mix(c, scale(m.trim, shine), rail)
             }
-            // Sheer curtains on the light's side: vertical folds glowing with the window.
-            let side = p.light.side.signum();
-            let cu = if side > 0.0 { u } else { 1.0 - u };
-            let curtain = smoothstep(0.72, 0.8, cu);
-            let folds = 0.8 + 0.2 * ((wx * 40.0 + 3.0 * n.value(wx * 3.0, 0.5)).sin());
-            mix(
-                c,
-                scale(mix(p.light.key, [1.0; 3], 0.5), 1.15 * folds),
-                curtain * 0.6,
-            )
-        }
-        Environment::ProfessionalStudio => m.wall,
-    };
+            Setting::Bathroom => {
+                let c = tiles(
+                    n,
+                    m.wall,
+                    m.detail,
+                    wx,
+                    v,
+                    (0.12, 0.06, 0.006, 0.5),
+                    0.03,
+                    seed,
+                );
+                // A round mirror on the light's side, reflecting a bright, blurred room.
+                let (mx, my, mr) = (
+                    p.light.side.signum() * 0.26 * aspect.min(1.0),
+                    hz - 0.3,
+                    0.14,
+                );
+                let d = ((wx - mx).powi(2) + (v - my).powi(2)).sqrt();
+                let glass = mix(
+                    mix(m.wall, [1.0; 3], 0.55),
+                    scale(m.wall, 0.85),
+                    smoothstep(my - mr, my + mr, v),
+                );
+                let c = mix(c, glass, smoothstep(mr, mr - 0.004, d));
+                mix(c, m.trim, smoothstep(0.006, 0.002, (d - mr).abs()))
+            }
+            Setting::Garden => {
+                let sky_top = mix(m.wall2, p.light.key, 0.25);
+                let sky = mix(sky_top, hex(0xE8EEF2), smoothstep(0.0, hz, v));
+                let edge = 0.18 + 0.22 * n.fbm(u * 3.0 * aspect, 1.7, 4);
+                let f = smoothstep(edge - 0.04, edge + 0.08, v);
+                let leaf = 0.55 + 0.6 * n.fbm(wx * 7.0, v * 7.0, p.octaves.min(4));
+                mix(sky, scale(m.wall, leaf), f)
+            }
+            Setting::Bedroom => {
+                let mottle = 0.95 + 0.07 * n.fbm(wx * 3.0, v * 3.0, 3);
+                let mut c = scale(m.wall, mottle);
+                // A tall upholstered headboard with vertical channels behind the bed.
+                let top = hz - 0.34;
+                let half = 0.46 * aspect.min(1.3);
+                let inside = smoothstep(half, half - 0.01, wx.abs());
+                let rounded = top + 0.04 * (wx / half).powi(8);
+                if v > rounded - 0.01 {
+                    let channel = 0.84 + 0.16 * ((wx * 24.0).sin().abs()).sqrt();
+                    let hb = scale(m.wall2, channel);
+                    c = mix(c, hb, smoothstep(rounded, rounded + 0.006, v) * inside);
+                }
+                // Sheer curtains on the light's side: vertical folds glowing with the window.
+                let side = p.light.side.signum();
+                let cu = if side > 0.0 { u } else { 1.0 - u };
+                let curtain = smoothstep(0.8, 0.86, cu);
+                let folds = 0.8 + 0.2 * ((wx * 40.0 + 3.0 * n.value(wx * 3.0, 0.5)).sin());
+                mix(
+                    c,
+                    scale(mix(p.light.key, [1.0; 3], 0.5), 1.15 * folds),
+                    curtain * 0.6,
+                )
+            }
+            Setting::KitchenCounter => {
+                // Wall cabinets above a zellige backsplash.
+                let cab_bottom = hz - 0.22;
+                if v < cab_bottom {
+                    let door = 0.28;
+                    let fx = (wx / door).rem_euclid(1.0);
+                    let frame = smoothstep(0.0, 0.02, fx) * smoothstep(1.0, 0.98, fx);
+                    let inset = smoothstep(0.08, 0.1, fx)
+                        * smoothstep(0.92, 0.9, fx)
+                        * smoothstep(0.03, 0.05, v)
+                        * smoothstep(cab_bottom - 0.03, cab_bottom - 0.05, v);
+                    let handle = smoothstep(0.012, 0.006, (fx - 0.88).abs())
+                        * smoothstep(cab_bottom - 0.1, cab_bottom - 0.08, v)
+                        * smoothstep(cab_bottom - 0.03, cab_bottom - 0.05, v);
+                    let panel = scale(m.wall2, (0.92 + 0.08 * inset) * (0.7 + 0.3 * frame));
+                    // The cabinets' underside throws a band of shadow on the tiles below.
+                    mix(panel, m.trim, handle)
+                } else {
+                    let under = 1.0 - 0.35 * smoothstep(0.05, 0.0, v - cab_bottom);
+                    scale(
+                        tiles(
+                            n,
+                            m.wall,
+                            scale(m.wall, 0.8),
+                            wx,
+                            v,
+                            (0.055, 0.055, 0.003, 0.0),
+                            0.07,
+                            seed,
+                        ),
+                        under,
+                    )
+                }
+            }
+            Setting::WoodenTable => {
+                // Lime plaster, a window's light falling on it and a low sideboard's shadow.
+                let mottle = 0.93 + 0.1 * n.fbm(wx * 2.0, v * 2.0, 4);
+                let c = scale(m.wall, mottle);
+                let side = p.light.side.signum();
+                let wu = wx * side;
+                let pane = smoothstep(0.05, 0.09, wu)
+                    * smoothstep(0.62, 0.56, wu)
+                    * smoothstep(0.08, 0.13, v)
+                    * smoothstep(hz - 0.1, hz - 0.16, v);
+                let mullion = 1.0 - smoothstep(0.012, 0.004, (wu - 0.33).abs()) * 0.8;
+                let glow = pane * mullion * 0.32;
+                mix(c, mix(m.wall2, [1.0; 3], 0.3), glow)
+            }
+            Setting::Desk => {
+                let mottle = 0.95 + 0.07 * n.fbm(wx * 2.5, v * 2.5, 3);
+                let mut c = scale(m.wall, mottle);
+                // A cork pinboard above the desk, away from the light.
+                let side = -p.light.side.signum();
+                let (bx, by, bw, bh) = (side * 0.24 * aspect.min(1.0), hz - 0.3, 0.22, 0.15);
+                let inside = smoothstep(bw, bw - 0.004, (wx - bx).abs())
+                    * smoothstep(bh, bh - 0.004, (v - by).abs());
+                if inside > 0.0 {
+                    let cork = scale(m.wall2, 0.85 + 0.25 * n.value(wx * 120.0, v * 120.0));
+                    let frame = smoothstep(bw - 0.012, bw - 0.008, (wx - bx).abs())
+                        .max(smoothstep(bh - 0.012, bh - 0.008, (v - by).abs()));
+                    let board = mix(cork, m.trim, frame);
+                    // Pinned notes.
+                    let note = |nx: f32, ny: f32, c: Rgb| {
+                        let k = smoothstep(0.045, 0.042, (wx - bx - nx).abs())
+                            * smoothstep(0.04, 0.037, (v - by - ny).abs());
+                        (k, c)
+                    };
+                    let mut b = board;
+                    for (k, col) in [
+                        note(-0.1, -0.04, hex(0xF4F0E6)),
+                        note(0.06, 0.03, hex(0xF2D37A)),
+                        note(0.12, -0.06, hex(0xBCD8E4)),
+                    ] {
+                        b = mix(b, col, k);
+                    }
+                    c = mix(c, b, inside);
+                }
+                c
+            }
+            Setting::Shelf => {
+                let mottle = 0.94 + 0.08 * n.fbm(wx * 3.0, v * 3.0, 3);
+                scale(m.wall, mottle)
+            }
+            Setting::Cafe => {
+                // A café interior far out of focus: panelling, a bright window, warm lamps.
+                let panel = 0.86 + 0.14 * ((wx * 9.0).sin() * 0.5 + 0.5);
+                let mut c = scale(m.wall, panel * (0.9 + 0.15 * n.fbm(wx * 1.5, v * 2.0, 3)));
+                let side = p.light.side.signum();
+                let window = smoothstep(0.1, 0.2, wx * side)
+                    * smoothstep(0.12, 0.2, v)
+                    * smoothstep(hz - 0.12, hz - 0.2, v);
+                c = mix(c, hex(0xF3EEE4), window * 0.75);
+                let counter = smoothstep(hz - 0.12, hz - 0.1, v);
+                mix(c, scale(m.wall, 0.6), counter)
+            }
+            Setting::OutdoorCafe => {
+                // A street of cafés out of focus: sky, facades with windows, a striped awning.
+                let sky = mix(hex(0x9CC3E4), hex(0xE8EEF2), smoothstep(0.0, 0.25, v));
+                let roof = 0.1 + 0.04 * n.fbm(wx * 2.0, 3.0, 2);
+                let facade = {
+                    let win_x = (wx * 5.0).rem_euclid(1.0);
+                    let win_y = (v * 7.0).rem_euclid(1.0);
+                    let window = smoothstep(0.25, 0.3, win_x)
+                        * smoothstep(0.75, 0.7, win_x)
+                        * smoothstep(0.2, 0.28, win_y)
+                        * smoothstep(0.85, 0.78, win_y);
+                    mix(
+                        scale(m.wall, 0.95 + 0.1 * n.fbm(wx * 2.0, v * 2.0, 3)),
+                        hex(0x4A5A66),
+                        window * 0.7,
+                    )
+                };
+                let mut c = mix(sky, facade, smoothstep(roof, roof + 0.01, v));
+                let (a0, a1) = (0.3, 0.42);
+                if v > a0 && v < a1 + 0.02 {
+                    let stripe = ((wx * 14.0).rem_euclid(2.0) < 1.0) as i32 as f32;
+                    let fabric = mix(m.wall2, hex(0xF2EEE6), stripe);
+                    let scallop = a1 + 0.015 * ((wx * 14.0 * std::f32::consts::PI).sin()).abs();
+                    let shade = 0.85 + 0.2 * (v - a0) / (a1 - a0);
+                    c = mix(
+                        c,
+                        scale(fabric, shade),
+                        smoothstep(scallop, scallop - 0.004, v),
+                    );
+                }
+                // Planters of greenery along the street.
+                let hedge = hz - 0.1 + 0.03 * n.fbm(wx * 6.0, 0.3, 3);
+                let leaf = 0.55 + 0.55 * n.fbm(wx * 12.0, v * 12.0, 3);
+                mix(
+                    c,
+                    scale(hex(0x4F7A45), leaf),
+                    smoothstep(hedge, hedge + 0.01, v),
+                )
+            }
+            Setting::Beach => {
+                let sea_line = hz - 0.14;
+                let sky = mix(
+                    mix(m.wall, p.light.key, 0.2),
+                    hex(0xEEF3F4),
+                    smoothstep(0.0, sea_line, v),
+                );
+                if v < sea_line {
+                    let cloud = smoothstep(0.55, 0.8, n.fbm(wx * 1.6, v * 5.0, 4)) * 0.45;
+                    mix(sky, [1.0; 3], cloud * smoothstep(sea_line, 0.05, v))
+                } else {
+                    // The sea: darker far out, lighter and streaked with foam near the shore.
+                    let depth = (v - sea_line) / (hz - sea_line);
+                    let waves = 0.93 + 0.1 * (n.fbm(wx * 3.0, v * 60.0, 3) * 6.0).sin();
+                    let sea = scale(mix(scale(m.wall2, 0.8), m.wall2, depth), waves);
+                    let foam =
+                        smoothstep(0.78, 0.95, depth) * (0.4 + 0.6 * n.value(wx * 30.0, v * 80.0));
+                    mix(sea, [0.97; 3], foam * 0.8)
+                }
+            }
+            Setting::Studio => m.wall,
+        };
+    let ao = if open_air(p.setting) { 1.0 } else { ao };
     scale(c, ao)
 }
 
 fn surface(p: &Paint, u: f32, v: f32, aspect: f32, seed: u32) -> Rgb {
-    let (m, n) = (p.materials, p.noise);
     let (sx, sz, t) = floor_coords(u, v, p.horizon, aspect);
     // Far away, fine detail blurs out: fewer octaves with distance.
     let oct = (p.octaves as f32 - (sz - 1.0).max(0.0) * 0.8).clamp(2.0, 6.0) as u32;
     // The back edge of a counter catches a line of light.
     let edge = 1.0 + 0.12 * smoothstep(0.012, 0.0, t);
-    let c = match p.env {
-        Environment::LuxuryMarble => {
+    let c = material(p, sx, sz, oct, seed, false);
+    if p.setting == Setting::Shelf {
+        // The shelf is a board: its front edge, then the wall in its shadow below.
+        let front = 0.45;
+        if t > front + 0.1 {
+            let below = smoothstep(front + 0.1, 1.0, t);
+            return scale(p.materials.wall, 0.55 + 0.25 * below);
+        }
+        if t > front {
+            return scale(p.materials.surface, 0.78);
+        }
+    }
+    // The front of the surface sits outside the key light.
+    scale(c, edge * (1.0 - 0.12 * smoothstep(0.6, 1.0, t)))
+}
+
+/// The surface seen from directly above: even scale everywhere, no horizon.
+fn plan_surface(p: &Paint, u: f32, v: f32, aspect: f32, seed: u32) -> Rgb {
+    let k = 2.4;
+    let (sx, sz) = ((u - 0.5) * aspect * k, v * k + 1.0);
+    let c = material(p, sx, sz, p.octaves, seed, true);
+    // Light falls off gently towards the frame's edges, as under a large soft source.
+    let du = u - 0.5;
+    let dv = v - 0.5;
+    scale(c, 1.0 - 0.1 * (du * du + dv * dv) * 2.0)
+}
+
+/// The setting's surface material at surface coordinates (`sx` across, `sz` in depth).
+fn material(p: &Paint, sx: f32, sz: f32, oct: u32, seed: u32, plan: bool) -> Rgb {
+    let (m, n) = (p.materials, p.noise);
+    match p.setting {
+        Setting::Marble | Setting::Cafe => {
             let (cloud, vein) = marble(n, sx * 1.1, sz * 1.9, oct);
             let base = scale(m.surface, 0.92 + 0.12 * cloud);
             mix(base, m.detail, vein * 0.85)
         }
-        Environment::CleanBathroom => {
-            let cx = (sx * 140.0).floor() as i32 as u32;
-            let cz = (sz * 140.0).floor() as i32 as u32;
-            let speck = hash2(cx, cz, seed);
-            let fleck = if speck < 0.03 {
-                0.93
-            } else if speck > 0.985 {
-                1.03
-            } else {
-                1.0
+        Setting::Bathroom => {
+            // Terrazzo: chips of stone in a fine matrix.
+            let cell = |k: f32| {
+                let (cx, cz) = ((sx * k).floor(), (sz * k * 1.6).floor());
+                hash2(cx as i32 as u32, cz as i32 as u32, seed)
             };
-            scale(
-                m.surface,
-                (0.95 + 0.06 * n.fbm(sx * 2.0, sz * 3.0, 3)) * fleck,
-            )
+            let chip = cell(38.0);
+            let jitter = n.value(sx * 90.0, sz * 140.0);
+            let base = scale(m.surface, 0.96 + 0.06 * n.fbm(sx * 2.0, sz * 3.0, 3));
+            if chip > 0.86 && jitter > 0.35 {
+                let tint = match (chip * 100.0) as u32 % 3 {
+                    0 => hex(0x8A8580),
+                    1 => hex(0xE9E4DC),
+                    _ => scale(m.wall, 0.75),
+                };
+                mix(base, tint, 0.85)
+            } else {
+                base
+            }
         }
-        Environment::NaturalOutdoor => {
+        Setting::Garden => {
             let board = (sz * 3.2).floor();
             let fb = sz * 3.2 - board;
             let tint = 0.85 + 0.25 * hash2(board as i32 as u32, 7, seed);
@@ -365,27 +742,75 @@ fn surface(p: &Paint, u: f32, v: f32, aspect: f32, seed: u32) -> Rgb {
             let wood = scale(m.surface, tint * rings * (0.9 + 0.2 * grain));
             mix(scale(m.detail, 0.35), wood, 0.2 + 0.8 * gap)
         }
-        Environment::CozyBedroom => {
+        Setting::Bedroom => {
             let warp = n.fbm(sx * 0.7, sz * 0.9, 3);
             let folds = 0.5 + 0.5 * (sx * 4.0 + sz * 1.5 + warp * 6.0).sin();
             let wrinkle = n.fbm(sx * 4.0, sz * 6.0, oct.min(4));
-            scale(m.surface, 0.84 + 0.1 * folds + 0.1 * wrinkle)
+            let weave = 0.985 + 0.03 * n.value(sx * 220.0, sz * 300.0);
+            scale(m.surface, (0.78 + 0.16 * folds + 0.12 * wrinkle) * weave)
         }
-        Environment::ProfessionalStudio => m.surface,
-    };
-    // The front of the surface sits outside the key light.
-    scale(c, edge * (1.0 - 0.12 * smoothstep(0.6, 1.0, t)))
+        Setting::KitchenCounter => {
+            // Butcher block: narrow staves of alternating tone along the counter.
+            planks(n, m, sz * 2.0, sx * 4.0, 0.09, oct, seed ^ 0xB10C)
+        }
+        Setting::WoodenTable => {
+            // Wide boards running away from the camera.
+            planks(n, m, sx, sz * 3.0, 0.42, oct, seed)
+        }
+        Setting::Desk | Setting::Shelf => {
+            let grain = n.fbm(sx * 0.8, sz * 40.0, oct.min(4));
+            let rings = 0.96 + 0.05 * (grain * 16.0 + sx * 2.0).sin();
+            let c = scale(m.surface, rings * (0.93 + 0.12 * grain));
+            if p.setting == Setting::Desk && !plan {
+                // A felt desk mat under the product.
+                let mat = smoothstep(0.95, 0.9, sx.abs() / 1.4)
+                    * smoothstep(1.02, 1.08, sz)
+                    * smoothstep(2.6, 2.5, sz);
+                mix(c, scale(m.trim, 1.0 + 0.05 * grain), mat * 0.9)
+            } else {
+                c
+            }
+        }
+        Setting::OutdoorCafe => {
+            // A bistro table of small stone tiles.
+            tiles(
+                n,
+                m.surface,
+                scale(m.surface, 0.75),
+                sx,
+                sz,
+                (0.16, 0.16, 0.008, 0.0),
+                0.06,
+                seed,
+            )
+        }
+        Setting::Beach => {
+            let ripple = 0.94 + 0.06 * ((sz * 22.0 + n.fbm(sx * 2.0, sz * 2.0, 3) * 5.0).sin());
+            let grain = 0.96 + 0.08 * n.value(sx * 260.0, sz * 260.0);
+            let damp = n.fbm(sx * 0.8 + 30.0, sz * 0.8, 3);
+            scale(m.surface, ripple * grain * (0.95 + 0.08 * damp))
+        }
+        Setting::Studio => {
+            let tooth = 0.985 + 0.03 * n.value(sx * 90.0, sz * 90.0);
+            scale(m.surface, tooth)
+        }
+    }
 }
 
 /// Light sources and out-of-focus highlights on top of the painted backdrop.
 fn decorate(canvas: &mut Canvas, p: &Paint, aspect: f32) {
     let (w, h) = (canvas.width as f32, canvas.height as f32);
     let mut rng = Rng::new(p.seed ^ 0xB0CE);
-    match p.env {
-        Environment::NaturalOutdoor => {
+    match p.setting {
+        Setting::Garden | Setting::OutdoorCafe => {
             // Sun through leaves: a scatter of soft discs over the foliage.
             let warm = mix(p.light.key, hex(0xF4F7D0), 0.4);
-            for _ in 0..(60.0 * aspect) as u32 {
+            let count = if p.setting == Setting::Garden {
+                60.0
+            } else {
+                24.0
+            };
+            for _ in 0..(count * aspect) as u32 {
                 let u = rng.f32();
                 let v = rng.range(0.12, p.horizon - 0.02);
                 let r = rng.range(0.012, 0.04) * h;
@@ -394,19 +819,62 @@ fn decorate(canvas: &mut Canvas, p: &Paint, aspect: f32) {
                 bokeh(canvas, u * w, v * h, r, warm, s);
             }
         }
-        Environment::CozyBedroom
-            if p.light.glow > 0.0 || p.light.gobo == super::light::Gobo::Blinds =>
-        {
-            // A string of warm fairy lights sagging across the wall.
-            let n = (14.0 * aspect) as u32;
-            for i in 0..n {
-                let u = (i as f32 + 0.5) / n as f32;
-                let sag = 0.06 * (1.0 - (2.0 * u - 1.0).powi(2));
-                let v = 0.12 + sag + rng.range(-0.008, 0.008);
-                bokeh(canvas, u * w, v * h, 0.012 * h, hex(0xFFC874), 0.55);
+        Setting::Beach => {
+            // Sun glitter on the water.
+            let sea = (p.horizon - 0.14, p.horizon);
+            for _ in 0..(70.0 * aspect) as u32 {
+                let u = rng.f32();
+                let v = rng.range(sea.0, sea.1);
+                bokeh(
+                    canvas,
+                    u * w,
+                    v * h,
+                    rng.range(0.002, 0.006) * h,
+                    p.light.key,
+                    0.5,
+                );
             }
         }
-        Environment::LuxuryMarble | Environment::CleanBathroom => {
+        Setting::Cafe => {
+            // Warm pendant lamps and their out-of-focus glow.
+            for i in 0..(7.0 * aspect).max(3.0) as u32 {
+                let u = (i as f32 + rng.range(0.2, 0.8)) / (7.0 * aspect).max(3.0);
+                let v = rng.range(0.08, p.horizon - 0.2);
+                let r = rng.range(0.025, 0.05) * h;
+                bokeh(
+                    canvas,
+                    u * w,
+                    v * h,
+                    r,
+                    p.materials.wall2,
+                    rng.range(0.25, 0.5),
+                );
+            }
+        }
+        Setting::Bedroom => {
+            // A bedside lamp's glow on the wall, away from the window.
+            let side = -p.light.side.signum();
+            let u = 0.5 + side * 0.36;
+            glow(
+                canvas,
+                u * w,
+                (p.horizon - 0.22) * h,
+                0.14 * h,
+                hex(0xFFD9A0),
+                if p.light.glow > 0.0 { 0.22 } else { 0.1 },
+            );
+            if p.light.glow > 0.0 || p.light.gobo == super::light::Gobo::Blinds {
+                // A string of warm fairy lights sagging across the wall.
+                let n = (14.0 * aspect) as u32;
+                for i in 0..n {
+                    let u = (i as f32 + 0.5) / n as f32;
+                    let sag = 0.06 * (1.0 - (2.0 * u - 1.0).powi(2));
+                    let v = 0.1 + sag + rng.range(-0.008, 0.008);
+                    bokeh(canvas, u * w, v * h, 0.012 * h, hex(0xFFC874), 0.55);
+                }
+            }
+        }
+        Setting::Marble | Setting::Bathroom | Setting::KitchenCounter => {
             // A few soft highlights, as from a room behind the camera reflected in glass.
             for _ in 0..6 {
                 let u = 0.5 + p.light.side * rng.range(0.15, 0.48);

@@ -45,6 +45,8 @@ pub struct Layout {
     pub prop_side: f32,
     /// Extra softness of the backdrop (shallow focus for close-ups).
     pub backdrop_blur: f32,
+    /// Seen from directly above (a flat lay): no horizon, the product lying on the surface.
+    pub top_down: bool,
 }
 
 impl Layout {
@@ -99,6 +101,48 @@ impl Layout {
             } else {
                 1.0
             },
+            top_down: false,
+        }
+    }
+
+    /// A flat lay: the product lies on the surface seen from directly above, centred with
+    /// room for props around it (less room in a close-up, more in a lifestyle shot).
+    pub fn top_down(
+        composition: Composition,
+        w: u32,
+        h: u32,
+        pw: u32,
+        ph: u32,
+        rng: &mut Rng,
+    ) -> Self {
+        let (wf, hf) = (w as f32, h as f32);
+        let side = if rng.chance(0.5) { -1.0 } else { 1.0 };
+        let (th, tw, cx) = match composition {
+            Composition::ProductHero => (0.56, 0.5, 0.5),
+            Composition::LifestyleContext => (0.42, 0.36, 0.5 + side * 0.06),
+            Composition::ArtisticComposition => (0.48, 0.42, 0.5),
+            Composition::DetailCloseup => (0.8, 0.8, 0.5),
+        };
+        let scale = (th * hf / ph.max(1) as f32).min(tw * wf / pw.max(1) as f32);
+        let width = ((pw as f32 * scale).round() as u32).clamp(1, w);
+        let height = ((ph as f32 * scale).round() as u32).clamp(1, h);
+        let product = Rect {
+            x: (cx * wf - width as f32 / 2.0).round() as i32,
+            y: (0.5 * hf - height as f32 / 2.0).round() as i32,
+            width,
+            height,
+        };
+        Layout {
+            product,
+            horizon: 0.0,
+            podium: None,
+            prop_side: -side,
+            backdrop_blur: if composition == Composition::DetailCloseup {
+                1.6
+            } else {
+                1.0
+            },
+            top_down: true,
         }
     }
 }
@@ -120,6 +164,21 @@ mod tests {
                         "{comp:?} {r:?}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn flat_lays_fit_and_centre_the_product() {
+        for comp in Composition::ALL {
+            for (w, h) in [(1024, 1536), (1536, 1024), (64, 96)] {
+                let l = Layout::top_down(*comp, w, h, 400, 1000, &mut Rng::new(2));
+                let r = l.product;
+                assert!(l.top_down && l.podium.is_none());
+                assert!(r.x >= 0 && r.y >= 0, "{comp:?} {r:?}");
+                assert!(r.x as u32 + r.width <= w && r.y as u32 + r.height <= h);
+                let cy = r.y as f32 + r.height as f32 / 2.0;
+                assert!((cy / h as f32 - 0.5).abs() < 0.02);
             }
         }
     }

@@ -27,6 +27,10 @@ pub struct Light {
     pub fill: Rgb,
     /// How much brighter the key's pool on the backdrop is than the fill.
     pub pool: f32,
+    /// How tightly the pool is focused (larger is a narrower, harder spot).
+    pub pool_focus: f32,
+    /// How much of the key reaches the frame away from the pool.
+    pub spill: f32,
     /// Opacity of the cast shadow near the product.
     pub shadow_opacity: f32,
     /// Cast shadow length as a fraction of the product's height.
@@ -38,8 +42,10 @@ pub struct Light {
     pub gobo: Gobo,
     /// Darkening of the corners.
     pub vignette: f32,
-    /// Sun glow in the upper corner on the light side.
+    /// Sun glow on the light side.
     pub glow: f32,
+    /// Height of the glow's centre (0 = top of the frame): a low sun glows near the horizon.
+    pub glow_height: f32,
 }
 
 impl Light {
@@ -51,6 +57,8 @@ impl Light {
                 key: hex(0xFFFDF8),
                 fill: hex(0xDDE4EE),
                 pool: 0.22,
+                pool_focus: 2.2,
+                spill: 0.55,
                 shadow_opacity: 0.5,
                 shadow_length: 0.45,
                 shadow_softness: 0.10,
@@ -58,45 +66,55 @@ impl Light {
                 gobo: Gobo::None,
                 vignette: 0.18,
                 glow: 0.0,
+                glow_height: 0.0,
             },
             Lighting::GoldenHour => Light {
                 side,
-                key: hex(0xFFE2B8),
-                fill: hex(0xB8B4C8),
+                key: hex(0xFFC98C),
+                fill: hex(0xB3A9C4),
                 pool: 0.3,
+                pool_focus: 2.2,
+                spill: 0.5,
                 shadow_opacity: 0.55,
-                shadow_length: 0.95,
+                shadow_length: 1.25,
                 shadow_softness: 0.12,
-                shadow_back: -0.5,
+                shadow_back: -0.35,
                 gobo: Gobo::Window,
                 vignette: 0.28,
-                glow: 0.3,
+                glow: 0.2,
+                glow_height: 0.4,
             },
             Lighting::DramaticShadows => Light {
                 side: side * 0.85,
                 key: hex(0xFFF6EA),
-                fill: hex(0x6E7480),
-                pool: 0.75,
-                shadow_opacity: 0.78,
+                fill: hex(0x565C68),
+                pool: 0.9,
+                pool_focus: 7.0,
+                spill: 0.36,
+                shadow_opacity: 0.8,
                 shadow_length: 0.75,
                 shadow_softness: 0.04,
                 shadow_back: 0.8,
                 gobo: Gobo::Blinds,
-                vignette: 0.55,
+                vignette: 0.45,
                 glow: 0.0,
+                glow_height: 0.0,
             },
             Lighting::SoftEven => Light {
                 side: side * 0.2,
                 key: hex(0xFFFFFF),
                 fill: hex(0xECEEF2),
-                pool: 0.1,
+                pool: 0.05,
+                pool_focus: 2.2,
+                spill: 0.62,
                 shadow_opacity: 0.32,
                 shadow_length: 0.16,
                 shadow_softness: 0.18,
                 shadow_back: 0.9,
                 gobo: Gobo::None,
-                vignette: 0.08,
+                vignette: 0.04,
                 glow: 0.0,
+                glow_height: 0.0,
             },
         }
     }
@@ -115,18 +133,18 @@ impl Light {
         let cx = focus.0 + self.side * 0.18;
         let dx = (u - cx) * aspect;
         let dy = (v - focus.1) * 1.3;
-        let pool = (-(dx * dx + dy * dy) * 2.2).exp();
+        let pool = (-(dx * dx + dy * dy) * self.pool_focus).exp();
         // Light falls off away from its side of the frame.
         let across = 0.5 + 0.5 * self.side * (u - 0.5) * 2.0;
-        let mut key = (0.55 + 0.3 * across + self.pool * pool).min(1.6);
+        let mut key = (self.spill + 0.3 * across + self.pool * pool).min(1.6);
         if indoor && self.gobo != Gobo::None {
-            key *= 1.0 - 0.35 * self.pool.min(0.6) + self.gobo_light(u, v, aspect) * 0.55;
+            key *= 1.0 - 0.3 * self.pool.min(0.6) + self.gobo_light(u, v, aspect) * 0.45;
         }
         let fill = 0.45;
         let mut out: Rgb = std::array::from_fn(|c| self.fill[c] * fill + self.key[c] * key * 0.62);
         if self.glow > 0.0 {
             let gx = (u - (0.5 + self.side * 0.55)) * aspect;
-            let gy = v + 0.05;
+            let gy = (v - self.glow_height) * 1.4 + 0.05;
             let g = (-(gx * gx + gy * gy) * 3.0).exp() * self.glow;
             for (c, o) in out.iter_mut().enumerate() {
                 *o += self.key[c] * g;
@@ -173,13 +191,17 @@ pub struct Grade {
     highlight_tint: Rgb,
     exposure: f32,
     vignette: f32,
+    /// A pool of light on the subject, darker all round: how a bold palette is lit.
+    spot: f32,
+    /// The light's colour over the whole frame (ambient bounce of a warm sun, say).
+    ambient: Rgb,
 }
 
 impl Grade {
     pub fn new(palette: ColorPalette, light: &Light) -> Self {
         let (gain, contrast, saturation, lift, highlight_tint, exposure) = match palette {
             ColorPalette::WarmCozy => (
-                [1.06, 1.0, 0.88],
+                [1.08, 0.99, 0.84],
                 1.05,
                 1.05,
                 [0.04, 0.025, 0.01],
@@ -187,7 +209,7 @@ impl Grade {
                 1.0,
             ),
             ColorPalette::CoolFresh => (
-                [0.95, 1.0, 1.06],
+                [0.9, 0.99, 1.1],
                 1.02,
                 0.96,
                 [0.0, 0.02, 0.035],
@@ -196,24 +218,24 @@ impl Grade {
             ),
             ColorPalette::BoldDramatic => (
                 [1.02, 1.0, 0.98],
-                1.32,
-                1.18,
+                1.4,
+                1.2,
                 [0.0, 0.008, 0.018],
                 [1.02, 0.98, 0.92],
                 0.9,
             ),
             ColorPalette::SoftDreamy => (
                 [1.03, 0.98, 1.02],
-                0.82,
+                0.76,
                 0.85,
-                [0.09, 0.07, 0.09],
+                [0.09, 0.075, 0.09],
                 [1.0, 0.97, 0.99],
                 1.08,
             ),
             ColorPalette::NeutralClean => (
                 [1.0, 1.0, 1.0],
                 1.04,
-                0.95,
+                0.7,
                 [0.015, 0.015, 0.015],
                 [1.0, 1.0, 1.0],
                 1.05,
@@ -226,18 +248,29 @@ impl Grade {
             lift,
             highlight_tint,
             exposure,
-            vignette: light.vignette,
+            vignette: light.vignette
+                + if palette == ColorPalette::BoldDramatic {
+                    0.3
+                } else {
+                    0.0
+                },
+            spot: if palette == ColorPalette::BoldDramatic {
+                1.3
+            } else {
+                0.0
+            },
+            ambient: {
+                let l = luma(light.key).max(1e-3);
+                std::array::from_fn(|c| lerp(1.0, light.key[c] / l, 0.35))
+            },
         }
     }
 
     /// Grades one pixel at `(u, v)` (0..1 across the frame).
     #[inline]
     pub fn apply(&self, c: Rgb, u: f32, v: f32) -> Rgb {
-        let mut c = [
-            c[0] * self.gain[0] * self.exposure,
-            c[1] * self.gain[1] * self.exposure,
-            c[2] * self.gain[2] * self.exposure,
-        ];
+        let mut c: Rgb =
+            std::array::from_fn(|i| c[i] * self.gain[i] * self.ambient[i] * self.exposure);
         let l = luma(c);
         // Saturation about luma, then an S-curve about mid-grey.
         for ch in c.iter_mut() {
@@ -258,7 +291,12 @@ impl Grade {
         );
         let du = u - 0.5;
         let dv = v - 0.5;
-        let vig = 1.0 - self.vignette * smoothstep(0.15, 0.75, (du * du + dv * dv).sqrt() * 1.25);
+        let r = (du * du + dv * dv).sqrt();
+        let mut vig = 1.0 - self.vignette.min(0.9) * smoothstep(0.15, 0.75, r * 1.25);
+        if self.spot > 0.0 {
+            let dy = v - 0.45;
+            vig *= 1.0 + self.spot * ((-(du * du * 5.0 + dy * dy * 3.5)).exp() - 0.5);
+        }
         for (ch, lift) in c.iter_mut().zip(self.lift) {
             *ch = lerp(lift, 1.0, ch.clamp(0.0, 1.0) * vig);
         }

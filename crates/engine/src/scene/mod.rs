@@ -22,7 +22,7 @@ use image::{Rgba, RgbaImage};
 
 use crate::cutout::{self, Cutout};
 use crate::generate::ImageRequest;
-use crate::prompt::{self, ProductKind, PromptParams, SceneChoice, Tone};
+use crate::prompt::{self, ProductKind, PromptParams, SceneChoice, Setting, Tone};
 use crate::{codec, mockup, EngineError, Progress, SubProgress};
 use environment::{Materials, Paint};
 use layout::Layout;
@@ -39,6 +39,31 @@ pub struct Layers {
     pub product: RgbaImage,
     /// Shadows and reflection, straight (not premultiplied) RGBA.
     pub shadow: RgbaImage,
+    /// Set when no product photo was given and a drawn mockup stands in for the product.
+    pub stand_in: Option<StandIn>,
+}
+
+/// A drawn mockup staged in place of the seller's product, which had no photo. Whoever shows
+/// the result must say so: it is not the seller's product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StandIn {
+    pub kind: ProductKind,
+    pub color: Option<[u8; 3]>,
+}
+
+impl StandIn {
+    /// One sentence for the seller, e.g. "No product photo was given, so a stand-in amber
+    /// bottle (a drawn mockup) is shown in place of your product; add a photo to see your
+    /// own."
+    pub fn message(&self) -> String {
+        let what = match self.color {
+            Some(c) => format!("{} {}", prompt::nearest_color_name(c), self.kind.as_str()),
+            None => self.kind.as_str().to_string(),
+        };
+        format!(
+            "No product photo was given, so a stand-in {what} (a drawn mockup) is shown in place of your product; add a photo to see your own."
+        )
+    }
 }
 
 /// Everything that decides a scene's pixels, after the prompt has been read.
@@ -58,12 +83,20 @@ pub struct SceneSpec {
     pub accent: Option<[u8; 3]>,
     /// Colours the prompt rules out for the backdrop.
     pub avoid: Vec<[u8; 3]>,
+    /// A colour named for the props ("with white peonies").
+    pub prop_color: Option<[u8; 3]>,
     pub no_props: bool,
+    /// The place painted; one belonging to `environment`.
+    pub setting: Setting,
+    /// Seen from directly above (a flat lay).
+    pub top_down: bool,
 }
 
 impl SceneSpec {
     pub fn new(choice: SceneChoice, width: u32, height: u32, quality: Quality, seed: u64) -> Self {
         SceneSpec {
+            setting: Setting::of(choice.environment),
+            top_down: false,
             environment: choice.environment,
             palette: choice.palette,
             lighting: choice.lighting,
@@ -75,6 +108,7 @@ impl SceneSpec {
             tone: None,
             accent: None,
             avoid: Vec::new(),
+            prop_color: None,
             no_props: false,
         }
     }
@@ -84,7 +118,10 @@ impl SceneSpec {
         self.tone = params.tone;
         self.accent = params.scene_colors.first().map(|c| c.rgb);
         self.avoid = params.avoid_colors.iter().map(|c| c.rgb).collect();
+        self.prop_color = params.prop_colors.first().map(|c| c.rgb);
         self.no_props = params.no_props;
+        self.setting = params.setting_for(self.environment);
+        self.top_down = params.top_down;
         self
     }
 }
@@ -126,7 +163,12 @@ pub struct Plan {
 pub fn plan(spec: &SceneSpec, product_w: u32, product_h: u32) -> Plan {
     let mut rng = Rng::new(spec.seed);
     let light = Light::new(spec.lighting, &mut rng);
-    let layout = Layout::new(
+    let new = if spec.top_down {
+        Layout::top_down
+    } else {
+        Layout::new
+    };
+    let layout = new(
         spec.composition,
         spec.width.max(1),
         spec.height.max(1),
@@ -155,11 +197,17 @@ pub fn render_layers(
             )
         }
         None => {
-            let product = Product::Mockup {
+            let stand_in = StandIn {
                 kind: params.product.unwrap_or(ProductKind::Bottle),
                 color: params.product_color.map(|c| c.rgb),
             };
-            render_scene(&spec, product, progress)
+            let product = Product::Mockup {
+                kind: stand_in.kind,
+                color: stand_in.color,
+            };
+            let mut layers = render_scene(&spec, product, progress)?;
+            layers.stand_in = Some(stand_in);
+            Ok(layers)
         }
     }
 }
@@ -187,7 +235,7 @@ pub fn render_scene(
     progress.report("scene", 0.1)?;
 
     let materials = Materials::new(
-        spec.environment,
+        spec.setting,
         spec.palette,
         spec.tone,
         spec.accent.map(rgb8),
@@ -202,9 +250,13 @@ pub fn render_scene(
             layout: &layout,
             light: &light,
             product: &placed,
-            reflectivity: materials.reflectivity,
+            reflectivity: if layout.top_down {
+                0.0
+            } else {
+                materials.reflectivity
+            },
             surface: materials.surface,
-            horizon: (!materials.seamless).then_some(layout.horizon),
+            horizon: (!materials.seamless && !layout.top_down).then_some(layout.horizon),
             factor: if spec.quality == Quality::Low { 4 } else { 2 },
         },
     );
@@ -220,6 +272,7 @@ pub fn render_scene(
         background,
         product: product_layer,
         shadow,
+        stand_in: None,
     })
 }
 
@@ -242,7 +295,7 @@ pub fn render_environment(
     let spec = SceneSpec::new(choice, width.max(1), height.max(1), quality, seed);
     // A nominal product only aims the light and places the horizon.
     let Plan { light, layout } = plan(&spec, 1, 2);
-    let materials = Materials::new(env, palette, None, None, &[]);
+    let materials = Materials::new(Setting::of(env), palette, None, None, &[]);
     backdrop(&spec, &light, &materials, &layout, false)
 }
 
@@ -271,7 +324,8 @@ fn backdrop(
     environment::paint(
         &mut canvas,
         &Paint {
-            env: spec.environment,
+            setting: spec.setting,
+            top_down: layout.top_down,
             materials,
             light,
             noise: &noise,
@@ -286,14 +340,14 @@ fn backdrop(
         props::draw(
             &mut pixmap,
             &props::Props {
-                env: spec.environment,
+                setting: spec.setting,
                 composition: spec.composition,
                 palette: spec.palette,
                 layout,
                 light,
                 wall: materials.wall,
                 surface: materials.surface,
-                accent: spec.accent.map(rgb8),
+                accent: spec.prop_color.or(spec.accent).map(rgb8),
                 scale: bw as f32 / w as f32,
                 seed: spec.seed,
             },

@@ -1,20 +1,24 @@
-//! Props: the podium and shapes of artistic compositions and the everyday objects of
-//! lifestyle shots. They are drawn into the background (always behind the product, so the
-//! product's pixels are never covered), shaded from the same side as the key light.
+//! Props: the podium and shapes of artistic compositions, the everyday objects of lifestyle
+//! shots and the scattered things of flat lays. They are drawn into the background (always
+//! behind the product, so the product's pixels are never covered), shaded from the same side
+//! as the key light, each with its own contact shadow. The same library draws the objects a
+//! mask edit asks for (see [`PropKind`]).
 
-use domain::{ColorPalette, Composition, Environment};
+use domain::{ColorPalette, Composition};
 use tiny_skia::{Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::draw::{
-    color, ellipse, fill, fill_solid, round_shader, rounded_rect, soft_ellipse, vertical_shader,
+    color, ellipse, fill, fill_solid, round_shader, rounded_rect, side_shader, soft_ellipse,
+    vertical_shader,
 };
 use super::layout::Layout;
 use super::light::Light;
 use super::noise::Rng;
 use super::raster::{hex, mix, scale, Rgb};
+use crate::prompt::Setting;
 
 pub struct Props<'a> {
-    pub env: Environment,
+    pub setting: Setting,
     pub composition: Composition,
     pub palette: ColorPalette,
     pub layout: &'a Layout,
@@ -37,6 +41,209 @@ fn prop_colors(palette: ColorPalette) -> [Rgb; 3] {
     }
 }
 
+/// Citrus for slices and whole fruit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fruit {
+    Lemon,
+    Orange,
+    Lime,
+    Grapefruit,
+}
+
+impl Fruit {
+    /// (rind, flesh)
+    fn colors(self) -> (Rgb, Rgb) {
+        match self {
+            Fruit::Lemon => (hex(0xE8C22E), hex(0xF4DE6A)),
+            Fruit::Orange => (hex(0xE07A1F), hex(0xF29A3A)),
+            Fruit::Lime => (hex(0x5E9A2E), hex(0xB5D66A)),
+            Fruit::Grapefruit => (hex(0xE5845A), hex(0xEE7A6C)),
+        }
+    }
+}
+
+/// Things the engine can draw, in scenes and into a mask.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PropKind {
+    FruitSlices(Fruit),
+    WholeFruit(Fruit),
+    Leaves,
+    Flowers([u8; 3]),
+    Stones,
+    Fabric([u8; 3]),
+    WaterDrops,
+    Shells,
+    Books,
+    Candle,
+    Cup,
+    Plant,
+}
+
+impl PropKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            PropKind::FruitSlices(_) => "fruit slices",
+            PropKind::WholeFruit(_) => "fruit",
+            PropKind::Leaves => "leaves",
+            PropKind::Flowers(_) => "flowers",
+            PropKind::Stones => "stones",
+            PropKind::Fabric(_) => "fabric",
+            PropKind::WaterDrops => "water drops",
+            PropKind::Shells => "shells",
+            PropKind::Books => "books",
+            PropKind::Candle => "a candle",
+            PropKind::Cup => "a cup",
+            PropKind::Plant => "a plant",
+        }
+    }
+}
+
+/// Draws `kind` to fill the box `(x, y, w, h)` (pixmap pixels), standing on its bottom edge
+/// in a front view, or laid out inside it seen from above (`plan`).
+#[allow(clippy::too_many_arguments)]
+pub fn draw_prop(
+    pm: &mut Pixmap,
+    kind: PropKind,
+    (x, y, w, h): (f32, f32, f32, f32),
+    side: f32,
+    shadow: Rgb,
+    plan: bool,
+    rng: &mut Rng,
+) {
+    // Room below the objects for their contact shadows.
+    let (cx, base) = (x + w / 2.0, y + h * 0.86);
+    let s = w.min(h * 1.6);
+    match kind {
+        PropKind::FruitSlices(fruit) => {
+            let r = (w / 4.2).min(h * if plan { 0.3 } else { 0.9 });
+            let flat = if plan { 1.0 } else { 0.42 };
+            let spots = [(-0.9, 0.1), (0.85, 0.25), (0.0, -0.2)];
+            for (k, (dx, dy)) in spots.iter().enumerate() {
+                let rr = r * [1.0, 0.9, 0.95][k];
+                let py = if plan {
+                    y + h / 2.0 + dy * h * 0.4
+                } else {
+                    base - rr * flat - (k as f32) * 0.02 * h
+                };
+                fruit_slice(pm, cx + dx * r * 1.1, py, rr, flat, fruit, side, shadow);
+            }
+        }
+        PropKind::WholeFruit(fruit) => {
+            let r = (w / 4.2).min(h / 2.1);
+            let (rind, _) = fruit.colors();
+            sphere(pm, cx - r * 1.05, base, r, rind, side, shadow);
+            sphere(
+                pm,
+                cx + r * 1.1,
+                base - r * 0.05,
+                r * 0.92,
+                scale(rind, 0.95),
+                side,
+                shadow,
+            );
+        }
+        PropKind::Leaves => {
+            let len = if plan { s * 0.5 } else { s * 0.62 };
+            let (lx, ly) = if plan { (cx, y + h / 2.0) } else { (cx, base) };
+            leaf_spray(pm, lx, ly, len, side, plan, rng);
+        }
+        PropKind::Flowers(c) => {
+            let r = s * 0.16;
+            let c = super::raster::rgb8(c);
+            let spots: &[(f32, f32)] = &[(-1.0, 0.0), (1.0, 0.2), (0.1, -0.5), (-0.3, 0.7)];
+            for (dx, dy) in spots {
+                let fy = if plan {
+                    y + h / 2.0 + dy * r * 1.4
+                } else {
+                    base - r * 0.5 - dy.abs() * r * 0.2
+                };
+                flower(
+                    pm,
+                    cx + dx * r * 1.5,
+                    fy,
+                    r,
+                    c,
+                    side,
+                    shadow,
+                    if plan { 1.0 } else { 0.55 },
+                );
+            }
+        }
+        PropKind::Stones if plan => {
+            // Pebbles seen from above: rounded discs, lit on the key's side.
+            for k in 0..4 {
+                let r = s * [0.17, 0.13, 0.11, 0.09][k];
+                let (dx, dy) = [(-0.18, 0.05), (0.2, -0.12), (0.05, 0.28), (0.3, 0.25)][k];
+                let (px, py) = (cx + dx * w, y + h / 2.0 + dy * h);
+                let c = scale(hex(0x9A958D), rng.range(0.75, 1.2));
+                soft_ellipse(
+                    pm,
+                    px - side * r * 0.25,
+                    py + r * 0.2,
+                    r * 1.2,
+                    r * 1.15,
+                    shadow,
+                    0.45,
+                );
+                fill(
+                    pm,
+                    ellipse(px, py, r, r * 0.86),
+                    round_shader(px - r, px + r, c, side, 0.1),
+                );
+            }
+        }
+        PropKind::Stones => {
+            pebbles(
+                pm,
+                cx,
+                base - h * 0.05,
+                (w / 4.0).min(h * 0.6),
+                side,
+                shadow,
+                rng,
+            );
+        }
+        PropKind::Fabric(c) => {
+            fabric(pm, x, y, w, h, super::raster::rgb8(c), side, shadow);
+        }
+        PropKind::WaterDrops => {
+            for _ in 0..14 {
+                let r = rng.range(0.03, 0.09) * s;
+                let dx = rng.range(0.1, 0.9) * w;
+                let dy = rng.range(0.15, 0.9) * h;
+                drop(pm, x + dx, y + dy, r, side);
+            }
+        }
+        PropKind::Shells => {
+            let r = (w / 4.5).min(h * 0.8);
+            shell(pm, cx - r * 1.1, base - r * 0.2, r, side, shadow);
+            shell(pm, cx + r * 1.2, base - r * 0.1, r * 0.8, side, shadow);
+        }
+        PropKind::Books => {
+            books(
+                pm,
+                cx,
+                base,
+                w.min(h * 3.0),
+                [hex(0x8C5A3C), hex(0x5C8C9A), hex(0xE8D7BE)],
+                side,
+                shadow,
+            );
+        }
+        PropKind::Candle => candle(pm, cx, base, h.min(w * 1.2) * 0.7, side, shadow),
+        PropKind::Cup => cup(
+            pm,
+            cx,
+            base,
+            w.min(h * 1.4) * 0.7,
+            hex(0xF2EEE8),
+            side,
+            shadow,
+        ),
+        PropKind::Plant => plant(pm, cx, base, h.min(w * 1.5), side, shadow, rng),
+    }
+}
+
 /// Draws the composition's props into `pixmap` (the size of the background canvas).
 pub fn draw(pixmap: &mut Pixmap, p: &Props) {
     let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
@@ -56,6 +263,10 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
     let mut rng = Rng::new(p.seed ^ 0x9B0B);
     let shadow = p.light.shadow_color();
 
+    if p.layout.top_down {
+        flat_lay(pixmap, p, colors, &mut rng);
+        return;
+    }
     match p.composition {
         Composition::ArtisticComposition => {
             // An arch on the wall framing the product, then the podium it stands on.
@@ -140,8 +351,9 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
             // Props stand a little further back than the product, beside it.
             let base = pbase - ph * 0.05;
             let near = pcx + ps * (pw * 0.5 + ph * 0.08);
-            match p.env {
-                Environment::LuxuryMarble => {
+            let other = pcx - ps * (pw * 0.5 + ph * 0.1);
+            match p.setting {
+                Setting::Marble => {
                     vase(
                         pixmap,
                         near + ps * ph * 0.28,
@@ -162,7 +374,7 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         shadow,
                     );
                 }
-                Environment::CleanBathroom => {
+                Setting::Bathroom => {
                     towels(
                         pixmap,
                         near + ps * ph * 0.32,
@@ -174,7 +386,7 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                     );
                     pebbles(
                         pixmap,
-                        pcx - ps * pw * 0.75,
+                        other - ps * ph * 0.1,
                         pbase + ph * 0.03,
                         ph * 0.09,
                         side,
@@ -182,8 +394,8 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         &mut rng,
                     );
                 }
-                Environment::ProfessionalStudio => {
-                    let pr = ph * 0.22;
+                Setting::Studio => {
+                    let pr = ph * 0.3;
                     block(
                         pixmap,
                         near + ps * pr * 1.2,
@@ -204,26 +416,36 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         shadow,
                     );
                 }
-                Environment::NaturalOutdoor => {
+                Setting::Garden => {
+                    plant(
+                        pixmap,
+                        near + ps * ph * 0.3,
+                        base,
+                        ph * 0.7,
+                        side,
+                        shadow,
+                        &mut rng,
+                    );
                     pebbles(
                         pixmap,
-                        near + ps * ph * 0.15,
-                        base + ph * 0.02,
+                        other - ps * ph * 0.1,
+                        pbase + ph * 0.03,
                         ph * 0.1,
                         side,
                         shadow,
                         &mut rng,
                     );
-                    leaves(
+                    leaf_spray(
                         pixmap,
-                        pcx - ps * pw * 0.8,
-                        pbase + ph * 0.06,
-                        ph * 0.25,
+                        other - ps * ph * 0.2,
+                        pbase + ph * 0.08,
+                        ph * 0.32,
                         side,
+                        false,
                         &mut rng,
                     );
                 }
-                Environment::CozyBedroom => {
+                Setting::Bedroom => {
                     books(
                         pixmap,
                         near + ps * ph * 0.3,
@@ -242,10 +464,249 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         shadow,
                     );
                 }
+                Setting::KitchenCounter => {
+                    cutting_board(pixmap, near + ps * ph * 0.35, base, ph * 0.8, side, shadow);
+                    for k in 0..2 {
+                        sphere(
+                            pixmap,
+                            other - ps * ph * (0.12 + 0.22 * k as f32),
+                            pbase + ph * 0.02 * k as f32,
+                            ph * 0.1,
+                            Fruit::Lemon.colors().0,
+                            side,
+                            shadow,
+                        );
+                    }
+                }
+                Setting::WoodenTable => {
+                    fabric(
+                        pixmap,
+                        near - ph * 0.35,
+                        base - ph * 0.12,
+                        ph * 0.75,
+                        ph * 0.2,
+                        mix(colors[1], hex(0xE9E2D6), 0.5),
+                        side,
+                        shadow,
+                    );
+                    for k in 0..2 {
+                        fruit_slice(
+                            pixmap,
+                            other - ps * ph * (0.12 + 0.2 * k as f32),
+                            pbase + ph * (0.01 + 0.03 * k as f32),
+                            ph * 0.085,
+                            0.42,
+                            Fruit::Orange,
+                            side,
+                            shadow,
+                        );
+                    }
+                }
+                Setting::Desk => {
+                    notebook(
+                        pixmap,
+                        near + ps * ph * 0.3,
+                        base,
+                        ph * 0.75,
+                        colors[2],
+                        side,
+                        shadow,
+                    );
+                    plant(
+                        pixmap,
+                        other - ps * ph * 0.2,
+                        base - ph * 0.02,
+                        ph * 0.55,
+                        side,
+                        shadow,
+                        &mut rng,
+                    );
+                }
+                Setting::Shelf => {
+                    standing_books(
+                        pixmap,
+                        near + ps * ph * 0.3,
+                        base,
+                        ph * 0.85,
+                        [colors[0], colors[2], colors[1], hex(0x3E4A44)],
+                        side,
+                        shadow,
+                        ps,
+                    );
+                    plant(
+                        pixmap,
+                        other - ps * ph * 0.18,
+                        base,
+                        ph * 0.5,
+                        side,
+                        shadow,
+                        &mut rng,
+                    );
+                }
+                Setting::Cafe | Setting::OutdoorCafe => {
+                    cup(
+                        pixmap,
+                        near + ps * ph * 0.3,
+                        base,
+                        ph * 0.42,
+                        hex(0xF2EEE8),
+                        side,
+                        shadow,
+                    );
+                    if p.setting == Setting::OutdoorCafe {
+                        bud_vase(
+                            pixmap,
+                            other - ps * ph * 0.12,
+                            base - ph * 0.02,
+                            ph * 0.55,
+                            colors[0],
+                            side,
+                            shadow,
+                        );
+                    }
+                }
+                Setting::Beach => {
+                    shell(
+                        pixmap,
+                        near + ps * ph * 0.2,
+                        base + ph * 0.02,
+                        ph * 0.12,
+                        side,
+                        shadow,
+                    );
+                    pebbles(
+                        pixmap,
+                        other - ps * ph * 0.15,
+                        pbase + ph * 0.04,
+                        ph * 0.08,
+                        side,
+                        shadow,
+                        &mut rng,
+                    );
+                    fabric(
+                        pixmap,
+                        near,
+                        base + ph * 0.02,
+                        ph * 0.9,
+                        ph * 0.16,
+                        hex(0x3C7FA6),
+                        side,
+                        shadow,
+                    );
+                }
             }
         }
         Composition::ProductHero | Composition::DetailCloseup => {}
     }
+}
+
+/// A flat lay's props: seen from above, scattered around the product on the surface.
+fn flat_lay(pm: &mut Pixmap, p: &Props, colors: [Rgb; 3], rng: &mut Rng) {
+    let (w, h) = (pm.width() as f32, pm.height() as f32);
+    let s = p.scale;
+    let r = &p.layout.product;
+    let (x0, y0, x1, y1) = (
+        r.x as f32 * s,
+        r.y as f32 * s,
+        (r.x as f32 + r.width as f32) * s,
+        r.bottom() as f32 * s,
+    );
+    let side = p.light.side;
+    let shadow = p.light.shadow_color();
+    let kinds: Vec<PropKind> = match p.setting {
+        Setting::KitchenCounter | Setting::WoodenTable => vec![
+            PropKind::FruitSlices(Fruit::Orange),
+            PropKind::Leaves,
+            PropKind::FruitSlices(Fruit::Lemon),
+            PropKind::Fabric([233, 226, 214]),
+        ],
+        Setting::Bathroom => vec![
+            PropKind::Stones,
+            PropKind::WaterDrops,
+            PropKind::Leaves,
+            PropKind::Fabric([240, 240, 236]),
+        ],
+        Setting::Garden | Setting::OutdoorCafe => vec![
+            PropKind::Leaves,
+            PropKind::Flowers([236, 200, 90]),
+            PropKind::Stones,
+            PropKind::FruitSlices(Fruit::Lime),
+        ],
+        Setting::Beach => vec![
+            PropKind::Shells,
+            PropKind::Stones,
+            PropKind::Leaves,
+            PropKind::Shells,
+        ],
+        Setting::Bedroom | Setting::Shelf | Setting::Cafe => vec![
+            PropKind::Flowers([232, 176, 190]),
+            PropKind::Leaves,
+            PropKind::Fabric([215, 196, 176]),
+            PropKind::Flowers([246, 238, 226]),
+        ],
+        _ => vec![
+            PropKind::Leaves,
+            PropKind::Flowers(to8(colors[0])),
+            PropKind::Stones,
+            PropKind::Fabric(to8(mix(colors[1], p.surface, 0.3))),
+        ],
+    };
+    let m = w.min(h);
+    // A cloth running in from a corner, under everything else.
+    if let Some(PropKind::Fabric(c)) = kinds.iter().find(|k| matches!(k, PropKind::Fabric(_))) {
+        let (fw, fh) = (m * 0.62, m * 0.42);
+        let fx = if p.layout.prop_side > 0.0 {
+            w - fw * 0.85
+        } else {
+            -fw * 0.15
+        };
+        fabric(
+            pm,
+            fx,
+            h - fh * 0.9,
+            fw,
+            fh,
+            super::raster::rgb8(*c),
+            side,
+            shadow,
+        );
+    }
+    let small: Vec<PropKind> = kinds
+        .iter()
+        .copied()
+        .filter(|k| !matches!(k, PropKind::Fabric(_)))
+        .collect();
+    let clean = matches!(
+        p.composition,
+        Composition::ProductHero | Composition::DetailCloseup
+    );
+    let size = m * if clean { 0.3 } else { 0.36 };
+    let gap = size * 0.08;
+    // Beside the product, and in the corners of the frame for a fuller lay.
+    let mut spots = vec![
+        (x1 + gap, y0 + (y1 - y0) * 0.1),
+        (x0 - size - gap, y1 - size - (y1 - y0) * 0.1),
+    ];
+    if !clean {
+        spots.push((w * 0.04, h * 0.04));
+        spots.push((w - size * 1.04, h * 0.06));
+        spots.push((x1 + gap, y1 - size * 0.6));
+    }
+    for (k, (sx, sy)) in spots.iter().enumerate() {
+        draw_prop(
+            pm,
+            small[k % small.len()],
+            (*sx, *sy, size, size),
+            side,
+            shadow,
+            true,
+            rng,
+        );
+    }
+}
+
+fn to8(c: Rgb) -> [u8; 3] {
+    c.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)
 }
 
 fn sphere(pm: &mut Pixmap, cx: f32, base: f32, r: f32, c: Rgb, side: f32, shadow: Rgb) {
@@ -484,29 +945,6 @@ fn pebbles(pm: &mut Pixmap, cx: f32, base: f32, r: f32, side: f32, shadow: Rgb, 
     }
 }
 
-fn leaves(pm: &mut Pixmap, cx: f32, base: f32, len: f32, side: f32, rng: &mut Rng) {
-    for i in 0..4 {
-        let a = -0.6 + i as f32 * 0.45 + rng.range(-0.15, 0.15);
-        let c = scale(hex(0x4E7A3A), rng.range(0.8, 1.2));
-        let (dx, dy) = (a.cos() * len, a.sin() * len * 0.35);
-        let mut pb = PathBuilder::new();
-        pb.move_to(cx, base);
-        pb.quad_to(
-            cx + dx * 0.5 - dy,
-            base + dy * 0.5 - len * 0.12,
-            cx + dx,
-            base + dy,
-        );
-        pb.quad_to(cx + dx * 0.5 + dy, base + dy * 0.5 + len * 0.12, cx, base);
-        pb.close();
-        fill(
-            pm,
-            pb.finish(),
-            round_shader(cx - len, cx + len, c, side, 0.2),
-        );
-    }
-}
-
 fn candle(pm: &mut Pixmap, cx: f32, base: f32, h: f32, side: f32, shadow: Rgb) {
     let w = h * 0.8;
     soft_ellipse(
@@ -535,5 +973,533 @@ fn candle(pm: &mut Pixmap, cx: f32, base: f32, h: f32, side: f32, shadow: Rgb) {
         ellipse(cx, base - h - h * 0.16, h * 0.05, h * 0.14),
         hex(0xFFE3A3),
         1.0,
+    );
+}
+
+/// A citrus slice: rind, pith, segments; `flat` squashes it for a slice lying on a surface
+/// seen from the front (1 = seen from above).
+#[allow(clippy::too_many_arguments)]
+fn fruit_slice(
+    pm: &mut Pixmap,
+    cx: f32,
+    cy: f32,
+    r: f32,
+    flat: f32,
+    fruit: Fruit,
+    side: f32,
+    shadow: Rgb,
+) {
+    let (rind, flesh) = fruit.colors();
+    let ry = r * flat;
+    soft_ellipse(
+        pm,
+        cx - side * r * 0.2,
+        cy + ry * 0.6,
+        r * 1.2,
+        ry * 1.7,
+        shadow,
+        0.5,
+    );
+    // Where the slice touches the surface, a tight, darker line.
+    soft_ellipse(
+        pm,
+        cx - side * r * 0.05,
+        cy + ry * 1.1,
+        r * 0.95,
+        ry * 0.5,
+        shadow,
+        0.75,
+    );
+    if flat < 0.9 {
+        // The slice's edge, seen below its cut face.
+        fill_solid(
+            pm,
+            ellipse(cx, cy + ry * 0.18, r, ry),
+            scale(rind, 0.8),
+            1.0,
+        );
+    }
+    fill(
+        pm,
+        ellipse(cx, cy, r, ry),
+        side_shader(cx - r, cx + r, rind, side, 0.14),
+    );
+    fill(
+        pm,
+        ellipse(cx, cy, r * 0.9, ry * 0.9),
+        side_shader(cx - r, cx + r, hex(0xF6F0DC), side, 0.06),
+    );
+    fill(
+        pm,
+        ellipse(cx, cy, r * 0.84, ry * 0.84),
+        side_shader(cx - r, cx + r, flesh, side, 0.16),
+    );
+    for k in 0..10 {
+        let a = k as f32 / 10.0 * std::f32::consts::TAU;
+        let mut pb = PathBuilder::new();
+        pb.move_to(cx, cy);
+        pb.line_to(cx + a.cos() * r * 0.84, cy + a.sin() * ry * 0.84);
+        if let Some(path) = pb.finish() {
+            let paint = Paint {
+                shader: tiny_skia::Shader::SolidColor(color(hex(0xF7EFD6), 0.9)),
+                anti_alias: true,
+                ..Paint::default()
+            };
+            let stroke = Stroke {
+                width: (r * 0.05).max(0.6),
+                ..Stroke::default()
+            };
+            pm.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
+        }
+    }
+    fill_solid(pm, ellipse(cx, cy, r * 0.1, ry * 0.1), hex(0xF7EFD6), 1.0);
+    // Juice catches the light on the key's side.
+    fill_solid(
+        pm,
+        ellipse(cx + side * r * 0.35, cy - ry * 0.3, r * 0.22, ry * 0.12),
+        [1.0; 3],
+        0.35,
+    );
+}
+
+/// A spray of leaves from one point, fanning away from it.
+fn leaf_spray(pm: &mut Pixmap, cx: f32, cy: f32, len: f32, side: f32, plan: bool, rng: &mut Rng) {
+    let count = 5;
+    // Seen from above the leaves fan all round; from the front they lie on the surface,
+    // fanning left, back and right.
+    let (start, step) = if plan {
+        (
+            rng.range(0.0, std::f32::consts::TAU),
+            std::f32::consts::TAU / count as f32,
+        )
+    } else {
+        (
+            -std::f32::consts::PI + 0.35,
+            (std::f32::consts::PI - 0.7) / (count - 1) as f32,
+        )
+    };
+    if !plan {
+        soft_ellipse(
+            pm,
+            cx - side * len * 0.1,
+            cy - len * 0.1,
+            len * 1.0,
+            len * 0.3,
+            [0.0; 3],
+            0.22,
+        );
+    }
+    for i in 0..count {
+        let a = start + i as f32 * step + rng.range(-0.15, 0.15);
+        let c = scale(hex(0x4E7A3A), rng.range(0.8, 1.2));
+        let squash = if plan { 1.0 } else { 0.5 };
+        let (dx, dy) = (a.cos() * len, a.sin() * len * squash);
+        let (nx, ny) = (
+            -dy / len.max(1.0) * len * 0.22,
+            dx / len.max(1.0) * len * 0.22 * squash.max(0.5),
+        );
+        let mut pb = PathBuilder::new();
+        pb.move_to(cx, cy);
+        pb.quad_to(cx + dx * 0.5 + nx, cy + dy * 0.5 + ny, cx + dx, cy + dy);
+        pb.quad_to(cx + dx * 0.5 - nx, cy + dy * 0.5 - ny, cx, cy);
+        pb.close();
+        fill(
+            pm,
+            pb.finish(),
+            round_shader(cx - len, cx + len, c, side, 0.2),
+        );
+        // The midrib.
+        let mut rib = PathBuilder::new();
+        rib.move_to(cx, cy);
+        rib.line_to(cx + dx * 0.95, cy + dy * 0.95);
+        super::draw::stroke(
+            pm,
+            rib.finish(),
+            tiny_skia::Shader::SolidColor(color(scale(c, 1.3), 0.7)),
+            (len * 0.018).max(0.5),
+        );
+    }
+}
+
+/// A five-petalled flower; `flat` squashes it in a front view.
+#[allow(clippy::too_many_arguments)]
+fn flower(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, c: Rgb, side: f32, shadow: Rgb, flat: f32) {
+    soft_ellipse(
+        pm,
+        cx - side * r * 0.15,
+        cy + r * 0.2 * flat,
+        r * 1.2,
+        r * 1.1 * flat,
+        shadow,
+        0.35,
+    );
+    for k in 0..5 {
+        let a = k as f32 / 5.0 * std::f32::consts::TAU + 0.3;
+        let (px, py) = (cx + a.cos() * r * 0.55, cy + a.sin() * r * 0.55 * flat);
+        let shade = 0.92 + 0.12 * (a.cos() * side).max(0.0);
+        fill_solid(
+            pm,
+            ellipse(px, py, r * 0.5, r * 0.5 * flat),
+            scale(c, shade),
+            1.0,
+        );
+    }
+    fill_solid(
+        pm,
+        ellipse(cx, cy, r * 0.26, r * 0.26 * flat),
+        hex(0xD9A030),
+        1.0,
+    );
+}
+
+/// A draped cloth: a soft rounded shape with a few folds.
+#[allow(clippy::too_many_arguments)]
+fn fabric(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Rgb, side: f32, shadow: Rgb) {
+    soft_ellipse(
+        pm,
+        x + w / 2.0 - side * w * 0.03,
+        y + h * 0.6,
+        w * 0.56,
+        h * 0.55,
+        shadow,
+        0.3,
+    );
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + w * 0.05, y + h * 0.2);
+    pb.cubic_to(
+        x + w * 0.3,
+        y,
+        x + w * 0.6,
+        y + h * 0.15,
+        x + w * 0.95,
+        y + h * 0.05,
+    );
+    pb.cubic_to(
+        x + w,
+        y + h * 0.4,
+        x + w * 0.9,
+        y + h * 0.7,
+        x + w * 0.97,
+        y + h * 0.95,
+    );
+    pb.cubic_to(
+        x + w * 0.6,
+        y + h,
+        x + w * 0.3,
+        y + h * 0.85,
+        x + w * 0.02,
+        y + h * 0.92,
+    );
+    pb.cubic_to(
+        x,
+        y + h * 0.6,
+        x + w * 0.08,
+        y + h * 0.4,
+        x + w * 0.05,
+        y + h * 0.2,
+    );
+    pb.close();
+    fill(pm, pb.finish(), round_shader(x, x + w, c, side, 0.0));
+    for k in 0..3 {
+        let fx = x + w * (0.25 + 0.25 * k as f32);
+        let mut fold = PathBuilder::new();
+        fold.move_to(fx, y + h * 0.15);
+        fold.quad_to(fx + w * 0.06, y + h * 0.5, fx - w * 0.02, y + h * 0.88);
+        super::draw::stroke(
+            pm,
+            fold.finish(),
+            tiny_skia::Shader::SolidColor(color(scale(c, 0.78), 0.45)),
+            (w * 0.02).max(0.8),
+        );
+    }
+}
+
+/// A water droplet: a dark rim where it refracts, a bright caustic and a specular dot.
+fn drop(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, side: f32) {
+    fill_solid(pm, ellipse(cx, cy, r, r * 0.9), [0.0; 3], 0.16);
+    fill_solid(
+        pm,
+        ellipse(cx + side * r * 0.15, cy + r * 0.2, r * 0.6, r * 0.45),
+        [1.0; 3],
+        0.3,
+    );
+    fill_solid(
+        pm,
+        ellipse(cx - side * r * 0.35, cy - r * 0.35, r * 0.22, r * 0.18),
+        [1.0; 3],
+        0.85,
+    );
+}
+
+/// A scallop shell seen from above its hinge.
+fn shell(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, side: f32, shadow: Rgb) {
+    soft_ellipse(
+        pm,
+        cx - side * r * 0.2,
+        cy + r * 0.3,
+        r * 1.2,
+        r * 0.5,
+        shadow,
+        0.4,
+    );
+    let c = hex(0xF0DCC8);
+    let mut pb = PathBuilder::new();
+    pb.move_to(cx, cy + r * 0.3);
+    pb.cubic_to(
+        cx - r * 1.3,
+        cy - r * 0.1,
+        cx - r * 0.7,
+        cy - r * 1.1,
+        cx,
+        cy - r,
+    );
+    pb.cubic_to(
+        cx + r * 0.7,
+        cy - r * 1.1,
+        cx + r * 1.3,
+        cy - r * 0.1,
+        cx,
+        cy + r * 0.3,
+    );
+    pb.close();
+    fill(pm, pb.finish(), round_shader(cx - r, cx + r, c, side, 0.3));
+    for k in -3..=3 {
+        let a = k as f32 * 0.32;
+        let mut rib = PathBuilder::new();
+        rib.move_to(cx, cy + r * 0.25);
+        rib.line_to(cx + a.sin() * r * 0.95, cy - a.cos() * r * 0.9);
+        super::draw::stroke(
+            pm,
+            rib.finish(),
+            tiny_skia::Shader::SolidColor(color(hex(0xC9A58A), 0.7)),
+            (r * 0.05).max(0.6),
+        );
+    }
+}
+
+fn cup(pm: &mut Pixmap, cx: f32, base: f32, w: f32, c: Rgb, side: f32, shadow: Rgb) {
+    let h = w * 0.75;
+    soft_ellipse(
+        pm,
+        cx - side * w * 0.15,
+        base,
+        w * 0.9,
+        w * 0.12,
+        shadow,
+        0.5,
+    );
+    // The saucer, then the cup and its handle, then the coffee.
+    fill(
+        pm,
+        ellipse(cx, base - w * 0.04, w * 0.75, w * 0.1),
+        round_shader(cx - w * 0.75, cx + w * 0.75, c, side, 0.2),
+    );
+    let hx = cx - side * w * 0.48;
+    let mut handle = PathBuilder::new();
+    handle.push_oval(
+        tiny_skia::Rect::from_xywh(hx - w * 0.12, base - h * 0.8, w * 0.24, h * 0.45)
+            .unwrap_or(tiny_skia::Rect::from_xywh(0.0, 0.0, 1.0, 1.0).unwrap()),
+    );
+    super::draw::stroke(
+        pm,
+        handle.finish(),
+        tiny_skia::Shader::SolidColor(color(scale(c, 0.85), 1.0)),
+        (w * 0.05).max(1.0),
+    );
+    fill(
+        pm,
+        rounded_rect(cx - w * 0.4, base - h - w * 0.04, w * 0.8, h, w * 0.18),
+        round_shader(cx - w * 0.4, cx + w * 0.4, c, side, 0.4),
+    );
+    fill_solid(
+        pm,
+        ellipse(cx, base - h - w * 0.04, w * 0.4, w * 0.08),
+        scale(c, 0.9),
+        1.0,
+    );
+    fill_solid(
+        pm,
+        ellipse(cx, base - h - w * 0.03, w * 0.34, w * 0.06),
+        hex(0x6B4128),
+        1.0,
+    );
+}
+
+fn plant(pm: &mut Pixmap, cx: f32, base: f32, h: f32, side: f32, shadow: Rgb, rng: &mut Rng) {
+    let pw = h * 0.42;
+    let ph = h * 0.36;
+    soft_ellipse(
+        pm,
+        cx - side * pw * 0.2,
+        base,
+        pw * 0.7,
+        pw * 0.1,
+        shadow,
+        0.5,
+    );
+    for i in 0..7 {
+        let a = -std::f32::consts::FRAC_PI_2 + (i as f32 - 3.0) * 0.32 + rng.range(-0.1, 0.1);
+        let len = h * rng.range(0.45, 0.62);
+        let (x0, y0) = (cx, base - ph);
+        let (x1, y1) = (x0 + a.cos() * len, y0 + a.sin() * len);
+        let c = scale(hex(0x4F7F45), rng.range(0.85, 1.15));
+        let (nx, ny) = (-(y1 - y0) * 0.16, (x1 - x0) * 0.16);
+        let mut pb = PathBuilder::new();
+        pb.move_to(x0, y0);
+        pb.quad_to((x0 + x1) / 2.0 + nx, (y0 + y1) / 2.0 + ny, x1, y1);
+        pb.quad_to((x0 + x1) / 2.0 - nx, (y0 + y1) / 2.0 - ny, x0, y0);
+        pb.close();
+        fill(
+            pm,
+            pb.finish(),
+            round_shader(cx - len, cx + len, c, side, 0.2),
+        );
+    }
+    fill(
+        pm,
+        rounded_rect(cx - pw / 2.0, base - ph, pw, ph, pw * 0.12),
+        round_shader(cx - pw / 2.0, cx + pw / 2.0, hex(0xC8734E), side, 0.1),
+    );
+    fill_solid(
+        pm,
+        rounded_rect(cx - pw * 0.54, base - ph, pw * 1.08, ph * 0.14, pw * 0.05),
+        hex(0xB5653F),
+        1.0,
+    );
+}
+
+fn notebook(pm: &mut Pixmap, cx: f32, base: f32, w: f32, c: Rgb, side: f32, shadow: Rgb) {
+    let h = w * 0.09;
+    soft_ellipse(
+        pm,
+        cx - side * w * 0.1,
+        base,
+        w * 0.6,
+        w * 0.07,
+        shadow,
+        0.5,
+    );
+    fill(
+        pm,
+        rounded_rect(cx - w / 2.0, base - h, w, h, h * 0.3),
+        round_shader(cx - w / 2.0, cx + w / 2.0, c, side, 0.0),
+    );
+    fill_solid(
+        pm,
+        rounded_rect(cx - w * 0.48, base - h * 0.55, w * 0.96, h * 0.3, 1.0),
+        hex(0xF3EEE2),
+        1.0,
+    );
+    // A pencil lying on it.
+    fill(
+        pm,
+        rounded_rect(cx - w * 0.35, base - h * 1.45, w * 0.6, h * 0.45, h * 0.2),
+        round_shader(cx - w * 0.35, cx + w * 0.25, hex(0xE2B43B), side, 0.3),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn standing_books(
+    pm: &mut Pixmap,
+    x: f32,
+    base: f32,
+    h: f32,
+    colors: [Rgb; 4],
+    side: f32,
+    shadow: Rgb,
+    dir: f32,
+) {
+    soft_ellipse(pm, x, base, h * 0.5, h * 0.05, shadow, 0.5);
+    let mut bx = x - h * 0.2;
+    for (k, c) in colors.iter().enumerate() {
+        let bw = h * [0.12, 0.09, 0.14, 0.1][k];
+        let bh = h * [0.95, 0.82, 1.0, 0.88][k];
+        let px = if dir > 0.0 { bx } else { 2.0 * x - bx - bw };
+        fill(
+            pm,
+            rounded_rect(px, base - bh, bw, bh, bw * 0.1),
+            round_shader(px, px + bw, *c, side, 0.0),
+        );
+        fill_solid(
+            pm,
+            rounded_rect(px + bw * 0.15, base - bh * 0.75, bw * 0.7, bh * 0.06, 0.5),
+            hex(0xE8DCC0),
+            0.8,
+        );
+        bx += bw;
+    }
+}
+
+fn cutting_board(pm: &mut Pixmap, cx: f32, base: f32, h: f32, side: f32, shadow: Rgb) {
+    let w = h * 0.55;
+    // Leaning against the backsplash: tall, with a handle and a hole.
+    soft_ellipse(
+        pm,
+        cx - side * w * 0.2,
+        base,
+        w * 0.7,
+        w * 0.08,
+        shadow,
+        0.45,
+    );
+    let c = hex(0xC89560);
+    fill(
+        pm,
+        rounded_rect(cx - w / 2.0, base - h * 0.8, w, h * 0.8, w * 0.2),
+        round_shader(cx - w / 2.0, cx + w / 2.0, c, side, 0.1),
+    );
+    fill(
+        pm,
+        rounded_rect(cx - w * 0.16, base - h, w * 0.32, h * 0.25, w * 0.12),
+        round_shader(cx - w * 0.16, cx + w * 0.16, c, side, 0.1),
+    );
+    fill_solid(
+        pm,
+        ellipse(cx, base - h * 0.9, w * 0.06, w * 0.06),
+        scale(c, 0.45),
+        1.0,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn bud_vase(pm: &mut Pixmap, cx: f32, base: f32, h: f32, c: Rgb, side: f32, shadow: Rgb) {
+    let r = h * 0.12;
+    soft_ellipse(
+        pm,
+        cx - side * r * 0.4,
+        base,
+        r * 1.5,
+        r * 0.25,
+        shadow,
+        0.5,
+    );
+    let mut stem = PathBuilder::new();
+    stem.move_to(cx, base - r);
+    stem.quad_to(cx + r * 0.6, base - h * 0.6, cx + r * 0.3, base - h * 0.9);
+    super::draw::stroke(
+        pm,
+        stem.finish(),
+        tiny_skia::Shader::SolidColor(color(hex(0x4F7A45), 1.0)),
+        (h * 0.015).max(0.8),
+    );
+    flower(
+        pm,
+        cx + r * 0.3,
+        base - h * 0.92,
+        h * 0.1,
+        c,
+        side,
+        shadow,
+        0.9,
+    );
+    fill(
+        pm,
+        ellipse(cx, base - r, r, r),
+        round_shader(cx - r, cx + r, hex(0xDDE6E6), side, 0.6),
+    );
+    fill(
+        pm,
+        rounded_rect(cx - r * 0.3, base - r * 2.6, r * 0.6, r * 1.8, r * 0.2),
+        round_shader(cx - r * 0.3, cx + r * 0.3, hex(0xDDE6E6), side, 0.6),
     );
 }

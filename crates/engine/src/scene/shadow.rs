@@ -42,6 +42,10 @@ pub fn render(width: u32, height: u32, p: &ShadowParams) -> RgbaImage {
     let base = r.bottom() as f32 / f as f32;
     let hgt = rh as f32;
     let light = p.light;
+    if p.layout.top_down {
+        let y0 = r.y as f32 / f as f32;
+        return drop_shadow(width, height, (sw, sh), (x0, y0), (rw, rh), &sil, light);
+    }
 
     // Cast shadow: floor point (x, y) is dark if the silhouette point it projects from is.
     let vx = -light.side * light.shadow_length;
@@ -149,6 +153,74 @@ pub fn render(width: u32, height: u32, p: &ShadowParams) -> RgbaImage {
         reflect(&mut out, p);
     }
     out
+}
+
+/// Seen from above, a product lying on the surface casts its silhouette a little away from
+/// the light: a soft drop shadow all round, darker and tighter where it touches.
+fn drop_shadow(
+    width: u32,
+    height: u32,
+    (sw, sh): (u32, u32),
+    (x0, y0): (f32, f32),
+    (rw, rh): (u32, u32),
+    sil: &[u8],
+    light: &Light,
+) -> RgbaImage {
+    let size = rw.max(rh) as f32;
+    let reach = 0.02 + 0.05 * light.shadow_length.min(1.0);
+    let (ox, oy) = (-light.side * reach * size, reach * 0.7 * size);
+    let place = |dx: f32, dy: f32| {
+        let mut plane = vec![0f32; (sw * sh) as usize];
+        for y in 0..rh {
+            for x in 0..rw {
+                let a = sil[(y * rw + x) as usize];
+                if a == 0 {
+                    continue;
+                }
+                let (tx, ty) = (
+                    (x0 + x as f32 + dx).round() as i64,
+                    (y0 + y as f32 + dy).round() as i64,
+                );
+                if tx >= 0 && ty >= 0 && (tx as u32) < sw && (ty as u32) < sh {
+                    plane[(ty as u32 * sw + tx as u32) as usize] = a as f32 / 255.0;
+                }
+            }
+        }
+        plane
+    };
+    let mut cast = place(ox, oy);
+    box_blur(
+        &mut cast,
+        sw as usize,
+        sh as usize,
+        ((light.shadow_softness * 0.5 + 0.02) * size).max(1.0) as usize,
+        3,
+    );
+    let mut contact = place(ox * 0.15, oy * 0.15);
+    box_blur(
+        &mut contact,
+        sw as usize,
+        sh as usize,
+        (size * 0.012).max(1.0) as usize,
+        2,
+    );
+    let opacity = light.shadow_opacity;
+    let density: Vec<u8> = cast
+        .iter()
+        .zip(&contact)
+        .map(|(c, k)| {
+            let d = 1.0 - (1.0 - c * (opacity * 0.8 + 0.2)) * (1.0 - k * 0.5);
+            (d.clamp(0.0, 1.0) * 255.0).round() as u8
+        })
+        .collect();
+    let density = resize_gray(&density, sw, sh, width, height);
+    let tint = light
+        .shadow_color()
+        .map(|v| (v.clamp(0.0, 1.0) * 255.0) as u8);
+    RgbaImage::from_fn(width, height, |x, y| {
+        let a = density[(y * width + x) as usize];
+        Rgba([tint[0], tint[1], tint[2], a])
+    })
 }
 
 /// A mirror image of the product below its base, fading with distance, composited over the

@@ -1,9 +1,14 @@
-//! Image to video: camera moves (push-in, pan, parallax, light sweep, float) over a still,
-//! encoded as H.264 in a fast-start MP4 (moov before mdat, so browsers play at once), plus a
-//! JPEG poster of the first frame.
+//! Image to video: camera moves (push-in, pull-out, pan, parallax, orbit) with light sweeps,
+//! drifting motes and a floating product, encoded as H.264 in a fast-start MP4 (moov before
+//! mdat, so browsers play at once), plus a JPEG poster of the first frame.
+//!
+//! The product is always one rigid layer: it is moved and scaled as a whole, never warped.
+//! A flat picture is first split into product and background where the product can be told
+//! apart; otherwise the whole picture moves rigidly.
 
 mod motion;
 mod render;
+mod separate;
 
 use domain::generation::Duration;
 use image::RgbaImage;
@@ -21,8 +26,8 @@ use crate::{codec, EngineError, Progress};
 /// What to animate.
 #[derive(Debug, Clone, Copy)]
 pub enum VideoSource<'a> {
-    /// An encoded picture. The product is assumed near the centre: parallax warps the
-    /// centre against the edges.
+    /// An encoded picture. The product is lifted out as its own layer when it stands out
+    /// from its backdrop; otherwise the picture moves as one rigid layer.
     Image(&'a [u8]),
     /// A scene's layers (all the same size): the product layer (transparent outside the
     /// product) moves against the background, its shadow moving with it.
@@ -94,6 +99,82 @@ pub fn frame_size(width: u32, height: u32, quality: VideoQuality) -> (u32, u32) 
     }
 }
 
+/// A clip ready to render frame by frame.
+struct Prepared {
+    renderer: render::Renderer,
+    motion: Motion,
+    width: u32,
+    height: u32,
+    seconds: u32,
+    sweep_from_right: bool,
+}
+
+impl Prepared {
+    fn new(
+        source: VideoSource,
+        prompt: &str,
+        duration: Duration,
+        quality: VideoQuality,
+        seed: u64,
+    ) -> Result<Prepared, EngineError> {
+        let motion = parse_motion(prompt);
+        let (background, product) = match source {
+            VideoSource::Image(bytes) => {
+                let picture = codec::decode(bytes, codec::MAX_DIMENSION)?;
+                match separate::separate(&picture, seed) {
+                    Some((background, product)) => (background, Some(product)),
+                    None => (picture, None),
+                }
+            }
+            VideoSource::Layers {
+                background,
+                product,
+                shadow,
+            } => {
+                if product.dimensions() != background.dimensions()
+                    || shadow.is_some_and(|s| s.dimensions() != background.dimensions())
+                {
+                    return Err(EngineError::InvalidInput(
+                        "the layers differ in size".into(),
+                    ));
+                }
+                let foreground = match shadow {
+                    Some(shadow) => over(product, shadow),
+                    None => product.clone(),
+                };
+                (background.clone(), Some(foreground))
+            }
+        };
+        let (w, h) = frame_size(background.width(), background.height(), quality);
+        // Layers are prepared at the largest zoom the clip reaches, so that moment is sampled
+        // 1:1 and the rest is a mild downscale.
+        let zoom = motion.max_zoom();
+        let (lw, lh) = (
+            (w as f32 * zoom).round() as u32,
+            (h as f32 * zoom).round() as u32,
+        );
+        let background = cover(&background, lw, lh, false);
+        let product = product.map(|p| cover(&p, lw, lh, true));
+        let renderer =
+            render::Renderer::new(w as usize, h as usize, &background, product.as_ref(), seed);
+        Ok(Prepared {
+            renderer,
+            motion,
+            width: w,
+            height: h,
+            seconds: duration.seconds(),
+            sweep_from_right: seed & 1 == 1,
+        })
+    }
+
+    fn render(&mut self, i: u32, frames: u32) {
+        let t = i as f32 / (frames - 1).max(1) as f32;
+        let frame = self.motion.at(t, self.seconds as f32);
+        self.renderer
+            .render(&frame, self.sweep_from_right, self.motion.particles);
+    }
+}
+
 /// Animates `source` for `duration` at `fps` (24 or 30) with the moves named in `prompt`.
 pub fn animate(
     source: VideoSource,
@@ -104,46 +185,10 @@ pub fn animate(
     seed: u64,
     progress: &mut dyn Progress,
 ) -> Result<RenderedVideo, EngineError> {
-    if fps != 24 && fps != 30 {
-        return Err(EngineError::InvalidInput(format!(
-            "frame rate must be 24 or 30, not {fps}"
-        )));
-    }
+    check_fps(fps)?;
     progress.report("preparing", 0.0)?;
-    let motion = parse_motion(prompt);
-    let (background, product) = match source {
-        VideoSource::Image(bytes) => (codec::decode(bytes, codec::MAX_DIMENSION)?, None),
-        VideoSource::Layers {
-            background,
-            product,
-            shadow,
-        } => {
-            if product.dimensions() != background.dimensions()
-                || shadow.is_some_and(|s| s.dimensions() != background.dimensions())
-            {
-                return Err(EngineError::InvalidInput(
-                    "the layers differ in size".into(),
-                ));
-            }
-            let foreground = match shadow {
-                Some(shadow) => over(product, shadow),
-                None => product.clone(),
-            };
-            (background.clone(), Some(foreground))
-        }
-    };
-    let (w, h) = frame_size(background.width(), background.height(), quality);
-    // Layers are prepared at the largest zoom the clip reaches, so that moment is sampled
-    // 1:1 and the rest is a mild downscale.
-    let zoom = motion.max_zoom();
-    let (lw, lh) = (
-        (w as f32 * zoom).round() as u32,
-        (h as f32 * zoom).round() as u32,
-    );
-    let background = cover(&background, lw, lh, false);
-    let product = product.map(|p| cover(&p, lw, lh, true));
-    let mut renderer = render::Renderer::new(w as usize, h as usize, &background, product.as_ref());
-    drop((background, product));
+    let mut clip = Prepared::new(source, prompt, duration, quality, seed)?;
+    let (w, h) = (clip.width, clip.height);
 
     let config = EncoderConfig::new()
         .bitrate(BitRate::from_bps(quality.bitrate()))
@@ -165,13 +210,12 @@ pub fn animate(
 
     let seconds = duration.seconds();
     let frames = seconds * fps;
-    let sweep_from_right = seed & 1 == 1;
     let mut poster = None;
     let mut packet = Vec::new();
     for i in 0..frames {
         progress.report("rendering", 0.02 + 0.93 * i as f32 / frames as f32)?;
-        let t = i as f32 / (frames - 1) as f32;
-        renderer.render(&motion.at(t, seconds as f32), sweep_from_right);
+        clip.render(i, frames);
+        let renderer = &clip.renderer;
         if i == 0 {
             poster = Some(renderer.to_rgba());
         }
@@ -202,8 +246,64 @@ pub fn animate(
         height: h,
         duration_seconds: seconds as f32,
         fps,
-        motion,
+        motion: clip.motion,
     })
+}
+
+fn check_fps(fps: u32) -> Result<(), EngineError> {
+    if fps != 24 && fps != 30 {
+        return Err(EngineError::InvalidInput(format!(
+            "frame rate must be 24 or 30, not {fps}"
+        )));
+    }
+    Ok(())
+}
+
+/// Chosen frames of a clip, uncompressed, with where the product is in each: what the
+/// encoder would be given, for contact sheets and for checking that the product stays rigid.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub motion: Motion,
+    /// The frame numbers asked for, in order.
+    pub indices: Vec<u32>,
+    pub frames: Vec<RgbaImage>,
+    /// The product layer's coverage per frame; empty when the product is not its own layer
+    /// (a flat picture whose product could not be told apart moves as one piece).
+    pub product_masks: Vec<image::GrayImage>,
+}
+
+/// Renders the frames `indices` (clamped to the clip) of the clip [`animate`] would encode.
+pub fn preview(
+    source: VideoSource,
+    prompt: &str,
+    duration: Duration,
+    quality: VideoQuality,
+    fps: u32,
+    seed: u64,
+    indices: &[u32],
+) -> Result<Preview, EngineError> {
+    check_fps(fps)?;
+    let mut clip = Prepared::new(source, prompt, duration, quality, seed)?;
+    let frames = duration.seconds() * fps;
+    let mut out = Preview {
+        motion: clip.motion,
+        indices: Vec::new(),
+        frames: Vec::new(),
+        product_masks: Vec::new(),
+    };
+    for &i in indices {
+        let i = i.min(frames - 1);
+        clip.render(i, frames);
+        out.indices.push(i);
+        out.frames.push(clip.renderer.to_rgba());
+        if !clip.renderer.mask.is_empty() {
+            out.product_masks.push(
+                image::GrayImage::from_raw(clip.width, clip.height, clip.renderer.mask.clone())
+                    .expect("mask matches the frame"),
+            );
+        }
+    }
+    Ok(out)
 }
 
 /// `top` over `bottom`, straight alpha.

@@ -1,4 +1,8 @@
 //! Camera moves read from the prompt, and where every layer sits at a given moment.
+//!
+//! A move is only ever a pose per layer: zoom and offset (a similarity transform without
+//! rotation). The product layer is one rigid whole, so whatever the camera does its shape and
+//! label cannot bend; depth comes from the layers moving at different speeds.
 
 /// The main camera move of a clip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -9,18 +13,23 @@ pub enum Camera {
     PanRight,
     /// The product layer slides against the background layer.
     Parallax,
+    /// A slow arc around the product, faked by sliding the background one way and the
+    /// product (a little, a little larger) the other, as an orbiting camera sees them.
+    Orbit,
 }
 
 /// What the clip does: one camera move plus optional accents.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Motion {
     pub camera: Camera,
-    /// A band of light crossing the product.
+    /// A band of light crossing the frame and glinting on the product.
     pub light_sweep: bool,
     /// The product bobbing gently.
     pub float: bool,
     /// Scales every amplitude: "slow"/"subtle" is smaller, "fast"/"dynamic" larger.
     pub intensity: f32,
+    /// Out-of-focus motes drifting behind the product at their own depth.
+    pub particles: bool,
 }
 
 /// Reads the moves named in `prompt`; with none named, a slow push-in.
@@ -34,7 +43,20 @@ pub fn parse_motion(prompt: &str) -> Motion {
     let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
     let phrase = |list: &[&str]| list.iter().any(|p| joined.contains(&format!(" {p} ")));
 
-    let camera = if has(&["parallax", "3d", "depth", "layered", "dimensional"]) {
+    let camera = if has(&[
+        "orbit",
+        "orbits",
+        "orbiting",
+        "orbital",
+        "turntable",
+        "360",
+        "circling",
+        "revolve",
+        "revolving",
+    ]) || phrase(&["arc around", "circle around", "move around", "moves around"])
+    {
+        Camera::Orbit
+    } else if has(&["parallax", "3d", "depth", "layered", "dimensional"]) {
         Camera::Parallax
     } else if phrase(&["pan left", "panning left", "pans left"]) {
         Camera::PanLeft
@@ -52,9 +74,18 @@ pub fn parse_motion(prompt: &str) -> Motion {
     } else {
         Camera::PushIn
     };
-    let light_sweep = has(&[
-        "sweep", "shine", "shiny", "glint", "gleam", "shimmer", "sparkle", "glow",
-    ]) || phrase(&["light sweep", "light sweeps"]);
+    // "an evening glow" is the light of the scene, not a sweep across it.
+    let ambient = [
+        "evening", "morning", "warm", "soft", "golden", "candle", "sunset", "cozy", "cosy",
+        "gentle", "ambient",
+    ];
+    let light_sweep = words.iter().enumerate().any(|(i, w)| {
+        [
+            "sweep", "shine", "shiny", "glint", "gleam", "shimmer", "sparkle", "glow",
+        ]
+        .contains(w)
+            && !(i > 0 && ambient.contains(&words[i - 1]))
+    }) || phrase(&["light sweep", "light sweeps"]);
     let float = has(&[
         "float",
         "floating",
@@ -66,18 +97,47 @@ pub fn parse_motion(prompt: &str) -> Motion {
         "bob",
         "bobbing",
     ]);
-    let intensity = if has(&["fast", "dynamic", "dramatic", "energetic", "bold"]) {
+    // "dramatic shadows" or "gentle light" describe the light, not the pace.
+    let light_nouns = [
+        "light", "lighting", "lit", "shadow", "shadows", "glow", "sun", "sunlight", "palette",
+        "colours", "colors", "tones", "contrast",
+    ];
+    let pace = |list: &[&str]| {
+        words.iter().enumerate().any(|(i, w)| {
+            list.contains(w)
+                && !words
+                    .get(i + 1)
+                    .is_some_and(|next| light_nouns.contains(next))
+        })
+    };
+    let intensity = if pace(&["fast", "dynamic", "dramatic", "energetic", "bold"]) {
         1.6
-    } else if has(&["slow", "subtle", "gentle", "slight", "slightly", "calm"]) {
+    } else if pace(&["slow", "subtle", "gentle", "slight", "slightly", "calm"]) {
         0.7
     } else {
         1.0
     };
+    let particles = matches!(camera, Camera::Parallax | Camera::Orbit)
+        || has(&[
+            "particles",
+            "particle",
+            "dust",
+            "motes",
+            "bokeh",
+            "sparkles",
+            "glitter",
+            "snow",
+            "snowing",
+            "bubbles",
+            "petals",
+            "drifting",
+        ]);
     Motion {
         camera,
         light_sweep,
         float,
         intensity,
+        particles,
     }
 }
 
@@ -90,12 +150,13 @@ pub struct Pose {
     pub dy: f32,
 }
 
-/// The poses of the background and the product at one moment, and the light sweep's
-/// position along the frame's diagonal (0..1 crosses it; outside is off-frame).
+/// The poses of the background, the product and the drifting motes at one moment, and the
+/// light sweep's position along the frame's diagonal (0..1 crosses it; outside is off-frame).
 #[derive(Debug, Clone, Copy)]
 pub struct Frame {
     pub background: Pose,
     pub product: Pose,
+    pub particles: Pose,
     pub sweep: Option<f32>,
 }
 
@@ -128,15 +189,29 @@ impl Motion {
             dx: 0.0,
             dy: 0.0,
         };
-        // Pans and parallax need overscan: zoom in enough that the offset never shows an edge.
-        let (background, mut product) = match self.camera {
-            Camera::PushIn => {
-                let z = 1.0 + (zmax - 1.0) * e;
-                (Pose { zoom: z, ..still }, Pose { zoom: z, ..still })
-            }
-            Camera::PullOut => {
-                let z = zmax - (zmax - 1.0) * e;
-                (Pose { zoom: z, ..still }, Pose { zoom: z, ..still })
+        let span = overscan(zmax);
+        // Pans, parallax and orbits need overscan: zoom in enough that the offset never
+        // shows an edge. The background (far) always moves least in scale, the product
+        // (near) more, the motes (nearest) most: the eye reads the differences as depth.
+        let (background, mut product, particles) = match self.camera {
+            Camera::PushIn | Camera::PullOut => {
+                let k = if self.camera == Camera::PushIn {
+                    e
+                } else {
+                    1.0 - e
+                };
+                let z = 1.0 + (zmax - 1.0) * k;
+                // The far wall grows a little less than the product as the camera nears.
+                let far = 1.0 + (zmax - 1.0) * k * 0.75;
+                (
+                    Pose { zoom: far, ..still },
+                    Pose { zoom: z, ..still },
+                    Pose {
+                        zoom: 1.0 + (zmax - 1.0) * k * 1.6,
+                        dy: -0.02 * a * t,
+                        ..still
+                    },
+                )
             }
             Camera::PanLeft | Camera::PanRight => {
                 let sign = if self.camera == Camera::PanLeft {
@@ -144,19 +219,22 @@ impl Motion {
                 } else {
                     -1.0
                 };
-                let span = overscan(zmax);
                 let dx = sign * span * (2.0 * e - 1.0);
                 let pose = Pose {
                     zoom: zmax,
                     dx,
                     dy: 0.0,
                 };
-                (pose, pose)
+                (
+                    pose,
+                    pose,
+                    Pose {
+                        dx: dx * 1.8,
+                        ..pose
+                    },
+                )
             }
             Camera::Parallax => {
-                // The background drifts one way across its overscan, the product the other
-                // way and a little closer: the eye reads the difference as depth.
-                let span = overscan(zmax);
                 let x = 2.0 * e - 1.0;
                 (
                     Pose {
@@ -168,6 +246,35 @@ impl Motion {
                         zoom: zmax * (1.0 + 0.03 * a * e),
                         dx: 0.6 * span * x,
                         dy: 0.0,
+                    },
+                    Pose {
+                        zoom: zmax,
+                        dx: 1.6 * span * x,
+                        dy: -0.015 * a * t,
+                    },
+                )
+            }
+            Camera::Orbit => {
+                // A quarter-turn's worth of arc: the far wall slides across, the product
+                // counter-slides and swells slightly as it passes closest to the lens.
+                let theta = (2.0 * e - 1.0) * std::f32::consts::FRAC_PI_2;
+                let x = theta.sin();
+                let near = theta.cos();
+                (
+                    Pose {
+                        zoom: zmax,
+                        dx: -span * x,
+                        dy: 0.0,
+                    },
+                    Pose {
+                        zoom: zmax * (1.0 + 0.035 * a * near),
+                        dx: 0.35 * span * x,
+                        dy: -0.004 * a * near,
+                    },
+                    Pose {
+                        zoom: zmax,
+                        dx: 1.9 * span * x,
+                        dy: -0.01 * a * t,
                     },
                 )
             }
@@ -184,6 +291,7 @@ impl Motion {
         Frame {
             background,
             product,
+            particles,
             sweep,
         }
     }
@@ -201,6 +309,19 @@ mod tests {
             ("pan left across the table", Camera::PanLeft, false, false),
             ("gentle pan", Camera::PanRight, false, false),
             ("parallax with a light sweep", Camera::Parallax, true, false),
+            (
+                "a slow orbit around the bottle",
+                Camera::Orbit,
+                false,
+                false,
+            ),
+            (
+                "an orbiting parallax arc around the jar",
+                Camera::Orbit,
+                false,
+                false,
+            ),
+            ("360 turntable", Camera::Orbit, false, false),
             ("product floating, shimmer", Camera::PushIn, true, true),
             ("", Camera::PushIn, false, false),
         ];
@@ -213,16 +334,24 @@ mod tests {
             );
         }
         assert!(parse_motion("slow pan").intensity < parse_motion("fast pan").intensity);
+        assert_eq!(parse_motion("pan, dramatic shadows").intensity, 1.0);
+        assert_eq!(parse_motion("dramatic pan").intensity, 1.6);
     }
 
     #[test]
     fn pans_and_parallax_never_reveal_an_edge() {
-        for camera in [Camera::PanLeft, Camera::PanRight, Camera::Parallax] {
+        for camera in [
+            Camera::PanLeft,
+            Camera::PanRight,
+            Camera::Parallax,
+            Camera::Orbit,
+        ] {
             let motion = Motion {
                 camera,
                 light_sweep: false,
                 float: false,
                 intensity: 1.6,
+                particles: false,
             };
             for i in 0..=20 {
                 let bg = motion.at(i as f32 / 20.0, 5.0).background;

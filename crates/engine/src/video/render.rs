@@ -1,6 +1,9 @@
 //! Frame rendering straight into YUV 4:2:0 (what the encoder takes): the layers are converted
 //! once, then every frame is a bilinear resample per layer plus an alpha blend. No per-frame
 //! allocation and no RGB→YUV pass per frame.
+//!
+//! Every layer is resampled through one affine map per frame (zoom and offset), never a
+//! per-pixel warp, so the product layer keeps its exact shape in every frame.
 
 use image::RgbaImage;
 
@@ -11,23 +14,6 @@ struct Plane {
     w: usize,
     h: usize,
     data: Vec<f32>,
-}
-
-impl Plane {
-    /// Bilinear sample at pixel coordinates (pixel centres at integers), clamped to the edge.
-    #[inline]
-    fn sample(&self, x: f32, y: f32) -> f32 {
-        let x = x.clamp(0.0, (self.w - 1) as f32);
-        let y = y.clamp(0.0, (self.h - 1) as f32);
-        let (x0, y0) = (x as usize, y as usize);
-        let (x1, y1) = ((x0 + 1).min(self.w - 1), (y0 + 1).min(self.h - 1));
-        let (tx, ty) = (x - x0 as f32, y - y0 as f32);
-        let row0 = &self.data[y0 * self.w..];
-        let row1 = &self.data[y1 * self.w..];
-        let top = row0[x0] + (row0[x1] - row0[x0]) * tx;
-        let bottom = row1[x0] + (row1[x1] - row1[x0]) * tx;
-        top + (bottom - top) * ty
-    }
 }
 
 /// Per-frame lookup for one axis of a separable map: the two neighbouring source indices
@@ -117,22 +103,36 @@ impl Layer {
     }
 }
 
-/// Where the product is when the source is a flat picture: a soft centre-weighted "depth"
-/// (1 = product, 0 = background). Pixels move between the background's and the product's
-/// pose by this weight, a smooth warp that never tears.
-fn centre_weight(w: usize, h: usize) -> Vec<f32> {
-    let mut out = vec![0f32; w * h];
-    for y in 0..h {
-        // Products sit a little below the centre in most shots.
-        let ny = (y as f32 + 0.5) / h as f32 - 0.55;
-        for x in 0..w {
-            let nx = (x as f32 + 0.5) / w as f32 - 0.5;
-            let r = ((nx / 0.32).powi(2) + (ny / 0.36).powi(2)).sqrt();
-            let t = ((r - 0.55) / 0.6).clamp(0.0, 1.0);
-            out[y * w + x] = 1.0 - t * t * (3.0 - 2.0 * t);
-        }
-    }
-    out
+/// A soft out-of-focus mote: position in 0..1 of the layer (wrapping), radius as a fraction
+/// of the frame height, peak brightness in luma levels.
+struct Mote {
+    u: f32,
+    v: f32,
+    radius: f32,
+    strength: f32,
+}
+
+fn motes(seed: u64) -> Vec<Mote> {
+    let mut rng = crate::scene::noise::Rng::new(seed ^ 0x0D05_7A11);
+    (0..34)
+        .map(|_| {
+            let big = rng.chance(0.3);
+            Mote {
+                u: rng.f32(),
+                v: rng.range(0.05, 0.95),
+                radius: if big {
+                    rng.range(0.02, 0.04)
+                } else {
+                    rng.range(0.004, 0.012)
+                },
+                strength: if big {
+                    rng.range(5.0, 11.0)
+                } else {
+                    rng.range(10.0, 24.0)
+                },
+            }
+        })
+        .collect()
 }
 
 /// Affine map from output pixel coordinates to layer pixel coordinates for a pose:
@@ -173,20 +173,25 @@ impl Map {
     }
 }
 
-/// The prepared scene: background, optional product layer, or a flat picture with its
-/// centre weight. Owns the frame buffers it renders into.
+/// The prepared scene: a background and, when the product could be told apart, the product
+/// as its own layer. Owns the frame buffers it renders into.
 pub(super) struct Renderer {
     w: usize,
     h: usize,
     background: Layer,
     product: Option<Layer>,
-    weight: Option<(Vec<f32>, Vec<f32>)>,
+    motes: Vec<Mote>,
+    /// Luma the motes add to the background this frame, and the rows it touched.
+    glow: Vec<f32>,
+    glow_rows: (usize, usize),
     sweep_lut: Vec<f32>,
     /// Axis tables of the background and product maps, luma then chroma, reused per frame.
     axes: [Axis; 8],
     pub y: Vec<u8>,
     pub u: Vec<u8>,
     pub v: Vec<u8>,
+    /// The product's coverage in the last frame (0..255), empty without a product layer.
+    pub mask: Vec<u8>,
 }
 
 impl Renderer {
@@ -196,18 +201,21 @@ impl Renderer {
         h: usize,
         background: &RgbaImage,
         product: Option<&RgbaImage>,
+        seed: u64,
     ) -> Renderer {
-        let weight = product.is_none().then(|| {
-            let full = centre_weight(w, h);
-            let half = centre_weight(w / 2, h / 2);
-            (full, half)
-        });
         Renderer {
             w,
             h,
             background: Layer::new(background),
+            mask: if product.is_some() {
+                vec![0; w * h]
+            } else {
+                Vec::new()
+            },
             product: product.map(Layer::new),
-            weight,
+            motes: motes(seed),
+            glow: vec![0.0; w * h],
+            glow_rows: (0, 0),
             sweep_lut: vec![0.0; w + h + 1],
             axes: Default::default(),
             y: vec![0; w * h],
@@ -216,11 +224,66 @@ impl Renderer {
         }
     }
 
-    pub fn render(&mut self, frame: &Frame, sweep_from_right: bool) {
+    /// Paints the motes for this frame into the glow buffer (cleared where the last frame
+    /// painted), placed by their own pose so they drift at their own depth.
+    fn paint_motes(&mut self, pose: Pose) {
         let (w, h) = (self.w, self.h);
+        let (r0, r1) = self.glow_rows;
+        self.glow[r0 * w..r1 * w].iter_mut().for_each(|g| *g = 0.0);
+        let (mut top, mut bottom) = (h, 0);
+        let hf = h as f32;
+        for m in &self.motes {
+            // The field wraps, so a drift never runs out of motes.
+            let u = ((m.u - 0.5) * pose.zoom + pose.dx * pose.zoom).rem_euclid(1.0);
+            let v = ((m.v - 0.5) * pose.zoom + 0.5 + pose.dy).rem_euclid(1.0);
+            let (cx, cy) = (u * w as f32, v * hf);
+            let r = m.radius * hf * pose.zoom;
+            let (y0, y1) = (
+                (cy - r).floor().max(0.0) as usize,
+                ((cy + r).ceil() as usize).min(h),
+            );
+            let (x0, x1) = (
+                (cx - r).floor().max(0.0) as usize,
+                ((cx + r).ceil() as usize).min(w),
+            );
+            if y0 >= y1 || x0 >= x1 {
+                continue;
+            }
+            top = top.min(y0);
+            bottom = bottom.max(y1);
+            let inv = 1.0 / (r * r).max(1.0);
+            for y in y0..y1 {
+                let dy = y as f32 + 0.5 - cy;
+                let row = &mut self.glow[y * w..(y + 1) * w];
+                for (x, g) in row.iter_mut().enumerate().take(x1).skip(x0) {
+                    let dx = x as f32 + 0.5 - cx;
+                    let d2 = (dx * dx + dy * dy) * inv;
+                    if d2 < 1.0 {
+                        // A flat disc with a soft rim, as defocused highlights look.
+                        let rim = ((1.0 - d2) * 4.0).min(1.0);
+                        *g += m.strength * rim;
+                    }
+                }
+            }
+        }
+        self.glow_rows = if top < bottom { (top, bottom) } else { (0, 0) };
+    }
+
+    pub fn render(&mut self, frame: &Frame, sweep_from_right: bool, particles: bool) {
+        let (w, h) = (self.w, self.h);
+        // A flat picture is one rigid layer: it follows the background's pose.
+        let product_pose = if self.product.is_some() {
+            frame.product
+        } else {
+            frame.background
+        };
+        if particles {
+            self.paint_motes(frame.particles);
+        }
         let bg = &self.background;
         let bg_map = Map::new(frame.background, w, h, bg.y.w, bg.y.h);
-        let fg_map = Map::new(frame.product, w, h, bg.y.w, bg.y.h);
+        let fg_map = Map::new(product_pose, w, h, bg.y.w, bg.y.h);
+        let glow_rows = self.glow_rows;
 
         // The sweep is a soft diagonal band; its profile along x + y is tabulated per frame.
         if let Some(position) = frame.sweep {
@@ -230,7 +293,7 @@ impl Renderer {
                     q = 1.0 - q;
                 }
                 let d = (q - position) / 0.07;
-                *value = 70.0 * (-d * d).exp();
+                *value = (-d * d).exp();
             }
         }
 
@@ -248,49 +311,52 @@ impl Renderer {
         let (bgx, bgy, fgx, fgy) = (&*bgx, &*bgy, &*fgx, &*fgy);
         let (bgcx, bgcy, fgcx, fgcy) = (&*bgcx, &*bgcy, &*fgcx, &*fgcy);
         let sweep = frame.sweep.is_some().then_some(&self.sweep_lut);
+        // Light crossing the set: a broad band on the backdrop, a glint on the product.
+        const SWEEP_BACK: f32 = 26.0;
+        const SWEEP_GLINT: f32 = 48.0;
 
         for py in 0..h {
             let row = &mut self.y[py * w..(py + 1) * w];
+            let glow = (glow_rows.0..glow_rows.1)
+                .contains(&py)
+                .then(|| &self.glow[py * w..(py + 1) * w]);
             let (b0, b1, bty) = rows(&bg.y, bgy, py);
-            match (&self.product, &self.weight) {
-                (Some(fg), _) => {
+            match &self.product {
+                Some(fg) => {
+                    let mask = &mut self.mask[py * w..(py + 1) * w];
                     let (a0, a1, aty) = rows(&fg.alpha, fgy, py);
                     let (f0, f1, fty) = rows(&fg.y, fgy, py);
                     for (px, out) in row.iter_mut().enumerate() {
-                        let back = sample_at(b0, b1, bty, bgx, px);
+                        let mut back = sample_at(b0, b1, bty, bgx, px);
+                        if let Some(g) = glow {
+                            back += g[px];
+                        }
+                        if let Some(lut) = sweep {
+                            back += SWEEP_BACK * lut[px + py];
+                        }
                         let a = sample_at(a0, a1, aty, fgx, px);
+                        mask[px] = (a * 255.0 + 0.5) as u8;
                         let value = if a > 0.0 {
-                            sample_at(f0, f1, fty, fgx, px) + (1.0 - a) * back
+                            let front = sample_at(f0, f1, fty, fgx, px);
+                            let lit =
+                                sweep.map_or(front, |lut| front + a * SWEEP_GLINT * lut[px + py]);
+                            lit + (1.0 - a) * back
                         } else {
                             back
                         };
-                        let lit = sweep.map_or(value, |lut| value + a * lut[px + py]);
-                        *out = (lit + 0.5).clamp(16.0, 235.0) as u8;
+                        *out = (value + 0.5).clamp(16.0, 235.0) as u8;
                     }
                 }
-                (None, Some((weight, _))) => {
-                    let (map_bgy, map_fgy) = (
-                        bg_map.ay * py as f32 + bg_map.by,
-                        fg_map.ay * py as f32 + fg_map.by,
-                    );
+                None => {
                     for (px, out) in row.iter_mut().enumerate() {
-                        let t = weight[py * w + px];
-                        let value = if t > 0.0 {
-                            let (x0, x1) = (
-                                bg_map.ax * px as f32 + bg_map.bx,
-                                fg_map.ax * px as f32 + fg_map.bx,
-                            );
-                            bg.y.sample(x0 + (x1 - x0) * t, map_bgy + (map_fgy - map_bgy) * t)
-                        } else {
-                            sample_at(b0, b1, bty, bgx, px)
-                        };
-                        let lit = sweep.map_or(value, |lut| value + t * lut[px + py]);
-                        *out = (lit + 0.5).clamp(16.0, 235.0) as u8;
-                    }
-                }
-                (None, None) => {
-                    for (px, out) in row.iter_mut().enumerate() {
-                        *out = (sample_at(b0, b1, bty, bgx, px) + 0.5).clamp(16.0, 235.0) as u8;
+                        let mut value = sample_at(b0, b1, bty, bgx, px);
+                        if let Some(g) = glow {
+                            value += g[px];
+                        }
+                        if let Some(lut) = sweep {
+                            value += SWEEP_BACK * lut[px + py];
+                        }
+                        *out = (value + 0.5).clamp(16.0, 235.0) as u8;
                     }
                 }
             }
@@ -299,22 +365,13 @@ impl Renderer {
         for cy in 0..ch {
             let (u0, u1, uty) = rows(&bg.u, bgcy, cy);
             let (v0, v1, vty) = rows(&bg.v, bgcy, cy);
-            let (map_bgy, map_fgy) = (
-                bg_half.ay * cy as f32 + bg_half.by,
-                fg_half.ay * cy as f32 + fg_half.by,
-            );
             for cx in 0..cw {
-                let back = || {
-                    (
-                        sample_at(u0, u1, uty, bgcx, cx),
-                        sample_at(v0, v1, vty, bgcx, cx),
-                    )
-                };
-                let (u, v) = match (&self.product, &self.weight) {
-                    (Some(fg), _) => {
+                let bu = sample_at(u0, u1, uty, bgcx, cx);
+                let bv = sample_at(v0, v1, vty, bgcx, cx);
+                let (u, v) = match &self.product {
+                    Some(fg) => {
                         let (a0, a1, aty) = rows(&fg.alpha_half, fgcy, cy);
                         let a = sample_at(a0, a1, aty, fgcx, cx);
-                        let (bu, bv) = back();
                         if a > 0.0 {
                             let (fu0, fu1, fuy) = rows(&fg.u, fgcy, cy);
                             let (fv0, fv1, fvy) = rows(&fg.v, fgcy, cy);
@@ -326,20 +383,7 @@ impl Renderer {
                             (bu, bv)
                         }
                     }
-                    (None, Some((_, weight))) => {
-                        let t = weight[cy * cw + cx];
-                        if t > 0.0 {
-                            let (x0, x1) = (
-                                bg_half.ax * cx as f32 + bg_half.bx,
-                                fg_half.ax * cx as f32 + fg_half.bx,
-                            );
-                            let (x, y) = (x0 + (x1 - x0) * t, map_bgy + (map_fgy - map_bgy) * t);
-                            (bg.u.sample(x, y), bg.v.sample(x, y))
-                        } else {
-                            back()
-                        }
-                    }
-                    (None, None) => back(),
+                    None => (bu, bv),
                 };
                 let i = cy * cw + cx;
                 self.u[i] = (128.5 + u).clamp(16.0, 240.0) as u8;
@@ -347,7 +391,6 @@ impl Renderer {
             }
         }
     }
-
     /// The current frame as RGBA (BT.601 limited range, the inverse of the conversion above).
     pub fn to_rgba(&self) -> RgbaImage {
         let (w, cw) = (self.w, self.w / 2);

@@ -14,6 +14,10 @@ use tiny_skia::{PathBuilder, Pixmap};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Item {
     Bottle,
+    /// An amber serum bottle, the product most sellers start with.
+    AmberBottle,
+    /// A white ceramic mug.
+    Mug,
     Jar,
     Box,
     Shoe,
@@ -64,6 +68,8 @@ pub struct Photo {
 fn product(item: Item, h: u32) -> RgbaImage {
     match item {
         Item::Bottle => mockup::draw(ProductKind::Bottle, Some([40, 90, 70]), -1.0, h),
+        Item::AmberBottle => mockup::draw(ProductKind::Bottle, Some([176, 98, 28]), -1.0, h),
+        Item::Mug => mockup::draw(ProductKind::Cup, Some([244, 242, 238]), -1.0, h * 3 / 5),
         Item::Jar => mockup::draw(ProductKind::Jar, Some([235, 228, 218]), -1.0, h * 3 / 5),
         Item::Box => mockup::draw(ProductKind::Box, Some([196, 62, 58]), -1.0, h * 4 / 5),
         Item::Can => mockup::draw(ProductKind::Can, Some([40, 70, 160]), -1.0, h * 4 / 5),
