@@ -125,9 +125,10 @@ test('the storyboard: zoom, carousel, reorder by drag and keyboard, detail, shar
 
   // dnd-kit's keyboard sensor: Space picks up, arrows move (in the two-column grid, up is the card
   // above), Space drops; each step is announced.
-  await card('Campaign 1').getByRole('button', { name: 'Reorder Campaign 1' }).focus();
+  const keyboardHandle = card('Campaign 1').getByRole('button', { name: 'Reorder Campaign 1' });
+  await keyboardHandle.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Campaign 1 is over position 3 of 3.')).toBeAttached();
+  await expect(keyboardHandle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Campaign 1 is over position 1 of 3.')).toBeAttached();
   await page.keyboard.press('Space');
