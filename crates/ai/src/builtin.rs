@@ -7,7 +7,7 @@
 //! one, or shown in a reference image — and the message is not small talk ("hi", "thanks",
 //! "help"). Whatever the user has not said is filled in, in this order: the last brief, the
 //! scene's style preset, what the audience or occasion suggests, the product family's usual
-//! look (a candle gets a cozy bedroom at golden hour), then the spec's defaults. Without a
+//! look (a candle gets a cozy bedroom at golden hour), then the defaults (professional studio, neutral palette, daylight, hero). Without a
 //! product, or when the message contradicts itself, the assistant asks instead.
 
 mod compose;

@@ -87,7 +87,7 @@ pub struct AssistantRequest {
     pub feedback: Option<FeedbackHint>,
 }
 
-/// The spec's structured response (without `media`, which the server adds once generated).
+/// The assistant's structured response (without `media`, which the server adds once generated).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StructuredResponse {
     pub refined_image_prompt: Option<String>,

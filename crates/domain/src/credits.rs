@@ -1,4 +1,4 @@
-//! Credit pricing (ARCHITECTURE §5): 1 credit per image, template, recommendation, edit
+//! Credit pricing: 1 credit per image, template, recommendation, edit
 //! and audio; a video costs its duration in seconds rounded up (default 5).
 
 /// What a generation job produces, as far as pricing is concerned.

@@ -1,5 +1,5 @@
-//! Generation options of the spec (chat-and-generation §3 and §9): settings and the
-//! Generate panel's guided choices. Serialized with the spec's snake_case names.
+//! Generation options: quality, resolution and duration settings, and the Generate panel's
+//! guided choices. Serialized with the snake_case names clients send.
 
 use serde::{Deserialize, Serialize};
 
@@ -110,7 +110,7 @@ option_enum!(
 ]);
 
 option_enum!(
-    /// Output size of an image; the spec's three sizes only.
+    /// Output size of an image: 1024x1024, 1536x1024 or 1024x1536 only.
     Resolution, "resolution", default Portrait, [
     Square => "1024x1024",
     Landscape => "1536x1024",
@@ -132,7 +132,7 @@ impl Resolution {
         }
     }
 
-    /// The spec's derived aspect ratio name: portrait, landscape or square.
+    /// The derived aspect ratio name: portrait for 1024x1536, landscape for 1536x1024, else square.
     pub fn aspect_ratio(self) -> &'static str {
         match self {
             Resolution::Square => "square",
@@ -168,7 +168,7 @@ impl Duration {
         }
     }
 
-    /// Accepts the spec's forms: `5`, `"5"` and `"5s"`.
+    /// Accepts the forms clients send: `5`, `"5"` and `"5s"`.
     pub fn parse(text: &str) -> Result<Self, Invalid> {
         let digits = text.trim().trim_end_matches('s').trim();
         match digits {

@@ -24,7 +24,7 @@ fn parse_name(field: &'static str, text: &str, empty_message: &str) -> Result<St
     Ok(trimmed.to_owned())
 }
 
-/// A project's name: not empty after trimming (spec: "Project name cannot be empty").
+/// A project's name: not empty after trimming ("Project name cannot be empty").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectName(String);
 

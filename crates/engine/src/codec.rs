@@ -10,7 +10,7 @@ use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 
 use crate::EngineError;
 
-/// The spec's largest accepted reference image side (chat-and-generation §5).
+/// The largest side a reference image may have: 4096 pixels.
 pub const MAX_DIMENSION: u32 = 4096;
 
 /// Default JPEG quality: visually clean for photographic scenes at about a tenth of PNG's size.

@@ -27,7 +27,7 @@ pub struct ImageRequest<'a> {
 }
 
 impl<'a> ImageRequest<'a> {
-    /// A request with the spec's default settings and no overrides.
+    /// A request with the default settings (medium, 1024x1536, JPEG) and no overrides.
     pub fn new(prompt: &'a str) -> Self {
         Self {
             prompt,

@@ -190,7 +190,7 @@ pub struct PromptParams {
     pub top_down: bool,
 }
 
-/// The four scene options after applying explicit choices, the prompt and the spec defaults.
+/// The four scene options after applying explicit choices, the prompt and the defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SceneChoice {
     pub environment: Environment,
@@ -200,7 +200,7 @@ pub struct SceneChoice {
 }
 
 impl PromptParams {
-    /// Explicit choice, else what the prompt says, else the spec's default. A palette left
+    /// Explicit choice, else what the prompt says, else the default. A palette left
     /// open follows the light: golden hour is warm, dramatic shadows bold.
     pub fn resolve(
         &self,

@@ -50,7 +50,7 @@ pub struct Worker {
     id: String,
 }
 
-/// The data of a job event (ARCHITECTURE §3); `event_id` is added when it is read back.
+/// The data of a job event (job-progress, job-completed, job-failed); `event_id` is added when it is read back.
 pub fn job_event(job: &Job, status: JobStatus, asset: Option<&MediaAsset>) -> serde_json::Value {
     serde_json::json!({
         "job_id": job.id,

@@ -22,7 +22,7 @@ pub const ONLY_IMAGES_ANIMATE: &str =
     "Could not identify the asset ID. Only images can be animated.";
 pub const UPGRADE_FOR_VIDEO: &str = "Upgrade required for video generation";
 
-/// Generation settings in either of the spec's forms: `{pre_production_settings: {…}}` (chat)
+/// Generation settings in either form clients send: `{pre_production_settings: {…}}` (chat)
 /// or `{quality, resolution}` at the top (image edit).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct GenerationContext {

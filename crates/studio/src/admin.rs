@@ -153,7 +153,7 @@ async fn find_user(store: &Store, email: &str) -> anyhow::Result<store::User> {
     })
 }
 
-/// The spec's demo state: 100 credits and three sample scenes, each with an image the
+/// The demo state: 100 credits and three sample scenes, each with an image the
 /// offline engine renders from its prompt.
 const DEMO_PROJECT: &str = "Demo Project";
 const DEMO_SCENES: [(&str, &str); 3] = [

@@ -10,7 +10,7 @@ export const JOB_STATUS_MESSAGES = {
   statusFailed: (status: number) => `Status check failed with code ${status}`,
 } as const;
 
-/** Reads a job's status; an answer without job data, or a non-2xx, is an error with the spec's text. */
+/** Reads a job's status; an answer without job data, or a non-2xx, is an error with the text users see. */
 export async function fetchJobStatus(jobId: string): Promise<JobStatusView> {
   const result = await api.GET('/api/jobs/{id}/status', { params: { path: { id: jobId } } }).catch(() => {
     throw new ApiError('Network error', 0, 'network_error');

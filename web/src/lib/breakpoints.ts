@@ -1,4 +1,4 @@
-/** Layout breakpoints from the spec: mobile under 768 px, tiny under 375 px. */
+/** Layout breakpoints: mobile under 768 px, tiny under 375 px. */
 export const MOBILE_BREAKPOINT = 768;
 export const TINY_BREAKPOINT = 375;
 /** Between the mobile breakpoint and this width the desktop layout is "narrow". */

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 
-/** Every toast lasts 5 s (spec §9). */
+/** Every toast lasts 5 s. */
 export const TOAST_DURATION = 5000;
 
 export const notify = {

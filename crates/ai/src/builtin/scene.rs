@@ -567,7 +567,7 @@ impl Draft {
     }
 
     /// Fills what nobody named: the preset, the audience's and the occasion's lean, the
-    /// product family's usual look, then the spec's defaults; never an option ruled out.
+    /// product family's usual look, then the defaults; never an option ruled out.
     fn fill(&mut self, sources: &Fallbacks, excluded: &Excluded) {
         fn pick<T: Copy + PartialEq + 'static>(
             slot: &mut Option<(T, Source)>,

@@ -431,7 +431,7 @@ pub struct VideoGeneration {
 pub struct ChatGenerateResponse {
     message_id: Uuid,
     job_id: Uuid,
-    /// The same job, as the spec's client reads it.
+    /// The same job, where older clients read it.
     video_generation: VideoGeneration,
     status: &'static str,
     credit_cost: i64,

@@ -24,7 +24,7 @@ pub struct GeneratedMedia {
     videos: i64,
 }
 
-/// The credit badge's numbers, answered at the top level as the spec reads them.
+/// The credit badge's numbers, answered at the top level as the badge reads them.
 #[derive(Serialize, ToSchema)]
 pub struct CreditBalance {
     /// The sum of the user's credit ledger.

@@ -56,7 +56,7 @@ pub struct JobResult {
     pub thumbnail: Option<String>,
 }
 
-/// The status of a job in the shape the spec's pollers read.
+/// The status of a job in the shape the clients' pollers read.
 #[derive(Serialize, ToSchema)]
 pub struct JobStatusView {
     pub job_id: Uuid,

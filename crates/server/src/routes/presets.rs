@@ -34,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(give_feedback))
 }
 
-/// The spec's preset envelope: `status`, `data` and a `message`.
+/// The preset envelope: `status`, `data` and a `message`.
 #[derive(Serialize, ToSchema)]
 pub struct PresetEnvelope<T> {
     status: &'static str,

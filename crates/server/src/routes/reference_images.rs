@@ -41,7 +41,7 @@ pub struct ImageMetadata {
     thumbnail_url: String,
 }
 
-/// A product photo as the spec describes it.
+/// A product photo with every field the clients read.
 #[derive(Serialize, ToSchema)]
 pub struct ReferenceImageView {
     id: Uuid,

@@ -230,7 +230,7 @@ pub struct TemplateJob {
     status: &'static str,
 }
 
-/// The spec reads `job_id`, `template_name` and `status_url` at the top level or in `data`:
+/// Clients read `job_id`, `template_name` and `status_url` at the top level or in `data`:
 /// both are given.
 #[derive(Serialize, ToSchema)]
 pub struct TemplateJobStarted {

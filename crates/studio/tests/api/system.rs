@@ -6,7 +6,7 @@ use crate::support::{expect_error, repo_root, spawn_app, Db, TestDatabase, BIN};
 
 on_both_databases!(health_answers_ok, feature_flags_have_their_defaults);
 
-/// The routes ARCHITECTURE.md §3 fixes for this stage of the product.
+/// The routes the API contract fixes for this stage of the product.
 const CONTRACT_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/auth/signup"),
     ("post", "/api/auth/signin"),

@@ -1,4 +1,4 @@
-/** The events of `GET /api/events` (ARCHITECTURE §3), and checks of their JSON data. */
+/** The events of `GET /api/events` , and checks of their JSON data. */
 export const LIVE_EVENT_TYPES = ['job-progress', 'job-completed', 'job-failed', 'storyboard-updated', 'credits-changed'] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

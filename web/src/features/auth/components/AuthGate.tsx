@@ -7,7 +7,7 @@ import { readString, storageKeys, writeString } from '@/lib/storage';
 import { useMe } from '../api/me';
 import { AuthModal } from './AuthModal';
 
-/** Delay before the sign-up modal opens for a visitor (spec: about 300 ms). */
+/** Delay before the sign-up modal opens for a visitor (about 300 ms). */
 export const AUTH_MODAL_DELAY_MS = 300;
 
 export interface AuthGateProps {

@@ -3,7 +3,7 @@ import { api, unwrap } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
 import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
 
-/** Credit polling interval (spec §9). */
+/** The balance is polled once a minute. */
 export const CREDITS_POLL_MS = 60_000;
 
 /** GET /api/credits/balance (fields at the top level, no envelope). */

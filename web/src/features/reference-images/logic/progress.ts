@@ -1,4 +1,4 @@
-/** Upload progress (spec §4): validating, uploading 10–90 %, syncing 90 %, completed 100 %, failed. */
+/** Upload progress: validating, uploading 10–90 %, syncing 90 %, completed 100 %, failed. */
 export type UploadStatus = 'validating' | 'uploading' | 'syncing' | 'completed' | 'failed';
 
 export const PROGRESS = {

@@ -1,4 +1,4 @@
-/** Limits and messages of reference (product) images, spec §5, §8 and §9. */
+/** Limits and messages of reference (product) images. */
 
 /** At most this many product images per scene (and attachments per message). */
 export const MAX_REFERENCE_IMAGES = 3;
@@ -34,7 +34,7 @@ export const messages = {
   selectScene: 'Please select a scene first',
 } as const;
 
-/** The drop overlay's two lines (the spec's 10MB overlay text contradicts its 15MB rule; 15MB wins). */
+/** The drop overlay's two lines (15MB, the one size limit, also on the overlay). */
 export const dropOverlay = {
   title: 'Drop Product Images',
   subtitle: 'Up to 3 images, 15MB max each',

@@ -2,7 +2,7 @@ import { api, unwrap } from '@/api/client';
 import type { CreateProjectBody, Project } from '@/api/types';
 import { assertHasId, MISSING_PROJECT_ID } from '../logic/responses';
 
-/** Settings every new project starts with (spec §9). */
+/** Settings every new project starts with: medium quality, 1024x1536, 5 s. */
 export const DEFAULT_PRE_PRODUCTION_SETTINGS = { quality: 'medium', resolution: '1024x1536', duration: '5' } as const;
 
 /** POST /api/projects; the answer must carry an id. */
