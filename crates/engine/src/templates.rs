@@ -11,7 +11,7 @@ use crate::{EngineError, NoProgress};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Template {
-    /// Stable slug, the spec's `template_id`.
+    /// Stable slug, the API's `template_id`.
     pub id: &'static str,
     pub name: &'static str,
     pub is_popular: bool,
@@ -85,6 +85,10 @@ const TEMPLATES: &[Template] = &[
     template!("ocean-breeze", "Ocean Breeze", false, NaturalOutdoor, CoolFresh, SoftEven, DetailCloseup, Can, Some([60, 150, 190]),
         "A close-up of the product outdoors in soft overcast light, cool blue and green bokeh behind, breezy and refreshing"),
 ];
+
+/// Changes whenever thumbnails are drawn differently, so stored ones can be re-rendered.
+/// 2: each template shows its own product shape in its own setting.
+pub const THUMBNAIL_VERSION: u32 = 2;
 
 /// Every template: popular ones first, then in catalogue order.
 pub fn all() -> Vec<&'static Template> {

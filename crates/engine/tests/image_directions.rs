@@ -279,7 +279,7 @@ fn palettes_move_the_picture_the_way_their_names_say() {
         }
     }
     println!(
-        "warm−cool ≥ {:.1} levels, bold/dreamy contrast ≥ {:.2}×, tinted−neutral chroma ≥ {:.1}",
+        "warm−cool ≥ {:.1} points, bold−dreamy contrast ≥ {:.2} stops, tinted−neutral chroma ≥ {:.1}",
         margins.0, margins.1, margins.2
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));

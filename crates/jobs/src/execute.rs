@@ -338,7 +338,7 @@ async fn store_output(
         metadata["duration"] = duration.into();
     }
     if let (Some(target), Some(details)) = (metadata.as_object_mut(), output.details.as_object()) {
-        for (k, v) in details {
+        for (k, v) in details.iter().filter(|(_, v)| !v.is_null()) {
             target.entry(k.clone()).or_insert_with(|| v.clone());
         }
     }

@@ -250,7 +250,8 @@ impl MediaProvider for EngineProvider {
                 height: Some(image.height),
                 duration_seconds: None,
                 poster_jpeg: None,
-                details: serde_json::json!({}),
+                // Said to the seller: without a product photo a drawn stand-in was staged.
+                details: serde_json::json!({ "stand_in_product": image.stand_in.map(|s| s.message()) }),
             })
         })
         .await
@@ -290,6 +291,7 @@ impl MediaProvider for EngineProvider {
     ) -> Result<MediaOutput, ProviderError> {
         blocking(move || {
             let quality = video_quality(input.quality);
+            let mut stand_in = None;
             let clip = match &input.from {
                 VideoFrom::Image(bytes) => engine::video::animate(
                     VideoSource::Image(bytes),
@@ -301,12 +303,14 @@ impl MediaProvider for EngineProvider {
                     &mut progress,
                 )?,
                 VideoFrom::Scene(scene) => {
-                    let photos: Vec<&[u8]> = scene.reference_photos.iter().map(|b| b.as_ref()).collect();
+                    let photos: Vec<&[u8]> =
+                        scene.reference_photos.iter().map(|b| b.as_ref()).collect();
                     let request = engine_request(scene, &photos);
                     let layers = engine::scene::render_layers(
                         &request,
                         &mut engine::SubProgress::new(&mut progress, 0.0, 0.3),
                     )?;
+                    stand_in = layers.stand_in.map(|s| s.message());
                     engine::video::animate(
                         VideoSource::Layers {
                             background: &layers.background,
@@ -330,7 +334,11 @@ impl MediaProvider for EngineProvider {
                 height: Some(clip.height),
                 duration_seconds: Some(f64::from(clip.duration_seconds)),
                 poster_jpeg: Some(Bytes::from(clip.poster_jpeg)),
-                details: serde_json::json!({ "fps": clip.fps, "camera": format!("{:?}", clip.motion.camera) }),
+                details: serde_json::json!({
+                    "fps": clip.fps,
+                    "camera": format!("{:?}", clip.motion.camera),
+                    "stand_in_product": stand_in,
+                }),
             })
         })
         .await

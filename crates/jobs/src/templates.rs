@@ -36,14 +36,21 @@ pub async fn sync_templates(store: &Store) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Renders and stores thumbnails for templates that have none.
+/// Renders and stores thumbnails for templates that have none, or one drawn by an older
+/// version of the engine's thumbnails (the version is part of the key); old objects are queued
+/// for deletion.
 pub async fn render_missing_thumbnails(
     store: &Store,
     storage: &MediaStorage,
 ) -> anyhow::Result<usize> {
+    let version = format!("-v{}-", engine::templates::THUMBNAIL_VERSION);
     let mut rendered = 0;
     for stored in store.templates("image").await? {
-        if stored.thumbnail_key.is_some() {
+        if stored
+            .thumbnail_key
+            .as_deref()
+            .is_some_and(|key| key.contains(&version))
+        {
             continue;
         }
         let Some(template) = engine::templates::find(&stored.id) else {
@@ -54,7 +61,7 @@ pub async fn render_missing_thumbnails(
         })
         .await??;
         let key = format!(
-            "templates/{}-{}.jpg",
+            "templates/{}{version}{}.jpg",
             stored.id,
             uuid::Uuid::new_v4().simple()
         );
@@ -62,6 +69,9 @@ pub async fn render_missing_thumbnails(
         store
             .set_template_thumbnail(&stored.id, &key, "image/jpeg")
             .await?;
+        if let Some(old) = stored.thumbnail_key {
+            store.queue_storage_deletions(&[old]).await?;
+        }
         rendered += 1;
     }
     Ok(rendered)

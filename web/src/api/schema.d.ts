@@ -883,7 +883,7 @@ export interface components {
             /** Format: uuid */
             message_id: string;
             status: string;
-            /** @description The same job, as the spec's client reads it. */
+            /** @description The same job, where older clients read it. */
             video_generation: components["schemas"]["VideoGeneration"];
         };
         /** @enum {string} */
@@ -905,7 +905,7 @@ export interface components {
             /** Format: uuid */
             preset_id?: string | null;
         };
-        /** @description The credit badge's numbers, answered at the top level as the spec reads them. */
+        /** @description The credit badge's numbers, answered at the top level as the badge reads them. */
         CreditBalance: {
             /**
              * Format: int64
@@ -1002,6 +1002,8 @@ export interface components {
             generation_type?: string | null;
             output_format?: string | null;
             prompt?: string | null;
+            /** @description Set when no product photo was given and a drawn stand-in product was staged: says so. */
+            stand_in_product?: string | null;
         };
         /** @enum {string} */
         FileType: "image" | "video" | "audio";
@@ -1060,7 +1062,7 @@ export interface components {
             videos: number;
         };
         /**
-         * @description Generation settings in either of the spec's forms: `{pre_production_settings: {…}}` (chat)
+         * @description Generation settings in either form clients send: `{pre_production_settings: {…}}` (chat)
          *     or `{quality, resolution}` at the top (image edit).
          */
         GenerationContext: components["schemas"]["SettingsInput"] & {
@@ -1085,7 +1087,7 @@ export interface components {
             thumbnail?: string | null;
             url: string;
         };
-        /** @description The status of a job in the shape the spec's pollers read. */
+        /** @description The status of a job in the shape the clients' pollers read. */
         JobStatusView: {
             /** Format: uuid */
             asset_id?: string | null;
@@ -1138,7 +1140,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_public: boolean;
-            /** @description The same as `file_metadata`; the spec reads both. */
+            /** @description The same as `file_metadata`; clients read either. */
             metadata: components["schemas"]["FileMetadata"];
             mime_type: string;
             original_filename?: string | null;
@@ -1148,7 +1150,7 @@ export interface components {
             scene_id?: string | null;
             /**
              * Format: int64
-             * @description The same as `file_size`; the spec reads both.
+             * @description The same as `file_size`; clients read either.
              */
             size: number;
             thumbnail_url: string;
@@ -1215,7 +1217,7 @@ export interface components {
             /** @description `image`. */
             output_type?: string | null;
         };
-        /** @description The spec's preset envelope: `status`, `data` and a `message`. */
+        /** @description The preset envelope: `status`, `data` and a `message`. */
         PresetEnvelope_AppliedPreset: {
             data: {
                 /** Format: uuid */
@@ -1227,7 +1229,7 @@ export interface components {
             message: string;
             status: string;
         };
-        /** @description The spec's preset envelope: `status`, `data` and a `message`. */
+        /** @description The preset envelope: `status`, `data` and a `message`. */
         PresetEnvelope_PresetList: {
             data: {
                 /** Format: int64 */
@@ -1241,7 +1243,7 @@ export interface components {
             message: string;
             status: string;
         };
-        /** @description The spec's preset envelope: `status`, `data` and a `message`. */
+        /** @description The preset envelope: `status`, `data` and a `message`. */
         PresetEnvelope_PresetView: {
             data: {
                 /** Format: date-time */
@@ -1341,7 +1343,7 @@ export interface components {
             reference_image: components["schemas"]["ReferenceImageView"];
             success: boolean;
         };
-        /** @description A product photo as the spec describes it. */
+        /** @description A product photo with every field the clients read. */
         ReferenceImageView: {
             /** Format: date-time */
             created_at: string;
@@ -1507,7 +1509,7 @@ export interface components {
                 /** Format: uuid */
                 message_id: string;
                 status: string;
-                /** @description The same job, as the spec's client reads it. */
+                /** @description The same job, where older clients read it. */
                 video_generation: components["schemas"]["VideoGeneration"];
             };
             /** @description Always `success`. */
@@ -1563,7 +1565,7 @@ export interface components {
         };
         /** @description The contract's success envelope. */
         Success_JobStatusView: {
-            /** @description The status of a job in the shape the spec's pollers read. */
+            /** @description The status of a job in the shape the clients' pollers read. */
             data: {
                 /** Format: uuid */
                 asset_id?: string | null;
@@ -1769,7 +1771,7 @@ export interface components {
             template_name: string;
         };
         /**
-         * @description The spec reads `job_id`, `template_name` and `status_url` at the top level or in `data`:
+         * @description Clients read `job_id`, `template_name` and `status_url` at the top level or in `data`:
          *     both are given.
          */
         TemplateJobStarted: {

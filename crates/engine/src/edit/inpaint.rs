@@ -465,10 +465,35 @@ pub(crate) fn inpaint(
         }
         coarser = Some((level, level_roles, field));
     }
-    let (mut finest, _, _) = coarser.expect("at least one scale");
+    let (mut finest, finest_roles, finest_field) = coarser.expect("at least one scale");
+    sharpen(&mut finest, &finest_roles, &finest_field);
     remove_seams(&mut finest);
     rgb.copy_from_slice(&finest.rgb);
     Ok(())
+}
+
+/// Voting averages overlapping patches, which softens fine texture (grain, speckle, tile
+/// edges) into a smudge. At the finest scale each hole pixel that is a patch centre takes
+/// its own best match's centre pixel instead: real pixels of the picture, copied whole.
+/// Seams this may leave between neighbouring copies are small (neighbours mostly copy
+/// neighbouring sources) and the membrane of [`remove_seams`] evens out the rest.
+fn sharpen(level: &mut Level, roles: &Roles, field: &Field) {
+    let copied: Vec<(usize, [u8; 3])> = roles
+        .targets
+        .iter()
+        .map(|&t| t as usize)
+        .filter(|&t| level.hole[t])
+        .map(|t| {
+            let s = field.src[t] as usize;
+            (
+                t,
+                [level.rgb[s * 3], level.rgb[s * 3 + 1], level.rgb[s * 3 + 2]],
+            )
+        })
+        .collect();
+    for (t, rgb) in copied {
+        level.rgb[t * 3..t * 3 + 3].copy_from_slice(&rgb);
+    }
 }
 
 /// Copied patches carry their own brightness; in smooth areas (sky, blurred backgrounds) a

@@ -111,10 +111,11 @@ pub fn apply_edit(
         }
         EditOp::Recolour { rgb } => {
             // What is under the brush without the object: the object is what differs.
-            let behind = fill(
+            let behind = fill_with(
                 image,
                 &inside,
                 seed,
+                false,
                 &mut SubProgress::new(progress, 0.0, 0.8),
             )?;
             progress.report("recolouring", 0.8)?;
@@ -215,11 +216,24 @@ fn recolour(image: &RgbaImage, weight: &[f32], target: [u8; 3]) -> RgbaImage {
     out
 }
 
-/// The masked area filled from the rest of the picture (PatchMatch); outside unchanged.
+/// The masked area filled from the rest of the picture (PatchMatch), with the
+/// surroundings' grain; outside unchanged.
 fn fill(
     image: &RgbaImage,
     inside: &[bool],
     seed: u64,
+    progress: &mut dyn Progress,
+) -> Result<RgbaImage, EngineError> {
+    fill_with(image, inside, seed, true, progress)
+}
+
+/// [`fill`], optionally without the grain (an estimate of what is behind an object is
+/// better smooth: the object is what differs from it).
+fn fill_with(
+    image: &RgbaImage,
+    inside: &[bool],
+    seed: u64,
+    grain: bool,
     progress: &mut dyn Progress,
 ) -> Result<RgbaImage, EngineError> {
     let (w, h) = (image.width() as usize, image.height() as usize);
@@ -232,7 +246,87 @@ fn fill(
     for (px, rgb) in out.pixels_mut().zip(rgb.chunks_exact(3)) {
         px.0 = [rgb[0], rgb[1], rgb[2], px.0[3]];
     }
+    if grain {
+        regrain(image, &mut out, inside, seed);
+    }
     Ok(out)
+}
+
+/// The fill's fine detail replaced by the surroundings' own: the fill keeps its broad
+/// colour and shading, and takes its grain and speckle (the difference between a pixel and
+/// its 5×5 average) block by block from nearby unmasked blocks of the picture. A fill of
+/// averaged patches is otherwise smoother than the surface it stands for.
+fn regrain(image: &RgbaImage, filled: &mut RgbaImage, inside: &[bool], seed: u64) {
+    use crate::scene::noise::Rng;
+    const B: i64 = 16;
+    let (w, h) = (image.width() as i64, image.height() as i64);
+    let detail = |img: &RgbaImage| -> Vec<[f32; 3]> {
+        let mut planes: Vec<Vec<f32>> = (0..3)
+            .map(|c| img.pixels().map(|p| p[c] as f32).collect())
+            .collect();
+        let raw: Vec<Vec<f32>> = planes.clone();
+        for plane in planes.iter_mut() {
+            crate::scene::raster::box_blur(plane, w as usize, h as usize, 2, 1);
+        }
+        (0..(w * h) as usize)
+            .map(|i| std::array::from_fn(|c| raw[c][i] - planes[c][i]))
+            .collect()
+    };
+    let source = detail(image);
+    let own = detail(filled);
+    let clear = |x0: i64, y0: i64| -> bool {
+        x0 >= 0
+            && y0 >= 0
+            && x0 + B <= w
+            && y0 + B <= h
+            && (y0..y0 + B).all(|y| (x0..x0 + B).all(|x| !inside[(y * w + x) as usize]))
+    };
+    let mut rng = Rng::new(seed ^ 0x6EA1);
+    let mut by = 0;
+    while by < h {
+        let mut bx = 0;
+        while bx < w {
+            let any = (by..(by + B).min(h))
+                .any(|y| (bx..(bx + B).min(w)).any(|x| inside[(y * w + x) as usize]));
+            if any {
+                // The nearest clear block found among random tries at growing distance.
+                let mut from = None;
+                for reach in [2, 4, 8, 16] {
+                    for _ in 0..12 {
+                        let (dx, dy) = (
+                            (rng.range(-1.0, 1.0) * (reach * B) as f32) as i64,
+                            (rng.range(-1.0, 1.0) * (reach * B) as f32) as i64,
+                        );
+                        if clear(bx + dx, by + dy) {
+                            from = Some((dx, dy));
+                            break;
+                        }
+                    }
+                    if from.is_some() {
+                        break;
+                    }
+                }
+                if let Some((dx, dy)) = from {
+                    for y in by..(by + B).min(h) {
+                        for x in bx..(bx + B).min(w) {
+                            let i = (y * w + x) as usize;
+                            if !inside[i] {
+                                continue;
+                            }
+                            let j = ((y + dy) * w + x + dx) as usize;
+                            let p = filled.get_pixel_mut(x as u32, y as u32);
+                            for c in 0..3 {
+                                let v = p[c] as f32 - own[i][c] + source[j][c];
+                                p[c] = v.round().clamp(0.0, 255.0) as u8;
+                            }
+                        }
+                    }
+                }
+            }
+            bx += B;
+        }
+        by += B;
+    }
 }
 
 /// 0..1 per pixel: how much a masked pixel belongs to an object standing out from what is

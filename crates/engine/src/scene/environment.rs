@@ -75,7 +75,7 @@ impl Materials {
                         pal([0x9C7E5C, 0x7D8A97, 0x9A8A6A, 0xB88F97, 0x85807A]),
                     )
                 };
-                let wall = pal([0x7E5D45, 0x6F7F8C, 0x141416, 0xB98E92, 0x8A7F74]);
+                let wall = pal([0x8A7260, 0x6F7F8C, 0x141416, 0xB98E92, 0x8A7F74]);
                 (wall, scale(wall, 0.8), surface, veins, brass, 0.3)
             }
             Setting::Bathroom => {

@@ -70,7 +70,7 @@ impl Light {
             },
             Lighting::GoldenHour => Light {
                 side,
-                key: hex(0xFFC98C),
+                key: hex(0xFFCD94),
                 fill: hex(0xB3A9C4),
                 pool: 0.3,
                 pool_focus: 2.2,
@@ -201,9 +201,9 @@ impl Grade {
     pub fn new(palette: ColorPalette, light: &Light) -> Self {
         let (gain, contrast, saturation, lift, highlight_tint, exposure) = match palette {
             ColorPalette::WarmCozy => (
-                [1.08, 0.99, 0.84],
+                [1.06, 0.99, 0.87],
                 1.05,
-                1.05,
+                1.0,
                 [0.04, 0.025, 0.01],
                 [1.0, 0.96, 0.88],
                 1.0,

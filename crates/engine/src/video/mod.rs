@@ -284,6 +284,7 @@ pub fn preview(
 ) -> Result<Preview, EngineError> {
     check_fps(fps)?;
     let mut clip = Prepared::new(source, prompt, duration, quality, seed)?;
+    clip.renderer.keep_mask();
     let frames = duration.seconds() * fps;
     let mut out = Preview {
         motion: clip.motion,

@@ -181,17 +181,20 @@ pub(super) struct Renderer {
     background: Layer,
     product: Option<Layer>,
     motes: Vec<Mote>,
-    /// Luma the motes add to the background this frame, and the rows it touched.
+    /// Luma the motes add to the background this frame, and per row the span it touched
+    /// (empty when start ≥ end), so only that is added and cleared.
     glow: Vec<f32>,
-    glow_rows: (usize, usize),
+    glow_spans: Vec<(usize, usize)>,
     sweep_lut: Vec<f32>,
     /// Axis tables of the background and product maps, luma then chroma, reused per frame.
     axes: [Axis; 8],
     pub y: Vec<u8>,
     pub u: Vec<u8>,
     pub v: Vec<u8>,
-    /// The product's coverage in the last frame (0..255), empty without a product layer.
+    /// The product's coverage in the last frame (0..255), kept only when asked for (see
+    /// [`Renderer::keep_mask`]) and empty without a product layer.
     pub mask: Vec<u8>,
+    keep_mask: bool,
 }
 
 impl Renderer {
@@ -207,15 +210,12 @@ impl Renderer {
             w,
             h,
             background: Layer::new(background),
-            mask: if product.is_some() {
-                vec![0; w * h]
-            } else {
-                Vec::new()
-            },
+            mask: Vec::new(),
+            keep_mask: false,
             product: product.map(Layer::new),
             motes: motes(seed),
             glow: vec![0.0; w * h],
-            glow_rows: (0, 0),
+            glow_spans: vec![(0, 0); h],
             sweep_lut: vec![0.0; w + h + 1],
             axes: Default::default(),
             y: vec![0; w * h],
@@ -224,13 +224,26 @@ impl Renderer {
         }
     }
 
+    /// Makes [`Renderer::render`] record the product's coverage in `mask` (for previews).
+    pub fn keep_mask(&mut self) {
+        if self.product.is_some() {
+            self.keep_mask = true;
+            self.mask = vec![0; self.w * self.h];
+        }
+    }
+
     /// Paints the motes for this frame into the glow buffer (cleared where the last frame
     /// painted), placed by their own pose so they drift at their own depth.
     fn paint_motes(&mut self, pose: Pose) {
         let (w, h) = (self.w, self.h);
-        let (r0, r1) = self.glow_rows;
-        self.glow[r0 * w..r1 * w].iter_mut().for_each(|g| *g = 0.0);
-        let (mut top, mut bottom) = (h, 0);
+        for (y, span) in self.glow_spans.iter_mut().enumerate() {
+            if span.0 < span.1 {
+                self.glow[y * w + span.0..y * w + span.1]
+                    .iter_mut()
+                    .for_each(|g| *g = 0.0);
+            }
+            *span = (w, 0);
+        }
         let hf = h as f32;
         for m in &self.motes {
             // The field wraps, so a drift never runs out of motes.
@@ -249,10 +262,10 @@ impl Renderer {
             if y0 >= y1 || x0 >= x1 {
                 continue;
             }
-            top = top.min(y0);
-            bottom = bottom.max(y1);
             let inv = 1.0 / (r * r).max(1.0);
             for y in y0..y1 {
+                let span = &mut self.glow_spans[y];
+                *span = (span.0.min(x0), span.1.max(x1));
                 let dy = y as f32 + 0.5 - cy;
                 let row = &mut self.glow[y * w..(y + 1) * w];
                 for (x, g) in row.iter_mut().enumerate().take(x1).skip(x0) {
@@ -266,7 +279,6 @@ impl Renderer {
                 }
             }
         }
-        self.glow_rows = if top < bottom { (top, bottom) } else { (0, 0) };
     }
 
     pub fn render(&mut self, frame: &Frame, sweep_from_right: bool, particles: bool) {
@@ -283,7 +295,6 @@ impl Renderer {
         let bg = &self.background;
         let bg_map = Map::new(frame.background, w, h, bg.y.w, bg.y.h);
         let fg_map = Map::new(product_pose, w, h, bg.y.w, bg.y.h);
-        let glow_rows = self.glow_rows;
 
         // The sweep is a soft diagonal band; its profile along x + y is tabulated per frame.
         if let Some(position) = frame.sweep {
@@ -317,46 +328,54 @@ impl Renderer {
 
         for py in 0..h {
             let row = &mut self.y[py * w..(py + 1) * w];
-            let glow = (glow_rows.0..glow_rows.1)
-                .contains(&py)
-                .then(|| &self.glow[py * w..(py + 1) * w]);
             let (b0, b1, bty) = rows(&bg.y, bgy, py);
+            let span = if particles {
+                self.glow_spans[py]
+            } else {
+                (0, 0)
+            };
+            let glow = &self.glow[py * w..(py + 1) * w];
             match &self.product {
                 Some(fg) => {
-                    let mask = &mut self.mask[py * w..(py + 1) * w];
                     let (a0, a1, aty) = rows(&fg.alpha, fgy, py);
                     let (f0, f1, fty) = rows(&fg.y, fgy, py);
                     for (px, out) in row.iter_mut().enumerate() {
-                        let mut back = sample_at(b0, b1, bty, bgx, px);
-                        if let Some(g) = glow {
-                            back += g[px];
-                        }
-                        if let Some(lut) = sweep {
-                            back += SWEEP_BACK * lut[px + py];
-                        }
+                        let back = sample_at(b0, b1, bty, bgx, px);
                         let a = sample_at(a0, a1, aty, fgx, px);
-                        mask[px] = (a * 255.0 + 0.5) as u8;
-                        let value = if a > 0.0 {
-                            let front = sample_at(f0, f1, fty, fgx, px);
-                            let lit =
-                                sweep.map_or(front, |lut| front + a * SWEEP_GLINT * lut[px + py]);
-                            lit + (1.0 - a) * back
+                        let mut value = if a > 0.0 {
+                            sample_at(f0, f1, fty, fgx, px) + (1.0 - a) * back
                         } else {
                             back
                         };
+                        if let Some(lut) = sweep {
+                            value += lut[px + py] * (SWEEP_BACK * (1.0 - a) + SWEEP_GLINT * a);
+                        }
                         *out = (value + 0.5).clamp(16.0, 235.0) as u8;
+                    }
+                    // Motes drift behind the product: where it covers them they fade.
+                    for px in span.0..span.1 {
+                        let a = sample_at(a0, a1, aty, fgx, px);
+                        let lit = row[px] as f32 + glow[px] * (1.0 - a);
+                        row[px] = (lit + 0.5).clamp(16.0, 235.0) as u8;
+                    }
+                    if self.keep_mask {
+                        let mask = &mut self.mask[py * w..(py + 1) * w];
+                        for (px, m) in mask.iter_mut().enumerate() {
+                            *m = (sample_at(a0, a1, aty, fgx, px) * 255.0 + 0.5) as u8;
+                        }
                     }
                 }
                 None => {
                     for (px, out) in row.iter_mut().enumerate() {
                         let mut value = sample_at(b0, b1, bty, bgx, px);
-                        if let Some(g) = glow {
-                            value += g[px];
-                        }
                         if let Some(lut) = sweep {
                             value += SWEEP_BACK * lut[px + py];
                         }
                         *out = (value + 0.5).clamp(16.0, 235.0) as u8;
+                    }
+                    for px in span.0..span.1 {
+                        let lit = row[px] as f32 + glow[px];
+                        row[px] = (lit + 0.5).clamp(16.0, 235.0) as u8;
                     }
                 }
             }

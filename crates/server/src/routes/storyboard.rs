@@ -40,13 +40,13 @@ pub struct MediaView {
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
     file_size: i64,
-    /// The same as `file_size`; the spec reads both.
+    /// The same as `file_size`; clients read either.
     size: i64,
     is_public: bool,
     user_id: Uuid,
     credit_cost: i64,
     file_metadata: FileMetadata,
-    /// The same as `file_metadata`; the spec reads both.
+    /// The same as `file_metadata`; clients read either.
     metadata: FileMetadata,
 }
 
@@ -62,6 +62,9 @@ pub struct FileMetadata {
     duration: Option<f64>,
     #[serde(rename = "fileSize")]
     file_size: Option<i64>,
+    /// Set when no product photo was given and a drawn stand-in product was staged: says so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stand_in_product: Option<String>,
 }
 
 #[derive(Clone, Serialize, Deserialize, ToSchema)]

@@ -28,6 +28,7 @@ on_both_databases!(
     events_cross_processes_and_replay,
     shutdown_hands_running_jobs_back,
     a_deleted_asset_leaves_its_scene_and_the_storyboard,
+    a_stand_in_product_is_said_so,
 );
 
 async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
@@ -691,7 +692,7 @@ async fn jobs_and_events_are_private(db: Db) {
     expect_error(response, StatusCode::UNAUTHORIZED, "unauthenticated").await;
 }
 
-/// Bad input is refused with the spec's messages; no ledger entry, no job.
+/// Bad input is refused with the messages users see; no ledger entry, no job.
 async fn bad_requests_are_refused_with_nothing_written(db: Db) {
     let app = spawn_app_with(db, &[("STUDIO_VIDEO_REQUIRES_SUBSCRIPTION", "true")]).await;
     let session = app.signup("careless@example.com").await;
@@ -1133,4 +1134,40 @@ async fn a_deleted_asset_leaves_its_scene_and_the_storyboard(db: Db) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+/// Without a product photo the engine stages a drawn stand-in, and the asset says so; with one,
+/// nothing is said.
+async fn a_stand_in_product_is_said_so(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("standin@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let without = start_image(&app, &session, &project, &scene, "a serum bottle on marble").await;
+    assert_eq!(
+        app.wait_for_job(&session, &without).await["status"],
+        "completed"
+    );
+    upload_reference(&app, &session, &project, &scene).await;
+    let with = start_image(&app, &session, &project, &scene, "a serum bottle on marble").await;
+    assert_eq!(
+        app.wait_for_job(&session, &with).await["status"],
+        "completed"
+    );
+
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    let media = storyboard["data"]["scenes"][0]["media"].as_array().unwrap();
+    let metadata =
+        |id: &str| media.iter().find(|m| m["id"] == id).unwrap()["file_metadata"].clone();
+    let said = metadata(&without)["stand_in_product"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(said.contains("stand-in"), "{said:?}");
+    assert!(
+        metadata(&with).get("stand_in_product").is_none(),
+        "{}",
+        metadata(&with)
+    );
 }
