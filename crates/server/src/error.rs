@@ -27,8 +27,9 @@ pub enum ApiError {
     NotFound(&'static str),
     #[error("{0}")]
     Conflict(String),
-    #[error("Request body is too large")]
-    PayloadTooLarge,
+    /// The body (or an uploaded file in it) is over its limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
     #[error("Too many attempts. Please wait a minute and try again.")]
@@ -76,7 +77,7 @@ impl ApiError {
             ApiError::UpgradeRequired(_) => (StatusCode::FORBIDDEN, "upgrade_required"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
-            ApiError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            ApiError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             ApiError::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
@@ -110,16 +111,42 @@ impl From<store::StoreError> for ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let (status, code) = self.status_and_code();
-        let message = match &self {
+impl ApiError {
+    /// The HTTP status and the text a user may read. Internal errors are logged here and
+    /// answered with a generic text, so their detail never leaves the server.
+    pub fn status_and_message(&self) -> (StatusCode, String) {
+        let (status, _) = self.status_and_code();
+        let message = match self {
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
                 "Something went wrong on our side. Please try again.".to_owned()
             }
             other => other.to_string(),
         };
+        (status, message)
+    }
+}
+
+/// Refused images keep the product's wording and their own status: 415 for what is no
+/// image, 413 over the size limit, 400 for the rest.
+impl From<engine::intake::IntakeError> for ApiError {
+    fn from(e: engine::intake::IntakeError) -> Self {
+        use engine::intake::IntakeError;
+        match e {
+            IntakeError::UnsupportedType => ApiError::UnsupportedMediaType(e.to_string()),
+            IntakeError::TooLarge => ApiError::PayloadTooLarge(e.to_string()),
+            IntakeError::DimensionsTooLarge | IntakeError::Corrupted => ApiError::Validation {
+                field: Some("file"),
+                message: e.to_string(),
+            },
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (_, code) = self.status_and_code();
+        let (status, message) = self.status_and_message();
         let field = match &self {
             ApiError::Validation { field, .. } => *field,
             _ => None,

@@ -16,6 +16,9 @@ use crate::auth::{self, SESSION_COOKIE};
 use crate::error::ApiError;
 use crate::state::AppState;
 
+/// The answer to a body over its route's limit.
+pub const BODY_TOO_LARGE: &str = "Request body is too large";
+
 /// A JSON body. Rejections become the contract's errors: 400 for malformed JSON or a
 /// missing/mistyped field (named), 413 over the body limit, 415 without a JSON content type.
 pub struct Json<T>(pub T);
@@ -51,7 +54,9 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(
             "Expected a JSON body (Content-Type: application/json)".into(),
         ),
-        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::PayloadTooLarge(BODY_TOO_LARGE.into())
+        }
         other => ApiError::Validation {
             field: None,
             message: other.body_text(),

@@ -8,6 +8,7 @@ mod generation;
 mod media_files;
 mod models;
 mod routes;
+mod services;
 mod signing;
 mod state;
 mod web;

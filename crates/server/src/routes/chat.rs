@@ -15,6 +15,7 @@ use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::generation::{self, GenerationContext, Target};
 use crate::models::{success, SettingsInput, Success};
+use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 
 /// The same content from the same sender in one scene within this window is stored once.
@@ -120,17 +121,10 @@ async fn send(
     Json(request): Json<SendRequest>,
 ) -> ApiResult<Json<Success<SendResponse>>> {
     let user_id = current.user.id;
-    let project_id = generation::required_id(
-        request.project_id.as_deref(),
-        "project_id",
-        "No scene or project selected",
-    )?;
-    let scene_id = generation::required_id(
-        request.scene_id.as_deref(),
-        "scene_id",
-        generation::SELECT_SCENE,
-    )?;
-    let scene = generation::owned_scene(&state, user_id, project_id, scene_id).await?;
+    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+        .owned(&state, user_id)
+        .await?;
+    let project_id = scene.project_id;
     let text = request.message.as_deref().unwrap_or("").trim().to_owned();
     if text.chars().count() > ai::MAX_MESSAGE_CHARS {
         return Err(ApiError::validation(
@@ -333,17 +327,9 @@ async fn history(
     current: CurrentUser,
     Query(query): Query<HistoryQuery>,
 ) -> ApiResult<Json<Success<History>>> {
-    let project_id = generation::required_id(
-        query.project_id.as_deref(),
-        "project_id",
-        "No scene or project selected",
-    )?;
-    let scene_id = generation::required_id(
-        query.scene_id.as_deref(),
-        "scene_id",
-        generation::SELECT_SCENE,
-    )?;
-    generation::owned_scene(&state, current.user.id, project_id, scene_id).await?;
+    let scene = SceneRef::parse(query.project_id.as_deref(), query.scene_id.as_deref())?
+        .owned(&state, current.user.id)
+        .await?;
     let page = query.page.unwrap_or(1);
     let per_page = query.per_page.unwrap_or(50);
     if page < 1 {
@@ -357,7 +343,7 @@ async fn history(
     }
     let (messages, total) = state
         .store
-        .scene_messages(current.user.id, scene_id, page, per_page)
+        .scene_messages(current.user.id, scene.id, page, per_page)
         .await?;
     Ok(success(History {
         messages: messages.into_iter().map(Into::into).collect(),

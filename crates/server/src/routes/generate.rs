@@ -16,6 +16,7 @@ use crate::extract::{CurrentUser, Json, Path};
 use crate::generation::{self, GenerationContext, Target, SELECT_SCENE};
 use crate::models::{success, DurationInput, Success};
 use crate::routes::jobs::{JobStatusView, StartedJob};
+use crate::services::scenes;
 use crate::state::AppState;
 
 /// Masks are small PNGs; the whole edit form stays well under this.
@@ -88,8 +89,7 @@ async fn target(
     message_id: Option<&str>,
 ) -> ApiResult<(Target, Option<store::Scene>)> {
     let user_id = current.user.id;
-    let project_id =
-        generation::required_id(project_id, "project_id", "No scene or project selected")?;
+    let project_id = generation::required_id(project_id, "project_id", scenes::NO_SELECTION)?;
     let scene = match scene_id.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => {
             let scene_id = Uuid::parse_str(text)
@@ -327,7 +327,7 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<EditForm> {
     let mut form = EditForm::default();
     let bad = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::PayloadTooLarge
+            ApiError::PayloadTooLarge(crate::extract::BODY_TOO_LARGE.into())
         } else {
             ApiError::validation("mask", MASK_PROBLEM)
         }

@@ -12,10 +12,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
+use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, MediaReader, Path};
 use crate::media_files::file_url;
 use crate::models::{success, Success};
+use crate::services::media::{self, Variant};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -28,7 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(shared_file))
 }
 
-const MEDIA_NOT_FOUND: &str = "Media not found";
 const MEDIA_TOKEN_MINUTES: i64 = 10;
 const SHARE_LINK_DAYS: i64 = 7;
 
@@ -48,25 +48,9 @@ pub struct MediaUrls {
     media_url: String,
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Variant {
-    Original,
-    Thumbnail,
-    /// A video's full-size first frame.
-    Poster,
-}
-
 impl FileQuery {
     fn variant(&self) -> ApiResult<Variant> {
-        match self.variant.as_deref() {
-            None | Some("") | Some("original") => Ok(Variant::Original),
-            Some("thumbnail") => Ok(Variant::Thumbnail),
-            Some("poster") => Ok(Variant::Poster),
-            Some(_) => Err(ApiError::validation(
-                "variant",
-                "variant must be thumbnail, poster or omitted",
-            )),
-        }
+        Variant::parse(self.variant.as_deref())
     }
 }
 
@@ -84,11 +68,7 @@ async fn media_file(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     if query.format.as_deref() == Some("json") {
-        state
-            .store
-            .stored_file(reader.user_id, id)
-            .await
-            .map_err(not_found(MEDIA_NOT_FOUND))?;
+        media::stored_file(&state, reader.user_id, id).await?;
         let url = file_url(id);
         return Ok(Json(MediaUrls {
             file_url: url.clone(),
@@ -111,11 +91,7 @@ async fn download(
     Path(id): Path<Uuid>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let file = state
-        .store
-        .stored_file(reader.user_id, id)
-        .await
-        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    let file = media::stored_file(&state, reader.user_id, id).await?;
     let name = download_name(&file);
     serve(
         &state,
@@ -163,20 +139,7 @@ async fn delete_media(
     current: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let user_id = current.user.id;
-    let deleted = state
-        .store
-        .delete_media_asset(user_id, id)
-        .await
-        .map_err(not_found(MEDIA_NOT_FOUND))?;
-    state
-        .store
-        .delete_queued_objects(&state.storage, &deleted.storage_keys)
-        .await;
-    if let Some(project_id) = deleted.project_id {
-        crate::routes::scenes::storyboard_updated(&state, user_id, project_id, deleted.scene_id)
-            .await;
-    }
+    media::delete_asset(&state, current.user.id, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -189,11 +152,7 @@ async fn share(
     current: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Success<ShareLink>>> {
-    state
-        .store
-        .stored_file(current.user.id, id)
-        .await
-        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    media::stored_file(&state, current.user.id, id).await?;
     let expires_at = Utc::now() + Duration::days(SHARE_LINK_DAYS);
     let token = state.signer.share_token(id, current.user.id, expires_at);
     Ok(success(ShareLink {
@@ -301,6 +260,8 @@ fn content_disposition(name: &str) -> HeaderValue {
     .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
 }
 
+/// Answers with a file's bytes: 304 when the client has them, byte ranges for seeking,
+/// a day's private caching, and an attachment name for downloads.
 async fn serve(
     state: &AppState,
     user_id: Uuid,
@@ -309,58 +270,17 @@ async fn serve(
     headers: &HeaderMap,
     attachment: Option<String>,
 ) -> ApiResult<Response> {
-    let file = state
-        .store
-        .stored_file(user_id, id)
-        .await
-        .map_err(not_found(MEDIA_NOT_FOUND))?;
-    let (key, mime) = match variant {
-        Variant::Original => (file.storage_key.clone(), file.mime_type.clone()),
-        Variant::Thumbnail => match &file.thumbnail_key {
-            Some(key) => {
-                let mime = file
-                    .thumbnail_mime_type
-                    .clone()
-                    .unwrap_or_else(|| guess_mime(key).to_owned());
-                (key.clone(), mime)
-            }
-            None => (file.storage_key.clone(), file.mime_type.clone()),
-        },
-        Variant::Poster => match &file.poster_key {
-            Some(key) => (key.clone(), "image/jpeg".to_owned()),
-            None => (file.storage_key.clone(), file.mime_type.clone()),
-        },
-    };
-    // A stored file never changes, so its id and variant identify the bytes.
-    let etag = format!(
-        "\"{id}-{}\"",
-        match variant {
-            Variant::Original => "o",
-            Variant::Thumbnail => "t",
-            Variant::Poster => "p",
-        }
-    );
-    let not_modified = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .any(|tag| tag.trim() == etag || tag.trim() == "*")
-        });
+    let file = media::locate(state, user_id, id, variant).await?;
     let cache = HeaderValue::from_static("private, max-age=86400");
-    if not_modified {
+    if matches_etag(headers, &file.etag) {
         return Ok((
             StatusCode::NOT_MODIFIED,
-            [(header::ETAG, etag)],
+            [(header::ETAG, file.etag)],
             [(header::CACHE_CONTROL, cache)],
         )
             .into_response());
     }
-
-    let size = state.storage.size(&key).await.map_err(|e| match e {
-        store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
-        other => ApiError::Internal(other.into()),
-    })?;
+    let size = file.size;
     let (status, range) = match parse_range(headers.get(header::RANGE), size) {
         RangeRequest::Whole => (StatusCode::OK, None),
         RangeRequest::Part(range) => (StatusCode::PARTIAL_CONTENT, Some(range)),
@@ -373,23 +293,16 @@ async fn serve(
                 .into_response())
         }
     };
-    let object = state
-        .storage
-        .get(&key, range.clone())
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let length = object.range.end - object.range.start;
-    let body = Body::from_stream(
-        object
-            .body
-            .map(|chunk| chunk.map_err(std::io::Error::other)),
-    );
+    let object = media::read(state, &file, range.clone()).await?;
     let mut response = Response::builder()
         .status(status)
-        .header(header::CONTENT_TYPE, mime)
-        .header(header::CONTENT_LENGTH, length)
+        .header(header::CONTENT_TYPE, file.mime)
+        .header(
+            header::CONTENT_LENGTH,
+            object.range.end - object.range.start,
+        )
         .header(header::ACCEPT_RANGES, "bytes")
-        .header(header::ETAG, etag)
+        .header(header::ETAG, file.etag)
         .header(header::CACHE_CONTROL, cache);
     if let Some(range) = range {
         response = response.header(
@@ -400,20 +313,24 @@ async fn serve(
     if let Some(name) = attachment {
         response = response.header(header::CONTENT_DISPOSITION, content_disposition(&name));
     }
+    let body = Body::from_stream(
+        object
+            .body
+            .map(|chunk| chunk.map_err(std::io::Error::other)),
+    );
     response
         .body(body)
         .map_err(|e| ApiError::Internal(e.into()))
 }
 
-fn guess_mime(key: &str) -> &'static str {
-    match key.rsplit('.').next() {
-        Some("png") => "image/png",
-        Some("webp") => "image/webp",
-        Some("gif") => "image/gif",
-        Some("mp4") => "video/mp4",
-        Some("ogg") => "audio/ogg",
-        _ => "image/jpeg",
-    }
+fn matches_etag(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+        })
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
-use crate::generation;
+use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 
 const PRESET_NOT_FOUND: &str = "Style preset not found";
@@ -187,17 +187,9 @@ async fn create_preset(
             "The description is too long: at most 1000 characters",
         ));
     }
-    let project_id = generation::required_id(
-        request.project_id.as_deref(),
-        "project_id",
-        "No scene or project selected",
-    )?;
-    let scene_id = generation::required_id(
-        request.scene_id.as_deref(),
-        "scene_id",
-        generation::SELECT_SCENE,
-    )?;
-    let scene = generation::owned_scene(&state, user_id, project_id, scene_id).await?;
+    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+        .owned(&state, user_id)
+        .await?;
     let (messages, _) = state
         .store
         .scene_messages(user_id, scene.id, 1, 200)
@@ -252,17 +244,9 @@ async fn apply_preset(
         .style_preset(user_id, id)
         .await
         .map_err(not_found(PRESET_NOT_FOUND))?;
-    let project_id = generation::required_id(
-        request.project_id.as_deref(),
-        "project_id",
-        "No scene or project selected",
-    )?;
-    let scene_id = generation::required_id(
-        request.scene_id.as_deref(),
-        "scene_id",
-        generation::SELECT_SCENE,
-    )?;
-    let scene = generation::owned_scene(&state, user_id, project_id, scene_id).await?;
+    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+        .owned(&state, user_id)
+        .await?;
     state
         .store
         .apply_style_preset(user_id, scene.id, preset.id)

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
-use engine::intake::{self, IntakeError, PreparedImage};
+use engine::intake::{self, IntakeError};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -15,6 +15,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::media_files;
+use crate::services::uploads;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -27,8 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(scene_reference_images))
         .routes(routes!(get_reference_image, delete_reference_image))
 }
-
-const TOO_MANY: &str = "You can only upload up to 3 reference images.";
 
 #[derive(Serialize, ToSchema)]
 pub struct Dimensions {
@@ -104,84 +103,36 @@ pub struct UploadResponse {
     error: Option<String>,
 }
 
-struct UploadFailure(StatusCode, String);
-
-impl UploadFailure {
-    fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        Self(status, message.into())
-    }
-}
-
-impl From<IntakeError> for UploadFailure {
-    fn from(e: IntakeError) -> Self {
-        let status = match e {
-            IntakeError::UnsupportedType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            IntakeError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            IntakeError::DimensionsTooLarge | IntakeError::Corrupted => StatusCode::BAD_REQUEST,
-        };
-        Self(status, e.to_string())
-    }
-}
-
-impl From<ApiError> for UploadFailure {
-    fn from(e: ApiError) -> Self {
-        let response = e.into_response();
-        let status = response.status();
-        let message = match status {
-            StatusCode::UNAUTHORIZED => crate::auth::SIGN_IN_REQUIRED.to_owned(),
-            StatusCode::FORBIDDEN => "Cross-site request refused".to_owned(),
-            StatusCode::NOT_FOUND => "Project not found".to_owned(),
-            _ => "Upload failed".to_owned(),
-        };
-        Self(status, message)
-    }
-}
-
-impl From<MultipartError> for UploadFailure {
-    fn from(e: MultipartError) -> Self {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            IntakeError::TooLarge.into()
-        } else {
-            Self(
-                StatusCode::BAD_REQUEST,
-                format!("Invalid upload: {}", e.body_text()),
-            )
-        }
-    }
-}
-
-impl IntoResponse for UploadFailure {
-    fn into_response(self) -> Response {
+impl UploadResponse {
+    /// The upload's own error shape, from the one error type every route uses.
+    fn refused(error: ApiError) -> Response {
+        let (status, message) = error.status_and_message();
         let body = UploadResponse {
             success: false,
             reference_image: None,
-            error: Some(self.1),
+            error: Some(message),
         };
-        (self.0, Json(body)).into_response()
+        (status, Json(body)).into_response()
     }
 }
 
-/// The upload form's fields; text fields are short, the file is bounded while streaming.
-#[derive(Default)]
-struct UploadForm {
-    file: Option<Bytes>,
-    file_name: Option<String>,
-    upload_id: Option<String>,
-    project_id: Option<String>,
-    scene_id: Option<String>,
-    message_id: Option<String>,
-    original_filename: Option<String>,
+fn multipart_error(e: MultipartError) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        IntakeError::TooLarge.into()
+    } else {
+        ApiError::validation("file", format!("Invalid upload: {}", e.body_text()))
+    }
 }
 
 const MAX_TEXT_FIELD: usize = 1024;
 
-async fn read_text(field: Field<'_>) -> Result<Option<String>, UploadFailure> {
-    let text = field.text().await?;
+async fn read_text(field: Field<'_>) -> ApiResult<Option<String>> {
+    let text = field.text().await.map_err(multipart_error)?;
     if text.len() > MAX_TEXT_FIELD {
-        return Err(UploadFailure::new(
-            StatusCode::BAD_REQUEST,
-            "Invalid upload: a form field is too long",
-        ));
+        return Err(ApiError::Validation {
+            field: None,
+            message: "Invalid upload: a form field is too long".into(),
+        });
     }
     let text = text.trim().to_owned();
     Ok((!text.is_empty() && text != "null" && text != "undefined").then_some(text))
@@ -189,41 +140,44 @@ async fn read_text(field: Field<'_>) -> Result<Option<String>, UploadFailure> {
 
 /// Reads the file, deciding as soon as it is too big or its first bytes are no image; the
 /// rest is then read and dropped, so the client can finish sending and read the answer.
-async fn read_file(mut field: Field<'_>) -> Result<Bytes, UploadFailure> {
+async fn read_file(mut field: Field<'_>) -> ApiResult<Bytes> {
     let mut bytes = Vec::new();
-    let mut refused: Option<UploadFailure> = None;
-    while let Some(chunk) = field.chunk().await? {
+    let mut refused: Option<IntakeError> = None;
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
         if refused.is_some() {
             continue;
         }
         if bytes.len() + chunk.len() > intake::MAX_UPLOAD_BYTES {
-            refused = Some(IntakeError::TooLarge.into());
+            refused = Some(IntakeError::TooLarge);
             bytes = Vec::new();
             continue;
         }
         let sniffable_before = bytes.len() >= 16;
         bytes.extend_from_slice(&chunk);
         if !sniffable_before && bytes.len() >= 16 && intake::sniff(&bytes).is_none() {
-            refused = Some(IntakeError::UnsupportedType.into());
+            refused = Some(IntakeError::UnsupportedType);
             bytes = Vec::new();
         }
     }
     match refused {
-        Some(failure) => Err(failure),
+        Some(refusal) => Err(refusal.into()),
         None => Ok(Bytes::from(bytes)),
     }
 }
 
-async fn read_form(mut multipart: Multipart) -> Result<UploadForm, UploadFailure> {
-    let mut form = UploadForm::default();
+async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<uploads::Upload> {
+    let mut multipart = multipart.map_err(|_| {
+        ApiError::UnsupportedMediaType("Expected a multipart/form-data upload".into())
+    })?;
+    let mut form = uploads::Upload::default();
     let mut refused = None;
-    while let Some(field) = multipart.next_field().await? {
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         match field.name().unwrap_or_default() {
             "file" => {
                 form.file_name = field.file_name().map(str::to_owned);
                 match read_file(field).await {
                     Ok(bytes) => form.file = Some(bytes),
-                    Err(failure) => refused = Some(failure),
+                    Err(refusal) => refused = Some(refusal),
                 }
             }
             "uploadId" => form.upload_id = read_text(field).await?,
@@ -239,27 +193,9 @@ async fn read_form(mut multipart: Multipart) -> Result<UploadForm, UploadFailure
         }
     }
     match refused {
-        Some(failure) => Err(failure),
+        Some(refusal) => Err(refusal),
         None => Ok(form),
     }
-}
-
-fn parse_id(
-    text: Option<&str>,
-    missing: &'static str,
-    not_found: &'static str,
-) -> Result<Uuid, UploadFailure> {
-    let text = text.ok_or_else(|| UploadFailure::new(StatusCode::BAD_REQUEST, missing))?;
-    text.parse()
-        .map_err(|_| UploadFailure::new(StatusCode::NOT_FOUND, not_found))
-}
-
-/// Keeps a display name: no directories, no control characters, at most 255 characters.
-fn clean_filename(name: &str) -> Option<String> {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let cleaned: String = base.chars().filter(|c| !c.is_control()).take(255).collect();
-    let cleaned = cleaned.trim().to_owned();
-    (!cleaned.is_empty()).then_some(cleaned)
 }
 
 /// Uploads a product photo (multipart `file` plus uploadId, projectId, sceneId, messageId,
@@ -276,7 +212,12 @@ async fn upload(
     current: Result<CurrentUser, ApiError>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Response {
-    match receive(&state, current, multipart).await {
+    let stored = async {
+        let user_id = current?.user.id;
+        let form = read_form(multipart).await?;
+        uploads::add_reference_image(&state, user_id, form).await
+    };
+    match stored.await {
         Ok(image) => {
             let body = UploadResponse {
                 success: true,
@@ -285,130 +226,7 @@ async fn upload(
             };
             (StatusCode::CREATED, Json(body)).into_response()
         }
-        Err(failure) => failure.into_response(),
-    }
-}
-
-async fn receive(
-    state: &AppState,
-    current: Result<CurrentUser, ApiError>,
-    multipart: Result<Multipart, MultipartRejection>,
-) -> Result<store::ReferenceImage, UploadFailure> {
-    let user_id = current?.user.id;
-    let multipart = multipart.map_err(|_| {
-        UploadFailure::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Expected a multipart/form-data upload",
-        )
-    })?;
-    let form = read_form(multipart).await?;
-    let file = form
-        .file
-        .ok_or_else(|| UploadFailure::new(StatusCode::BAD_REQUEST, "No file uploaded"))?;
-
-    let project_id = parse_id(
-        form.project_id.as_deref(),
-        "projectId is required",
-        "Project not found",
-    )?;
-    state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))
-        .map_err(UploadFailure::from)?;
-    let scene_id = match form.scene_id.as_deref() {
-        Some(text) => {
-            let id = parse_id(Some(text), "sceneId is required", "Scene not found")?;
-            let scene = state
-                .store
-                .scene(user_id, id)
-                .await
-                .map_err(|_| UploadFailure::new(StatusCode::NOT_FOUND, "Scene not found"))?;
-            if scene.project_id != project_id {
-                return Err(UploadFailure::new(StatusCode::NOT_FOUND, "Scene not found"));
-            }
-            Some(id)
-        }
-        None => None,
-    };
-    if scene_id.is_none() && form.message_id.is_none() {
-        return Err(UploadFailure::new(
-            StatusCode::BAD_REQUEST,
-            "sceneId is required",
-        ));
-    }
-    // Refuse early when full; the insert checks again under a lock.
-    let held = state
-        .store
-        .count_reference_images(user_id, scene_id, form.message_id.as_deref())
-        .await
-        .map_err(ApiError::from)?;
-    if held >= store::MAX_REFERENCE_IMAGES {
-        return Err(UploadFailure::new(StatusCode::BAD_REQUEST, TOO_MANY));
-    }
-
-    let permit = state
-        .image_work
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let prepared: PreparedImage = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        intake::prepare_reference_image(&file)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.into()))??;
-
-    let id = Uuid::new_v4();
-    let storage_key = format!("reference-images/{id}.{}", prepared.extension);
-    let thumbnail_extension = if prepared.thumbnail_mime == "image/png" {
-        "png"
-    } else {
-        "jpg"
-    };
-    let thumbnail_key = format!("reference-images/{id}.thumb.{thumbnail_extension}");
-    let new = store::NewReferenceImage {
-        id,
-        user_id,
-        project_id,
-        scene_id,
-        message_id: form.message_id,
-        upload_id: form.upload_id,
-        storage_key: storage_key.clone(),
-        thumbnail_key: thumbnail_key.clone(),
-        filename: format!("{id}.{}", prepared.extension),
-        original_filename: form
-            .original_filename
-            .or(form.file_name)
-            .as_deref()
-            .and_then(clean_filename),
-        mime_type: prepared.mime.to_owned(),
-        thumbnail_mime_type: prepared.thumbnail_mime.to_owned(),
-        width: i64::from(prepared.width),
-        height: i64::from(prepared.height),
-        file_size: prepared.bytes.len() as i64,
-    };
-    let objects = [
-        (storage_key, Bytes::from(prepared.bytes)),
-        (thumbnail_key, Bytes::from(prepared.thumbnail)),
-    ];
-    state.storage.put_all(&objects).await.map_err(|(key, e)| {
-        ApiError::Internal(anyhow::Error::new(e).context(format!("storing {key}")))
-    })?;
-    match state.store.add_reference_image(&new).await {
-        Ok(image) => Ok(image),
-        Err(e) => {
-            let keys: Vec<String> = objects.iter().map(|(key, _)| key.clone()).collect();
-            state.storage.delete_all(&keys).await;
-            Err(match e {
-                store::AddReferenceImageError::LimitReached => {
-                    UploadFailure::new(StatusCode::BAD_REQUEST, TOO_MANY)
-                }
-                store::AddReferenceImageError::Store(e) => ApiError::from(e).into(),
-            })
-        }
+        Err(error) => UploadResponse::refused(error),
     }
 }
 
@@ -434,16 +252,7 @@ async fn project_reference_images(
     current: CurrentUser,
     Path(project_id): Path<Uuid>,
 ) -> ApiResult<Json<ReferenceImageList>> {
-    let user_id = current.user.id;
-    state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))?;
-    let images = state
-        .store
-        .project_reference_images(user_id, project_id)
-        .await?;
+    let images = uploads::project_reference_images(&state, current.user.id, project_id).await?;
     Ok(Json(ReferenceImageList {
         success: true,
         reference_images: images.into_iter().map(Into::into).collect(),
@@ -459,16 +268,7 @@ async fn scene_reference_images(
     current: CurrentUser,
     Path(scene_id): Path<Uuid>,
 ) -> ApiResult<Json<ReferenceImageList>> {
-    let user_id = current.user.id;
-    state
-        .store
-        .scene(user_id, scene_id)
-        .await
-        .map_err(not_found("Scene not found"))?;
-    let images = state
-        .store
-        .scene_reference_images(user_id, scene_id)
-        .await?;
+    let images = uploads::scene_reference_images(&state, current.user.id, scene_id).await?;
     Ok(Json(ReferenceImageList {
         success: true,
         reference_images: images.into_iter().map(Into::into).collect(),
@@ -504,14 +304,6 @@ async fn delete_reference_image(
     current: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let keys = state
-        .store
-        .delete_reference_image(current.user.id, id)
-        .await
-        .map_err(not_found("Reference image not found"))?;
-    state
-        .store
-        .delete_queued_objects(&state.storage, &keys)
-        .await;
+    uploads::delete_reference_image(&state, current.user.id, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -14,9 +14,10 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
-use crate::generation::{self, Target, SELECT_SCENE, UPLOAD_AN_IMAGE};
+use crate::generation::{self, Target, UPLOAD_AN_IMAGE};
 use crate::models::{success, SettingsInput, Success};
 use crate::routes::jobs::status_url;
+use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 
 const TEMPLATE_NOT_FOUND: &str = "Template not found";
@@ -247,14 +248,13 @@ async fn panel_target(
     project_id: Option<&str>,
     scene_id: Option<&str>,
 ) -> ApiResult<(Target, store::Scene)> {
-    let scene_id = generation::required_id(scene_id, "scene_id", SELECT_SCENE)?;
-    let project_id =
-        generation::required_id(project_id, "project_id", "No scene or project selected")?;
-    let scene = generation::owned_scene(state, current.user.id, project_id, scene_id).await?;
+    let scene = SceneRef::parse(project_id, scene_id)?
+        .owned(state, current.user.id)
+        .await?;
     Ok((
         Target {
             user_id: current.user.id,
-            project_id,
+            project_id: scene.project_id,
             scene_id: Some(scene.id),
             message_id: None,
         },

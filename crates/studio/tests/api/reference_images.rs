@@ -654,6 +654,22 @@ async fn other_users_reference_images_answer_not_found(db: Db) {
     }
     let response = upload(&app, &intruder, &target, "theirs.png", files::png(60, 60)).await;
     expect_refusal(response, StatusCode::NOT_FOUND, "Project not found").await;
+    // In their own project, naming the owner's campaign: the campaign is what is not found.
+    let (own_project, _) = project_and_scene(&app, &intruder).await;
+    let into_theirs = Target {
+        project_id: &own_project,
+        scene_id: Some(&scene_id),
+        message_id: None,
+    };
+    let response = upload(
+        &app,
+        &intruder,
+        &into_theirs,
+        "theirs.png",
+        files::png(60, 60),
+    )
+    .await;
+    expect_refusal(response, StatusCode::NOT_FOUND, "Scene not found").await;
     // The owner still has the image, untouched.
     let response = app
         .authed(&owner, Method::GET, &format!("/api/media/file/{id}"))

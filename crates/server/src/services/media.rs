@@ -1,0 +1,198 @@
+//! Stored media as users reach it: which bytes a request names (original, thumbnail or a
+//! video's poster), reading them, and deleting a generated asset.
+
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult};
+use crate::state::AppState;
+
+pub const MEDIA_NOT_FOUND: &str = "Media not found";
+
+/// Which rendition of a stored file is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Original,
+    Thumbnail,
+    /// A video's full-size first frame.
+    Poster,
+}
+
+impl Variant {
+    /// `thumbnail`, `poster`, or nothing (or `original`) for the file itself.
+    pub fn parse(text: Option<&str>) -> ApiResult<Self> {
+        match text {
+            None | Some("") | Some("original") => Ok(Variant::Original),
+            Some("thumbnail") => Ok(Variant::Thumbnail),
+            Some("poster") => Ok(Variant::Poster),
+            Some(_) => Err(ApiError::validation(
+                "variant",
+                "variant must be thumbnail, poster or omitted",
+            )),
+        }
+    }
+}
+
+/// One rendition of a user's file, located but not yet read.
+#[derive(Debug)]
+pub struct MediaFile {
+    key: String,
+    pub mime: String,
+    /// A stored file never changes, so its id and variant identify the bytes.
+    pub etag: String,
+    pub size: u64,
+}
+
+/// The user's file (a generated asset or a product photo) or 404.
+pub async fn stored_file(
+    state: &AppState,
+    user_id: Uuid,
+    id: Uuid,
+) -> ApiResult<store::StoredFile> {
+    state
+        .store
+        .stored_file(user_id, id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))
+}
+
+/// Finds the rendition asked for; a file without that rendition answers with itself.
+pub async fn locate(
+    state: &AppState,
+    user_id: Uuid,
+    id: Uuid,
+    variant: Variant,
+) -> ApiResult<MediaFile> {
+    let file = stored_file(state, user_id, id).await?;
+    let (key, mime) = match variant {
+        Variant::Original => (file.storage_key, file.mime_type),
+        Variant::Thumbnail => match file.thumbnail_key {
+            Some(key) => {
+                let mime = file
+                    .thumbnail_mime_type
+                    .unwrap_or_else(|| guess_mime(&key).to_owned());
+                (key, mime)
+            }
+            None => (file.storage_key, file.mime_type),
+        },
+        Variant::Poster => match file.poster_key {
+            Some(key) => (key, "image/jpeg".to_owned()),
+            None => (file.storage_key, file.mime_type),
+        },
+    };
+    let tag = match variant {
+        Variant::Original => "o",
+        Variant::Thumbnail => "t",
+        Variant::Poster => "p",
+    };
+    let size = state.storage.size(&key).await.map_err(|e| match e {
+        store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
+        other => ApiError::Internal(other.into()),
+    })?;
+    Ok(MediaFile {
+        key,
+        mime,
+        etag: format!("\"{id}-{tag}\""),
+        size,
+    })
+}
+
+/// Reads the file, or the part of it in `range`.
+pub async fn read(
+    state: &AppState,
+    file: &MediaFile,
+    range: Option<std::ops::Range<u64>>,
+) -> ApiResult<store::StoredObject> {
+    state
+        .storage
+        .get(&file.key, range)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// Deletes a generated asset with its bytes (through the deletion queue, so a storage
+/// hiccup is retried by the sweep). A campaign that showed it as its cover shows its other
+/// media; the credits it cost stay spent. The user's other tabs hear of it.
+pub async fn delete_asset(state: &AppState, user_id: Uuid, id: Uuid) -> ApiResult<()> {
+    let deleted = state
+        .store
+        .delete_media_asset(user_id, id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    state
+        .store
+        .delete_queued_objects(&state.storage, &deleted.storage_keys)
+        .await;
+    if let Some(project_id) = deleted.project_id {
+        crate::routes::scenes::storyboard_updated(state, user_id, project_id, deleted.scene_id)
+            .await;
+    }
+    Ok(())
+}
+
+fn guess_mime(key: &str) -> &'static str {
+    match key.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("webp") => "image/webp",
+        Some("gif") => "image/gif",
+        Some("mp4") => "video/mp4",
+        Some("ogg") => "audio/ogg",
+        _ => "image/jpeg",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::testing::{png, TestWorld};
+    use crate::services::uploads::{add_reference_image, Upload};
+
+    #[tokio::test]
+    async fn renditions_are_located_for_their_owner_only() {
+        let world = TestWorld::new().await;
+        let image = add_reference_image(
+            &world.state,
+            world.user_id,
+            Upload {
+                file: Some(png(400, 300)),
+                project_id: Some(world.project_id.to_string()),
+                scene_id: Some(world.scene_id.to_string()),
+                ..Upload::default()
+            },
+        )
+        .await
+        .unwrap();
+        let original = locate(&world.state, world.user_id, image.id, Variant::Original)
+            .await
+            .unwrap();
+        let thumbnail = locate(&world.state, world.user_id, image.id, Variant::Thumbnail)
+            .await
+            .unwrap();
+        assert_eq!(original.mime, "image/png");
+        assert_eq!(original.etag, format!("\"{}-o\"", image.id));
+        assert_eq!(thumbnail.etag, format!("\"{}-t\"", image.id));
+        assert_eq!(thumbnail.mime, image.thumbnail_mime_type);
+        // A photo has no poster: the poster variant is the photo itself.
+        let poster = locate(&world.state, world.user_id, image.id, Variant::Poster)
+            .await
+            .unwrap();
+        assert_eq!(poster.size, original.size);
+        let part = read(&world.state, &original, Some(10..20)).await.unwrap();
+        assert_eq!(part.range, 10..20);
+
+        let (stranger, _, _) = TestWorld::seller(&world.state, "stranger@example.com").await;
+        let error = locate(&world.state, stranger, image.id, Variant::Original)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound(MEDIA_NOT_FOUND)),
+            "{error:?}"
+        );
+    }
+
+    #[test]
+    fn unknown_variants_are_refused() {
+        assert_eq!(Variant::parse(None).unwrap(), Variant::Original);
+        assert_eq!(Variant::parse(Some("poster")).unwrap(), Variant::Poster);
+        assert!(Variant::parse(Some("huge")).is_err());
+    }
+}

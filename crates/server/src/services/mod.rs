@@ -1,0 +1,12 @@
+//! The application layer between the routes and the store, queue, engine and assistant:
+//! each service function does one thing a user asks for (upload a product photo, send a chat
+//! message, start a generation, serve a file) and owns its orchestration. Handlers only parse
+//! the request, call one of these and shape the answer, so nothing here knows HTTP beyond
+//! the [`ApiError`](crate::error::ApiError) it returns.
+
+pub mod media;
+pub mod scenes;
+pub mod uploads;
+
+#[cfg(test)]
+mod testing;

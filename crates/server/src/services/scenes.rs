@@ -1,0 +1,32 @@
+//! The campaign (scene) a request is about, named by project and scene ids in its body or
+//! query, and checked to be the user's before anything else happens.
+
+use uuid::Uuid;
+
+use crate::error::ApiResult;
+use crate::generation::{owned_scene, required_id, SELECT_SCENE};
+use crate::state::AppState;
+
+pub const NO_SELECTION: &str = "No scene or project selected";
+
+/// A project id and a scene id as a request gave them, both present and well-formed.
+#[derive(Debug, Clone, Copy)]
+pub struct SceneRef {
+    pub project_id: Uuid,
+    pub scene_id: Uuid,
+}
+
+impl SceneRef {
+    /// The project is asked for first: without it nothing is selected at all.
+    pub fn parse(project_id: Option<&str>, scene_id: Option<&str>) -> ApiResult<Self> {
+        Ok(Self {
+            project_id: required_id(project_id, "project_id", NO_SELECTION)?,
+            scene_id: required_id(scene_id, "scene_id", SELECT_SCENE)?,
+        })
+    }
+
+    /// The user's scene in the user's project; anything else is 404.
+    pub async fn owned(self, state: &AppState, user_id: Uuid) -> ApiResult<store::Scene> {
+        owned_scene(state, user_id, self.project_id, self.scene_id).await
+    }
+}

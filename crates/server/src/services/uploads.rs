@@ -1,0 +1,358 @@
+//! Product photos (reference images) arriving through the server: checked by content,
+//! normalised by the engine, stored with a thumbnail, recorded — or nothing is kept.
+
+use bytes::Bytes;
+use engine::intake::{self, PreparedImage};
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult};
+use crate::state::AppState;
+
+pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";
+
+/// An upload as the form sent it; ids are still text so that their messages can name them.
+#[derive(Debug, Default)]
+pub struct Upload {
+    pub file: Option<Bytes>,
+    /// The name the browser gave the file part.
+    pub file_name: Option<String>,
+    pub upload_id: Option<String>,
+    pub project_id: Option<String>,
+    pub scene_id: Option<String>,
+    pub message_id: Option<String>,
+    pub original_filename: Option<String>,
+}
+
+/// Where an upload belongs, once its ids are parsed and owned by the uploader.
+struct Destination {
+    project_id: Uuid,
+    scene_id: Option<Uuid>,
+    message_id: Option<String>,
+}
+
+/// Stores a product photo for the user's campaign (or chat message). The bytes are written
+/// before the row; if the row is refused (the campaign filled up meanwhile) the bytes are
+/// deleted again, so a refused upload leaves nothing behind.
+pub async fn add_reference_image(
+    state: &AppState,
+    user_id: Uuid,
+    upload: Upload,
+) -> ApiResult<store::ReferenceImage> {
+    let file = upload
+        .file
+        .clone()
+        .ok_or_else(|| ApiError::validation("file", "No file uploaded"))?;
+    let destination = destination(state, user_id, &upload).await?;
+    // Refuse early when full; the insert checks again under a lock.
+    let held = state
+        .store
+        .count_reference_images(
+            user_id,
+            destination.scene_id,
+            destination.message_id.as_deref(),
+        )
+        .await?;
+    if held >= store::MAX_REFERENCE_IMAGES {
+        return Err(ApiError::validation("file", TOO_MANY));
+    }
+    let prepared = prepare(state, file).await?;
+    let new = new_reference_image(user_id, destination, upload, &prepared);
+    let objects = [
+        (new.storage_key.clone(), Bytes::from(prepared.bytes)),
+        (new.thumbnail_key.clone(), Bytes::from(prepared.thumbnail)),
+    ];
+    state.storage.put_all(&objects).await.map_err(|(key, e)| {
+        ApiError::Internal(anyhow::Error::new(e).context(format!("storing {key}")))
+    })?;
+    match state.store.add_reference_image(&new).await {
+        Ok(image) => Ok(image),
+        Err(e) => {
+            let keys: Vec<String> = objects.into_iter().map(|(key, _)| key).collect();
+            state.storage.delete_all(&keys).await;
+            Err(match e {
+                store::AddReferenceImageError::LimitReached => {
+                    ApiError::validation("file", TOO_MANY)
+                }
+                store::AddReferenceImageError::Store(e) => e.into(),
+            })
+        }
+    }
+}
+
+/// The project must be the user's, and the campaign (when named) must be in it. A photo
+/// belongs to a campaign or to a chat message; one of the two is required.
+async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiResult<Destination> {
+    let project_id = parse_id(
+        upload.project_id.as_deref(),
+        "projectId",
+        "projectId is required",
+        "Project not found",
+    )?;
+    state
+        .store
+        .project(user_id, project_id)
+        .await
+        .map_err(not_found("Project not found"))?;
+    let scene_id = match upload.scene_id.as_deref() {
+        Some(text) => {
+            let id = parse_id(
+                Some(text),
+                "sceneId",
+                "sceneId is required",
+                "Scene not found",
+            )?;
+            let scene = state
+                .store
+                .scene(user_id, id)
+                .await
+                .map_err(not_found("Scene not found"))?;
+            if scene.project_id != project_id {
+                return Err(ApiError::NotFound("Scene not found"));
+            }
+            Some(id)
+        }
+        None => None,
+    };
+    if scene_id.is_none() && upload.message_id.is_none() {
+        return Err(ApiError::validation("sceneId", "sceneId is required"));
+    }
+    Ok(Destination {
+        project_id,
+        scene_id,
+        message_id: upload.message_id.clone(),
+    })
+}
+
+/// A missing id is a validation error; one that is no id names nothing that exists.
+fn parse_id(
+    text: Option<&str>,
+    field: &'static str,
+    missing: &'static str,
+    not_found: &'static str,
+) -> ApiResult<Uuid> {
+    let text = text.ok_or(ApiError::validation(field, missing))?;
+    text.parse().map_err(|_| ApiError::NotFound(not_found))
+}
+
+/// Decodes, orients, strips and thumbnails the photo off the async threads, a bounded
+/// number at a time so that many uploads cannot exhaust memory.
+async fn prepare(state: &AppState, file: Bytes) -> ApiResult<PreparedImage> {
+    let permit = state
+        .image_work
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let prepared = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        intake::prepare_reference_image(&file)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))??;
+    Ok(prepared)
+}
+
+fn new_reference_image(
+    user_id: Uuid,
+    destination: Destination,
+    upload: Upload,
+    prepared: &PreparedImage,
+) -> store::NewReferenceImage {
+    let id = Uuid::new_v4();
+    let thumbnail_extension = if prepared.thumbnail_mime == "image/png" {
+        "png"
+    } else {
+        "jpg"
+    };
+    store::NewReferenceImage {
+        id,
+        user_id,
+        project_id: destination.project_id,
+        scene_id: destination.scene_id,
+        message_id: destination.message_id,
+        upload_id: upload.upload_id,
+        storage_key: format!("reference-images/{id}.{}", prepared.extension),
+        thumbnail_key: format!("reference-images/{id}.thumb.{thumbnail_extension}"),
+        filename: format!("{id}.{}", prepared.extension),
+        original_filename: upload
+            .original_filename
+            .or(upload.file_name)
+            .as_deref()
+            .and_then(clean_filename),
+        mime_type: prepared.mime.to_owned(),
+        thumbnail_mime_type: prepared.thumbnail_mime.to_owned(),
+        width: i64::from(prepared.width),
+        height: i64::from(prepared.height),
+        file_size: prepared.bytes.len() as i64,
+    }
+}
+
+/// Keeps a display name: no directories, no control characters, at most 255 characters.
+fn clean_filename(name: &str) -> Option<String> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let cleaned: String = base.chars().filter(|c| !c.is_control()).take(255).collect();
+    let cleaned = cleaned.trim().to_owned();
+    (!cleaned.is_empty()).then_some(cleaned)
+}
+
+/// Lists of a user's product photos, each after checking the project or campaign is theirs.
+pub async fn project_reference_images(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+) -> ApiResult<Vec<store::ReferenceImage>> {
+    state
+        .store
+        .project(user_id, project_id)
+        .await
+        .map_err(not_found("Project not found"))?;
+    Ok(state
+        .store
+        .project_reference_images(user_id, project_id)
+        .await?)
+}
+
+pub async fn scene_reference_images(
+    state: &AppState,
+    user_id: Uuid,
+    scene_id: Uuid,
+) -> ApiResult<Vec<store::ReferenceImage>> {
+    state
+        .store
+        .scene(user_id, scene_id)
+        .await
+        .map_err(not_found("Scene not found"))?;
+    Ok(state
+        .store
+        .scene_reference_images(user_id, scene_id)
+        .await?)
+}
+
+/// Deletes a product photo's row; its bytes go through the deletion queue, so a storage
+/// hiccup is retried by the sweep instead of leaving orphans.
+pub async fn delete_reference_image(state: &AppState, user_id: Uuid, id: Uuid) -> ApiResult<()> {
+    let keys = state
+        .store
+        .delete_reference_image(user_id, id)
+        .await
+        .map_err(not_found("Reference image not found"))?;
+    state
+        .store
+        .delete_queued_objects(&state.storage, &keys)
+        .await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::testing::{png, TestWorld};
+
+    fn upload_to(world: &TestWorld, scene_id: Uuid, file: Bytes) -> Upload {
+        Upload {
+            file: Some(file),
+            file_name: Some("C:\\photos\\serum.png".into()),
+            project_id: Some(world.project_id.to_string()),
+            scene_id: Some(scene_id.to_string()),
+            ..Upload::default()
+        }
+    }
+
+    #[test]
+    fn display_names_lose_directories_and_control_characters() {
+        assert_eq!(
+            clean_filename("../../etc/pa\nss.png").as_deref(),
+            Some("pass.png")
+        );
+        assert_eq!(
+            clean_filename("C:\\photos\\serum.jpg").as_deref(),
+            Some("serum.jpg")
+        );
+        assert_eq!(clean_filename("  \u{7}  "), None);
+        assert_eq!(clean_filename(&"a".repeat(300)).map(|n| n.len()), Some(255));
+    }
+
+    #[tokio::test]
+    async fn a_photo_is_stored_with_its_thumbnail_and_row() {
+        let world = TestWorld::new().await;
+        let image = add_reference_image(
+            &world.state,
+            world.user_id,
+            upload_to(&world, world.scene_id, png(320, 200)),
+        )
+        .await
+        .unwrap();
+        assert_eq!((image.width, image.height), (320, 200));
+        assert_eq!(image.original_filename.as_deref(), Some("serum.png"));
+        assert_eq!(image.scene_id, Some(world.scene_id));
+        let files = world.stored_files();
+        assert_eq!(files.len(), 2, "{files:?}");
+        assert!(files.contains(&image.storage_key), "{files:?}");
+        assert!(files.contains(&image.thumbnail_key), "{files:?}");
+    }
+
+    #[tokio::test]
+    async fn refused_photos_leave_nothing_behind() {
+        let world = TestWorld::new().await;
+        let refused = add_reference_image(
+            &world.state,
+            world.user_id,
+            upload_to(
+                &world,
+                world.scene_id,
+                Bytes::from_static(b"\x89PNG\r\n\x1a\nnot really a png"),
+            ),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(refused.to_string(), "Invalid or corrupted image file");
+        for _ in 0..store::MAX_REFERENCE_IMAGES {
+            add_reference_image(
+                &world.state,
+                world.user_id,
+                upload_to(&world, world.scene_id, png(64, 64)),
+            )
+            .await
+            .unwrap();
+        }
+        let full = add_reference_image(
+            &world.state,
+            world.user_id,
+            upload_to(&world, world.scene_id, png(64, 64)),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(full.to_string(), TOO_MANY);
+        assert_eq!(
+            world.stored_files().len(),
+            2 * store::MAX_REFERENCE_IMAGES as usize
+        );
+    }
+
+    #[tokio::test]
+    async fn another_sellers_campaign_is_not_found() {
+        let world = TestWorld::new().await;
+        let (_, _, their_scene) = TestWorld::seller(&world.state, "other@example.com").await;
+        let error = add_reference_image(
+            &world.state,
+            world.user_id,
+            upload_to(&world, their_scene, png(64, 64)),
+        )
+        .await
+        .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound("Scene not found")),
+            "{error:?}"
+        );
+        let mut no_ids = upload_to(&world, world.scene_id, png(64, 64));
+        no_ids.project_id = Some("not-an-id".into());
+        let error = add_reference_image(&world.state, world.user_id, no_ids)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound("Project not found")),
+            "{error:?}"
+        );
+        assert!(world.stored_files().is_empty());
+    }
+}
