@@ -4,7 +4,6 @@
 mod auth;
 mod error;
 mod extract;
-mod generation;
 mod media_files;
 mod models;
 mod routes;

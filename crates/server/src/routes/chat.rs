@@ -13,8 +13,8 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
-use crate::generation::{self, GenerationContext, Target};
 use crate::models::{success, SettingsInput, Success};
+use crate::services::generation::{self, GenerationContext, Target};
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 

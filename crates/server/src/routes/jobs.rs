@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
-use crate::generation;
 use crate::models::{success, Success};
+use crate::services::generation;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -4,7 +4,9 @@
 //! the request, call one of these and shape the answer, so nothing here knows HTTP beyond
 //! the [`ApiError`](crate::error::ApiError) it returns.
 
+pub mod generation;
 pub mod media;
+pub mod panel;
 pub mod scenes;
 pub mod uploads;
 

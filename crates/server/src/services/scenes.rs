@@ -4,7 +4,7 @@
 use uuid::Uuid;
 
 use crate::error::ApiResult;
-use crate::generation::{owned_scene, required_id, SELECT_SCENE};
+use crate::services::generation::{owned_scene, required_id, SELECT_SCENE};
 use crate::state::AppState;
 
 pub const NO_SELECTION: &str = "No scene or project selected";

@@ -1,0 +1,840 @@
+//! The generation service behind every generate route: checks what the request refers to
+//! belongs to the user, settles the settings, prices and enqueues the job (debit and insert
+//! in one transaction), and reads jobs back for the status views.
+
+use bytes::Bytes;
+use domain::{Duration, Settings};
+use jobs::JobPayload;
+use serde::Deserialize;
+use store::{Job, NewJob, Scene};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult};
+use crate::models::{DurationInput, SettingsInput};
+use crate::services::scenes::NO_SELECTION;
+use crate::state::AppState;
+
+/// Longest prompt accepted.
+pub const MAX_PROMPT_CHARS: usize = 4000;
+
+pub const SELECT_SCENE: &str = "Please select a scene first";
+pub const UPLOAD_AN_IMAGE: &str = "Please upload at least one image";
+pub const ONLY_IMAGES_ANIMATE: &str =
+    "Could not identify the asset ID. Only images can be animated.";
+pub const UPGRADE_FOR_VIDEO: &str = "Upgrade required for video generation";
+
+/// Generation settings in either form clients send: `{pre_production_settings: {…}}` (chat)
+/// or `{quality, resolution}` at the top (image edit).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct GenerationContext {
+    pub pre_production_settings: Option<SettingsInput>,
+    #[serde(flatten)]
+    pub direct: SettingsInput,
+}
+
+impl GenerationContext {
+    /// The scene's stored settings overridden by the request's (chat form first).
+    pub fn settings(&self, base: Settings) -> ApiResult<Settings> {
+        let settings = self.direct.apply_to(base)?;
+        match &self.pre_production_settings {
+            Some(pre) => pre.apply_to(settings),
+            None => Ok(settings),
+        }
+    }
+}
+
+/// The user's scene in the user's project; anything else is 404.
+pub async fn owned_scene(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Uuid,
+) -> ApiResult<Scene> {
+    let scene = state
+        .store
+        .scene(user_id, scene_id)
+        .await
+        .map_err(not_found("Scene not found"))?;
+    if scene.project_id != project_id {
+        return Err(ApiError::NotFound("Scene not found"));
+    }
+    Ok(scene)
+}
+
+pub async fn owned_project(state: &AppState, user_id: Uuid, project_id: Uuid) -> ApiResult<()> {
+    state
+        .store
+        .project(user_id, project_id)
+        .await
+        .map_err(not_found("Project not found"))?;
+    Ok(())
+}
+
+/// A required id field: missing → the given message, malformed → a validation error.
+pub fn required_id(
+    value: Option<&str>,
+    field: &'static str,
+    missing: &'static str,
+) -> ApiResult<Uuid> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Err(ApiError::validation(field, missing)),
+        Some(text) => Uuid::parse_str(text)
+            .map_err(|_| ApiError::validation(field, format!("{field} must be a UUID"))),
+    }
+}
+
+/// A prompt within the limit (may be empty).
+pub fn prompt_text(text: Option<&str>) -> ApiResult<String> {
+    let text = text.unwrap_or("").trim();
+    if text.chars().count() > MAX_PROMPT_CHARS {
+        return Err(ApiError::validation(
+            "prompt",
+            format!("The prompt is too long: at most {MAX_PROMPT_CHARS} characters"),
+        ));
+    }
+    Ok(text.to_owned())
+}
+
+/// The id named by a client URL, if it is one of our media URLs: a bare UUID,
+/// `/api/media/file/{id}` (any query), `/media/file/{id}`, or the same on this very host.
+/// Anything else (another host, a file path) is refused: the server never fetches URLs.
+pub fn media_id_from_url(url: &str, own_host: Option<&str>) -> Option<Uuid> {
+    let url = url.trim();
+    if let Ok(id) = Uuid::parse_str(url) {
+        return Some(id);
+    }
+    let path = match url.split_once("://") {
+        Some((scheme, rest)) => {
+            if scheme != "http" && scheme != "https" {
+                return None;
+            }
+            let (host, path) = rest.split_at(rest.find('/')?);
+            if Some(host) != own_host {
+                return None;
+            }
+            path
+        }
+        None => url,
+    };
+    let path = path.split(['?', '#']).next()?;
+    let id = path
+        .strip_prefix("/api/media/file/")
+        .or_else(|| path.strip_prefix("/media/file/"))?;
+    Uuid::parse_str(id).ok()
+}
+
+/// Resolves a client URL to one of the user's stored files (media asset or reference image).
+pub async fn owned_file_from_url(
+    state: &AppState,
+    user_id: Uuid,
+    url: &str,
+    own_host: Option<&str>,
+    refusal: &'static str,
+) -> ApiResult<store::StoredFile> {
+    let id = media_id_from_url(url, own_host).ok_or(ApiError::Validation {
+        field: None,
+        message: refusal.into(),
+    })?;
+    state
+        .store
+        .stored_file(user_id, id)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => ApiError::Validation {
+                field: None,
+                message: refusal.into(),
+            },
+            other => other.into(),
+        })
+}
+
+/// Reference images to stage: the ones named (each must be the user's), else the scene's
+/// product images; at most three.
+pub async fn reference_images(
+    state: &AppState,
+    user_id: Uuid,
+    scene_id: Uuid,
+    named: Option<&[String]>,
+) -> ApiResult<Vec<Uuid>> {
+    let ids = match named {
+        Some(named) if !named.is_empty() => {
+            let mut ids = Vec::with_capacity(named.len());
+            for text in named {
+                let id = Uuid::parse_str(text.trim()).map_err(|_| {
+                    ApiError::validation(
+                        "reference_images",
+                        "Reference images are given by their ids",
+                    )
+                })?;
+                state
+                    .store
+                    .reference_image(user_id, id)
+                    .await
+                    .map_err(not_found("Reference image not found"))?;
+                ids.push(id);
+            }
+            ids
+        }
+        _ => state
+            .store
+            .scene_reference_images(user_id, scene_id)
+            .await?
+            .into_iter()
+            .map(|image| image.id)
+            .collect(),
+    };
+    if ids.len() > store::MAX_REFERENCE_IMAGES as usize {
+        return Err(ApiError::validation(
+            "reference_images",
+            "You can only upload up to 3 reference images.",
+        ));
+    }
+    Ok(ids)
+}
+
+/// Refuses videos to users without a paid plan when the operator requires one.
+pub fn check_video_allowed(state: &AppState) -> ApiResult<()> {
+    // Subscriptions arrive with billing; until then nobody has an active one.
+    if state.config.video_requires_subscription {
+        return Err(ApiError::UpgradeRequired(UPGRADE_FOR_VIDEO));
+    }
+    Ok(())
+}
+
+/// Where a job lands and what links it to the conversation.
+pub struct Target {
+    pub user_id: Uuid,
+    pub project_id: Uuid,
+    pub scene_id: Option<Uuid>,
+    pub message_id: Option<String>,
+}
+
+/// Prices and enqueues the job: 402 with nothing written when the balance is short.
+pub async fn enqueue(state: &AppState, target: Target, payload: JobPayload) -> ApiResult<Job> {
+    enqueue_as(state, Uuid::new_v4(), target, payload).await
+}
+
+/// [`enqueue`] for a job that only runs if nothing else has done its work by `delay`.
+pub async fn enqueue_backstop(
+    state: &AppState,
+    target: Target,
+    payload: JobPayload,
+    delay: std::time::Duration,
+) -> ApiResult<Job> {
+    enqueue_job(state, Uuid::new_v4(), target, payload, delay).await
+}
+
+/// [`enqueue`] with the job's id chosen by the caller (to record it before the job runs).
+pub async fn enqueue_as(
+    state: &AppState,
+    id: Uuid,
+    target: Target,
+    payload: JobPayload,
+) -> ApiResult<Job> {
+    enqueue_job(state, id, target, payload, std::time::Duration::ZERO).await
+}
+
+async fn enqueue_job(
+    state: &AppState,
+    id: Uuid,
+    target: Target,
+    payload: JobPayload,
+    delay: std::time::Duration,
+) -> ApiResult<Job> {
+    let new = NewJob {
+        id,
+        user_id: target.user_id,
+        project_id: target.project_id,
+        scene_id: target.scene_id,
+        message_id: target.message_id,
+        kind: payload.kind(),
+        credit_cost: payload.price(),
+        payload: serde_json::to_value(&payload).map_err(|e| ApiError::Internal(e.into()))?,
+        max_attempts: domain::jobs::MAX_ATTEMPTS,
+        delay,
+    };
+    let (job, _balance) = state.store.enqueue_job(&new).await?;
+    Ok(job)
+}
+
+/// The user's job, or 404 (also for other users' ids).
+pub async fn owned_job(state: &AppState, user_id: Uuid, id: &str) -> ApiResult<Job> {
+    let id = Uuid::parse_str(id.trim()).map_err(|_| ApiError::NotFound("Job not found"))?;
+    state
+        .store
+        .job(user_id, id)
+        .await
+        .map_err(not_found("Job not found"))
+}
+
+/// A video's duration: an explicit field wins over the settings.
+pub fn video_duration(explicit: Option<&DurationInput>, settings: Settings) -> ApiResult<Duration> {
+    Ok(match explicit {
+        Some(DurationInput::Seconds(s)) => Duration::parse(&s.to_string())?,
+        Some(DurationInput::Text(t)) => Duration::parse(t)?,
+        None => settings.duration,
+    })
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct GenerateImageRequest {
+    project_id: Option<String>,
+    scene_id: Option<String>,
+    prompt: Option<String>,
+    /// The assistant's refined prompt; used instead of `prompt` when present.
+    refined_image_prompt: Option<String>,
+    /// The chat message this generation belongs to.
+    parent_message_id: Option<String>,
+    #[serde(default)]
+    context: GenerationContext,
+    /// Ids of the user's reference images; default: the scene's product images.
+    reference_images: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct GenerateVideoRequest {
+    project_id: Option<String>,
+    scene_id: Option<String>,
+    prompt: Option<String>,
+    refined_video_prompt: Option<String>,
+    parent_message_id: Option<String>,
+    #[serde(default)]
+    context: GenerationContext,
+    /// 5 or 10 seconds (`5`, `"5"` or `"5s"`); wins over the settings.
+    #[schema(value_type = Option<String>, example = "5")]
+    duration: Option<DurationInput>,
+    reference_images: Option<Vec<String>>,
+    /// Animate this image asset instead of staging a new scene.
+    source_image_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct GenerateAudioRequest {
+    project_id: Option<String>,
+    scene_id: Option<String>,
+    prompt: Option<String>,
+    /// Default `music`.
+    audio_type: Option<String>,
+    parent_message_id: Option<String>,
+    #[serde(default)]
+    context: GenerationContext,
+}
+
+/// A brush edit as its form sent it.
+#[derive(Debug, Default)]
+pub struct ImageEditRequest {
+    pub project_id: Option<String>,
+    pub scene_id: Option<String>,
+    pub prompt: Option<String>,
+    pub original_image_url: Option<String>,
+    pub parent_message_id: Option<String>,
+    /// JSON: `{quality, resolution}` or `{pre_production_settings}`.
+    pub context: Option<String>,
+    /// A PNG of the image's size; painted pixels are the area to change.
+    pub mask: Option<Bytes>,
+    /// The request's own host, so that absolute URLs to this server are recognised.
+    pub host: Option<String>,
+}
+
+pub const MASK_PROBLEM: &str = "Failed to create mask from brush strokes";
+const ENTER_A_PROMPT: &str = "Please enter a prompt before generating.";
+
+/// Where the job goes: the user's project and, when given, one of its scenes.
+async fn target(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Option<&str>,
+    scene_id: Option<&str>,
+    scene_required: bool,
+    message_id: Option<&str>,
+) -> ApiResult<(Target, Option<Scene>)> {
+    let project_id = required_id(project_id, "project_id", NO_SELECTION)?;
+    let scene = match scene_id.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(text) => {
+            let scene_id = Uuid::parse_str(text)
+                .map_err(|_| ApiError::validation("scene_id", "scene_id must be a UUID"))?;
+            Some(owned_scene(state, user_id, project_id, scene_id).await?)
+        }
+        None if scene_required => return Err(ApiError::validation("scene_id", SELECT_SCENE)),
+        None => {
+            owned_project(state, user_id, project_id).await?;
+            None
+        }
+    };
+    let message_id = message_id
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned);
+    if message_id.as_ref().is_some_and(|m| m.len() > 100) {
+        return Err(ApiError::validation(
+            "parent_message_id",
+            "parent_message_id is too long",
+        ));
+    }
+    Ok((
+        Target {
+            user_id,
+            project_id,
+            scene_id: scene.as_ref().map(|s| s.id),
+            message_id,
+        },
+        scene,
+    ))
+}
+
+fn base_settings(scene: Option<&Scene>) -> Settings {
+    scene.map(|s| s.settings).unwrap_or_default()
+}
+
+/// Picks the refined prompt over the plain one.
+fn chosen_prompt(refined: Option<&str>, plain: Option<&str>) -> ApiResult<String> {
+    let refined = prompt_text(refined)?;
+    if !refined.is_empty() {
+        return Ok(refined);
+    }
+    prompt_text(plain)
+}
+
+/// An image from text and/or the campaign's product photos (1 credit).
+pub async fn start_image(
+    state: &AppState,
+    user_id: Uuid,
+    request: GenerateImageRequest,
+) -> ApiResult<Job> {
+    let (target, scene) = target(
+        state,
+        user_id,
+        request.project_id.as_deref(),
+        request.scene_id.as_deref(),
+        true,
+        request.parent_message_id.as_deref(),
+    )
+    .await?;
+    let settings = request.context.settings(base_settings(scene.as_ref()))?;
+    let prompt = chosen_prompt(
+        request.refined_image_prompt.as_deref(),
+        request.prompt.as_deref(),
+    )?;
+    let scene_id = target.scene_id.unwrap_or_default();
+    let reference_image_ids = reference_images(
+        state,
+        user_id,
+        scene_id,
+        request.reference_images.as_deref(),
+    )
+    .await?;
+    if prompt.is_empty() && reference_image_ids.is_empty() {
+        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
+    }
+    let payload = JobPayload::Image {
+        prompt,
+        reference_image_ids,
+        quality: settings.quality,
+        resolution: settings.resolution,
+    };
+    enqueue(state, target, payload).await
+}
+
+/// A video: a new scene set in motion, or — with `source_image_id` — one of the user's
+/// images animated. Costs its duration in credits (5 or 10).
+pub async fn start_video(
+    state: &AppState,
+    user_id: Uuid,
+    request: GenerateVideoRequest,
+) -> ApiResult<Job> {
+    let (target, scene) = target(
+        state,
+        user_id,
+        request.project_id.as_deref(),
+        request.scene_id.as_deref(),
+        true,
+        request.parent_message_id.as_deref(),
+    )
+    .await?;
+    check_video_allowed(state)?;
+    let settings = request.context.settings(base_settings(scene.as_ref()))?;
+    let duration = video_duration(request.duration.as_ref(), settings)?;
+    let prompt = chosen_prompt(
+        request.refined_video_prompt.as_deref(),
+        request.prompt.as_deref(),
+    )?;
+    let source = request
+        .source_image_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let payload = match source {
+        Some(source) => JobPayload::Animate {
+            prompt,
+            source_id: image_to_animate(state, user_id, source).await?,
+            quality: settings.quality,
+            duration,
+        },
+        None => {
+            let scene_id = target.scene_id.unwrap_or_default();
+            let reference_image_ids = reference_images(
+                state,
+                user_id,
+                scene_id,
+                request.reference_images.as_deref(),
+            )
+            .await?;
+            if prompt.is_empty() && reference_image_ids.is_empty() {
+                return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
+            }
+            JobPayload::Video {
+                prompt,
+                reference_image_ids,
+                quality: settings.quality,
+                resolution: settings.resolution,
+                duration,
+            }
+        }
+    };
+    enqueue(state, target, payload).await
+}
+
+/// The user's generated image named by id or URL; anything else cannot be animated.
+async fn image_to_animate(state: &AppState, user_id: Uuid, source: &str) -> ApiResult<Uuid> {
+    let refused = || ApiError::Validation {
+        field: None,
+        message: ONLY_IMAGES_ANIMATE.into(),
+    };
+    let id = media_id_from_url(source, None).ok_or_else(refused)?;
+    let asset = state
+        .store
+        .media_asset(user_id, id)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => refused(),
+            other => other.into(),
+        })?;
+    if asset.file_type != store::MediaType::Image {
+        return Err(refused());
+    }
+    Ok(asset.id)
+}
+
+/// A music track (1 credit); the campaign is optional.
+pub async fn start_audio(
+    state: &AppState,
+    user_id: Uuid,
+    request: GenerateAudioRequest,
+) -> ApiResult<Job> {
+    let (target, scene) = target(
+        state,
+        user_id,
+        request.project_id.as_deref(),
+        request.scene_id.as_deref(),
+        false,
+        request.parent_message_id.as_deref(),
+    )
+    .await?;
+    request.context.settings(base_settings(scene.as_ref()))?;
+    let prompt = prompt_text(request.prompt.as_deref())?;
+    if prompt.is_empty() {
+        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
+    }
+    let audio_type = request
+        .audio_type
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .unwrap_or("music");
+    if audio_type != "music" {
+        return Err(ApiError::validation(
+            "audio_type",
+            "audio_type must be music",
+        ));
+    }
+    let payload = JobPayload::Audio {
+        prompt,
+        audio_type: audio_type.to_owned(),
+    };
+    enqueue(state, target, payload).await
+}
+
+/// Edits one of the user's images inside a brush mask (1 credit). The mask is stored for
+/// the job before it is queued, and deleted again when the job cannot be queued.
+pub async fn start_image_edit(
+    state: &AppState,
+    user_id: Uuid,
+    request: ImageEditRequest,
+) -> ApiResult<Job> {
+    let (target, scene) = target(
+        state,
+        user_id,
+        request.project_id.as_deref(),
+        request.scene_id.as_deref(),
+        false,
+        request.parent_message_id.as_deref(),
+    )
+    .await?;
+    edit_context(request.context.as_deref())?.settings(base_settings(scene.as_ref()))?;
+    let prompt = prompt_text(request.prompt.as_deref())?;
+    if prompt.is_empty() {
+        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
+    }
+    let url = request
+        .original_image_url
+        .as_deref()
+        .filter(|u| !u.trim().is_empty())
+        .ok_or_else(|| {
+            ApiError::validation("original_image_url", "original_image_url is required")
+        })?;
+    let original = owned_file_from_url(
+        state,
+        user_id,
+        url,
+        request.host.as_deref(),
+        "original_image_url must be one of your images",
+    )
+    .await?;
+    let mask = checked_mask(state, &original, request.mask).await?;
+    let mask_key = format!("job-inputs/{}/mask.png", Uuid::new_v4());
+    state
+        .storage
+        .put(&mask_key, mask)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let payload = JobPayload::ImageEdit {
+        prompt,
+        source_id: original.id,
+        mask_key: mask_key.clone(),
+    };
+    match enqueue(state, target, payload).await {
+        Ok(job) => Ok(job),
+        Err(e) => {
+            state.storage.delete_all(&[mask_key]).await;
+            Err(e)
+        }
+    }
+}
+
+fn edit_context(text: Option<&str>) -> ApiResult<GenerationContext> {
+    match text.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(text) => serde_json::from_str(text).map_err(|_| {
+            ApiError::validation(
+                "context",
+                "context must be a JSON object of quality and resolution",
+            )
+        }),
+        None => Ok(GenerationContext::default()),
+    }
+}
+
+/// The brush mask must be a PNG of the image's size with painted pixels; it is decoded off
+/// the async threads, within the bound on concurrent image work.
+async fn checked_mask(
+    state: &AppState,
+    original: &store::StoredFile,
+    mask: Option<Bytes>,
+) -> ApiResult<Bytes> {
+    let not_an_image = || ApiError::validation("original_image_url", "Only images can be edited");
+    if !original.mime_type.starts_with("image/") {
+        return Err(not_an_image());
+    }
+    let (Some(width), Some(height)) = (original.width, original.height) else {
+        return Err(not_an_image());
+    };
+    let (width, height) = (
+        u32::try_from(width).unwrap_or(0),
+        u32::try_from(height).unwrap_or(0),
+    );
+    let mask = mask.ok_or_else(|| ApiError::validation("mask", MASK_PROBLEM))?;
+    let decoded = mask.clone();
+    let _permit = state
+        .image_work
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let painted = tokio::task::spawn_blocking(move || {
+        engine::edit::decode_mask(&decoded, width, height)
+            .map(|mask| mask.pixels().any(|p| p.0[0] > 0))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))?;
+    match painted {
+        Ok(true) => Ok(mask),
+        _ => Err(ApiError::validation("mask", MASK_PROBLEM)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::testing::{png, TestWorld};
+    use domain::Quality;
+
+    fn image_request(world: &TestWorld, prompt: &str) -> GenerateImageRequest {
+        GenerateImageRequest {
+            project_id: Some(world.project_id.to_string()),
+            scene_id: Some(world.scene_id.to_string()),
+            prompt: Some(prompt.into()),
+            ..GenerateImageRequest::default()
+        }
+    }
+
+    async fn credits(world: &TestWorld) -> i64 {
+        world
+            .state
+            .store
+            .balance(world.user_id)
+            .await
+            .unwrap()
+            .balance
+    }
+
+    #[tokio::test]
+    async fn an_image_is_queued_and_paid_once() {
+        let world = TestWorld::new().await;
+        let job = start_image(
+            &world.state,
+            world.user_id,
+            image_request(&world, "a serum on marble"),
+        )
+        .await
+        .unwrap();
+        assert_eq!(job.scene_id, Some(world.scene_id));
+        assert_eq!(job.credit_cost, 1);
+        assert_eq!(credits(&world).await, 9);
+    }
+
+    #[tokio::test]
+    async fn refused_generations_cost_nothing_and_store_nothing() {
+        let world = TestWorld::new().await;
+        let error = start_image(&world.state, world.user_id, image_request(&world, "  "))
+            .await
+            .unwrap_err();
+        assert_eq!(error.to_string(), ENTER_A_PROMPT);
+        let mut elsewhere = image_request(&world, "a serum");
+        let (_, their_project, their_scene) =
+            TestWorld::seller(&world.state, "other@example.com").await;
+        elsewhere.project_id = Some(their_project.to_string());
+        elsewhere.scene_id = Some(their_scene.to_string());
+        let error = start_image(&world.state, world.user_id, elsewhere)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound("Scene not found")),
+            "{error:?}"
+        );
+        // Ten credits buy two 5-second videos, not a third.
+        for _ in 0..2 {
+            start_video(
+                &world.state,
+                world.user_id,
+                GenerateVideoRequest {
+                    project_id: Some(world.project_id.to_string()),
+                    scene_id: Some(world.scene_id.to_string()),
+                    prompt: Some("a slow orbit".into()),
+                    ..GenerateVideoRequest::default()
+                },
+            )
+            .await
+            .unwrap();
+        }
+        let error = start_image(
+            &world.state,
+            world.user_id,
+            image_request(&world, "one more"),
+        )
+        .await
+        .unwrap_err();
+        assert!(matches!(error, ApiError::InsufficientCredits), "{error:?}");
+        assert_eq!(credits(&world).await, 0);
+        assert!(world.stored_files().is_empty());
+    }
+
+    #[tokio::test]
+    async fn an_unpainted_mask_is_refused_before_anything_is_stored() {
+        let world = TestWorld::new().await;
+        let photo = crate::services::uploads::add_reference_image(
+            &world.state,
+            world.user_id,
+            crate::services::uploads::Upload {
+                file: Some(png(64, 48)),
+                project_id: Some(world.project_id.to_string()),
+                scene_id: Some(world.scene_id.to_string()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let stored_before = world.stored_files();
+        let blank = image::GrayImage::new(64, 48);
+        let mut mask = std::io::Cursor::new(Vec::new());
+        blank.write_to(&mut mask, image::ImageFormat::Png).unwrap();
+        let request = |mask: Vec<u8>| ImageEditRequest {
+            project_id: Some(world.project_id.to_string()),
+            prompt: Some("add a lemon slice".into()),
+            original_image_url: Some(format!("/api/media/file/{}", photo.id)),
+            mask: Some(Bytes::from(mask)),
+            ..ImageEditRequest::default()
+        };
+        let error = start_image_edit(&world.state, world.user_id, request(mask.into_inner()))
+            .await
+            .unwrap_err();
+        assert_eq!(error.to_string(), MASK_PROBLEM);
+        let error = start_image_edit(&world.state, world.user_id, request(b"no png".to_vec()))
+            .await
+            .unwrap_err();
+        assert_eq!(error.to_string(), MASK_PROBLEM);
+        assert_eq!(world.stored_files(), stored_before);
+        assert_eq!(credits(&world).await, 10);
+    }
+
+    #[test]
+    fn only_our_media_urls_resolve() {
+        let id = Uuid::new_v4();
+        assert_eq!(media_id_from_url(&id.to_string(), None), Some(id));
+        assert_eq!(
+            media_id_from_url(&format!("/api/media/file/{id}"), None),
+            Some(id)
+        );
+        assert_eq!(
+            media_id_from_url(&format!("/api/media/file/{id}?variant=thumbnail"), None),
+            Some(id)
+        );
+        assert_eq!(
+            media_id_from_url(&format!("/media/file/{id}"), None),
+            Some(id)
+        );
+        assert_eq!(
+            media_id_from_url(
+                &format!("http://studio.local:8080/api/media/file/{id}"),
+                Some("studio.local:8080")
+            ),
+            Some(id)
+        );
+        assert_eq!(
+            media_id_from_url(
+                &format!("https://evil.example/api/media/file/{id}"),
+                Some("studio.local")
+            ),
+            None
+        );
+        assert_eq!(
+            media_id_from_url(&format!("file:///api/media/file/{id}"), None),
+            None
+        );
+        assert_eq!(media_id_from_url("/etc/passwd", None), None);
+        assert_eq!(
+            media_id_from_url(&format!("/api/media/file/{id}/../../x"), None),
+            None
+        );
+    }
+
+    #[test]
+    fn chat_settings_win_over_direct_ones() {
+        let context: GenerationContext = serde_json::from_str(
+            r#"{"quality":"low","pre_production_settings":{"quality":"high","duration":"10s"}}"#,
+        )
+        .unwrap();
+        let s = context.settings(Settings::default()).unwrap();
+        assert_eq!((s.quality, s.duration), (Quality::High, Duration::Ten));
+        let bad: GenerationContext = serde_json::from_str(r#"{"resolution":"800x600"}"#).unwrap();
+        assert!(bad.settings(Settings::default()).is_err());
+    }
+}

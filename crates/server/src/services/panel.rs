@@ -1,0 +1,318 @@
+//! The Generate panel's two modes: a template applied to the campaign's product photos, and
+//! the AI Assistant mode staging one product photo with the chosen environment, palette,
+//! lighting and composition.
+
+use domain::{ColorPalette, Composition, Environment, Lighting, Resolution};
+use jobs::{Guidance, JobPayload};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult};
+use crate::models::SettingsInput;
+use crate::services::generation::{
+    enqueue, owned_file_from_url, prompt_text, reference_images, Target, UPLOAD_AN_IMAGE,
+};
+use crate::services::scenes::SceneRef;
+use crate::state::AppState;
+
+pub const TEMPLATE_NOT_FOUND: &str = "Template not found";
+const NO_REFERENCE_URL: &str =
+    "No reference image URL available. Please try uploading images again.";
+
+/// Generation settings of the Generate panel.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct PanelSettings {
+    #[serde(flatten)]
+    settings: SettingsInput,
+    /// `1:1`, `3:2`, `2:3` (or square, landscape, portrait); must agree with `resolution`.
+    aspect_ratio: Option<String>,
+    /// `image`.
+    output_type: Option<String>,
+}
+
+impl PanelSettings {
+    pub fn resolve(&self, base: domain::Settings) -> ApiResult<domain::Settings> {
+        let mut settings = self.settings.apply_to(base)?;
+        if let Some(ratio) = self
+            .aspect_ratio
+            .as_deref()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+        {
+            let from_ratio = match ratio {
+                "1:1" | "square" => Resolution::Square,
+                "3:2" | "landscape" => Resolution::Landscape,
+                "2:3" | "portrait" => Resolution::Portrait,
+                other => {
+                    return Err(ApiError::validation(
+                        "aspect_ratio",
+                        format!("Unknown aspect_ratio '{other}'. Expected one of: 1:1, 3:2, 2:3"),
+                    ))
+                }
+            };
+            if self.settings.resolution.is_some() && from_ratio != settings.resolution {
+                return Err(ApiError::validation(
+                    "aspect_ratio",
+                    format!(
+                        "aspect_ratio {ratio} does not match resolution {}",
+                        settings.resolution.as_str()
+                    ),
+                ));
+            }
+            settings.resolution = from_ratio;
+        }
+        check_output_type(self.output_type.as_deref())?;
+        Ok(settings)
+    }
+}
+
+fn check_output_type(output_type: Option<&str>) -> ApiResult<()> {
+    match output_type.map(str::trim).filter(|t| !t.is_empty()) {
+        None | Some("image") => Ok(()),
+        Some(other) => Err(ApiError::validation(
+            "output_type",
+            format!("Unknown output_type '{other}'. Expected image"),
+        )),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TemplateGenerateRequest {
+    template_id: Option<String>,
+    output_type: Option<String>,
+    scene_id: Option<String>,
+    project_id: Option<String>,
+    #[serde(default)]
+    settings: PanelSettings,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RecommendationRequest {
+    scene_id: Option<String>,
+    project_id: Option<String>,
+    /// One of the user's reference images or image assets (`/api/media/file/{id}`).
+    product_image_url: Option<String>,
+    #[schema(value_type = Option<Environment>)]
+    environment: Option<String>,
+    #[schema(value_type = Option<ColorPalette>)]
+    color_palette: Option<String>,
+    #[schema(value_type = Option<Lighting>)]
+    lighting: Option<String>,
+    #[schema(value_type = Option<Composition>)]
+    composition: Option<String>,
+    creative_direction: Option<String>,
+    #[serde(default)]
+    generation_settings: PanelSettings,
+}
+
+fn parse_choice<T>(
+    text: Option<&str>,
+    parse: fn(&str) -> Result<T, domain::Invalid>,
+) -> ApiResult<Option<T>> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(t) => Ok(Some(parse(t)?)),
+        None => Ok(None),
+    }
+}
+
+/// Both modes work in a campaign: the job lands in it.
+async fn panel_target(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Option<&str>,
+    scene_id: Option<&str>,
+) -> ApiResult<(Target, store::Scene)> {
+    let scene = SceneRef::parse(project_id, scene_id)?
+        .owned(state, user_id)
+        .await?;
+    Ok((
+        Target {
+            user_id,
+            project_id: scene.project_id,
+            scene_id: Some(scene.id),
+            message_id: None,
+        },
+        scene,
+    ))
+}
+
+/// Applies a template to the campaign's product photos (1 credit); answers the job and the
+/// template it follows.
+pub async fn start_from_template(
+    state: &AppState,
+    user_id: Uuid,
+    request: TemplateGenerateRequest,
+) -> ApiResult<(store::Job, store::StoredTemplate)> {
+    let (target, scene) = panel_target(
+        state,
+        user_id,
+        request.project_id.as_deref(),
+        request.scene_id.as_deref(),
+    )
+    .await?;
+    let template_id = request
+        .template_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::validation("template_id", "Please select a template"))?;
+    check_output_type(request.output_type.as_deref())?;
+    let settings = request.settings.resolve(scene.settings)?;
+    let template = state
+        .store
+        .template(template_id)
+        .await
+        .map_err(not_found(TEMPLATE_NOT_FOUND))?;
+    let reference_image_ids = reference_images(state, user_id, scene.id, None).await?;
+    if reference_image_ids.is_empty() {
+        return Err(ApiError::validation("scene_id", UPLOAD_AN_IMAGE));
+    }
+    let payload = JobPayload::Template {
+        template_id: template.id.clone(),
+        reference_image_ids,
+        quality: settings.quality,
+        resolution: settings.resolution,
+    };
+    let job = enqueue(state, target, payload).await?;
+    Ok((job, template))
+}
+
+/// Stages the product photo named by URL (one of the user's images) with the chosen
+/// guidance; options left out take their defaults (1 credit).
+pub async fn start_recommendation(
+    state: &AppState,
+    user_id: Uuid,
+    request: RecommendationRequest,
+    host: Option<&str>,
+) -> ApiResult<store::Job> {
+    let (target, scene) = panel_target(
+        state,
+        user_id,
+        request.project_id.as_deref(),
+        request.scene_id.as_deref(),
+    )
+    .await?;
+    let settings = request.generation_settings.resolve(scene.settings)?;
+    let guidance = Guidance {
+        environment: Some(
+            parse_choice(request.environment.as_deref(), Environment::parse)?.unwrap_or_default(),
+        ),
+        color_palette: Some(
+            parse_choice(request.color_palette.as_deref(), ColorPalette::parse)?
+                .unwrap_or_default(),
+        ),
+        lighting: Some(
+            parse_choice(request.lighting.as_deref(), Lighting::parse)?.unwrap_or_default(),
+        ),
+        composition: Some(
+            parse_choice(request.composition.as_deref(), Composition::parse)?.unwrap_or_default(),
+        ),
+    };
+    let creative_direction = prompt_text(request.creative_direction.as_deref())?;
+    let url = request
+        .product_image_url
+        .as_deref()
+        .filter(|u| !u.trim().is_empty())
+        .ok_or_else(|| ApiError::validation("product_image_url", NO_REFERENCE_URL))?;
+    let product = owned_file_from_url(
+        state,
+        user_id,
+        url,
+        host,
+        "product_image_url must be one of your images",
+    )
+    .await?;
+    if !product.mime_type.starts_with("image/") {
+        return Err(ApiError::validation(
+            "product_image_url",
+            "product_image_url must be one of your images",
+        ));
+    }
+    let payload = JobPayload::Recommendation {
+        source_id: product.id,
+        guidance,
+        creative_direction,
+        quality: settings.quality,
+        resolution: settings.resolution,
+    };
+    enqueue(state, target, payload).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::testing::{png, TestWorld};
+    use crate::services::uploads::{add_reference_image, Upload};
+
+    fn template_request(world: &TestWorld, template_id: &str) -> TemplateGenerateRequest {
+        TemplateGenerateRequest {
+            template_id: Some(template_id.into()),
+            output_type: None,
+            scene_id: Some(world.scene_id.to_string()),
+            project_id: Some(world.project_id.to_string()),
+            settings: PanelSettings::default(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_template_needs_a_product_photo_then_runs() {
+        let world = TestWorld::new().await;
+        jobs::sync_templates(&world.state.store).await.unwrap();
+        let template_id = world.state.store.templates("image").await.unwrap()[0]
+            .id
+            .clone();
+        let error = start_from_template(
+            &world.state,
+            world.user_id,
+            template_request(&world, &template_id),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(error.to_string(), UPLOAD_AN_IMAGE);
+        let error = start_from_template(
+            &world.state,
+            world.user_id,
+            template_request(&world, "no-such"),
+        )
+        .await
+        .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound(TEMPLATE_NOT_FOUND)),
+            "{error:?}"
+        );
+        add_reference_image(
+            &world.state,
+            world.user_id,
+            Upload {
+                file: Some(png(80, 80)),
+                project_id: Some(world.project_id.to_string()),
+                scene_id: Some(world.scene_id.to_string()),
+                ..Upload::default()
+            },
+        )
+        .await
+        .unwrap();
+        let (job, template) = start_from_template(
+            &world.state,
+            world.user_id,
+            template_request(&world, &template_id),
+        )
+        .await
+        .unwrap();
+        assert_eq!(template.id, template_id);
+        assert_eq!(job.scene_id, Some(world.scene_id));
+    }
+
+    #[test]
+    fn the_aspect_ratio_must_agree_with_the_resolution() {
+        let settings: PanelSettings = serde_json::from_str(r#"{"aspect_ratio":"2:3"}"#).unwrap();
+        let resolved = settings.resolve(domain::Settings::default()).unwrap();
+        assert_eq!(resolved.resolution, Resolution::Portrait);
+        let clash: PanelSettings =
+            serde_json::from_str(r#"{"aspect_ratio":"1:1","resolution":"1536x1024"}"#).unwrap();
+        assert!(clash.resolve(domain::Settings::default()).is_err());
+        let video: PanelSettings = serde_json::from_str(r#"{"output_type":"video"}"#).unwrap();
+        assert!(video.resolve(domain::Settings::default()).is_err());
+    }
+}
