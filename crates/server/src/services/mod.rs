@@ -7,6 +7,7 @@
 pub mod generation;
 pub mod media;
 pub mod panel;
+pub mod presets;
 pub mod scenes;
 pub mod uploads;
 
