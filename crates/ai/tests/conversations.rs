@@ -1618,6 +1618,44 @@ fn the_brief_keeps_what_the_seller_said() {
             "B12 gummies on a pastel pink desk, top-down",
             &["B12 gummies", "on a pastel pink desk", "top-down"],
         ),
+        (
+            "hand cream tube next to a eucalyptus sprig on white linen, flat lay, pastel",
+            &[
+                "hand cream tube",
+                "on white linen",
+                "eucalyptus sprig",
+                "flat lay",
+                "pastel",
+            ],
+        ),
+        (
+            "rose gold watch on a black velvet cushion, spotlight, luxurious",
+            &[
+                "rose gold watch",
+                "on a black velvet cushion",
+                "spotlight",
+                "luxurious",
+            ],
+        ),
+        (
+            "scented candle on a windowsill with dried lavender, soft morning light",
+            &[
+                "scented candle",
+                "on a windowsill",
+                "dried lavender",
+                "soft morning light",
+            ],
+        ),
+        (
+            "leather wallet on an oak desk beside a notebook and fountain pen, window light",
+            &[
+                "leather wallet",
+                "on an oak desk",
+                "a notebook",
+                "fountain pen",
+                "window light",
+            ],
+        ),
     ];
     let mut errors = Vec::new();
     for (message, groups) in table {
@@ -1709,6 +1747,17 @@ fn refinements_keep_the_sellers_words_unless_changed() {
             "now on a marble counter",
             &["vitamin C serum", "on a marble counter", "soft light"],
             &["bathroom shelf"],
+        ),
+        (
+            &["rose gold watch on a black velvet cushion with dried lavender"],
+            "golden hour instead",
+            &[
+                "rose gold watch",
+                "on a black velvet cushion",
+                "dried lavender",
+                "golden hour",
+            ],
+            &[],
         ),
         (
             &["linen tote bag at an outdoor café, late afternoon sun"],

@@ -294,8 +294,17 @@ fn segment(c: &Coarse, model: &BackgroundModel) -> Vec<bool> {
     // fills holes such as a white label on a white backdrop. Once by colour alone, once
     // also stopped by edges.
     let by_colour = flood(w, h, |i| bg_like[i] || (shadow_like[i] && below(i)));
-    let by_edges = flood(w, h, |i| {
-        (bg_like[i] || (shadow_like[i] && below(i))) && !edge[i]
+    // Through a shadow the flood goes on only at the product's foot, and into backdrop-
+    // coloured cells only beneath the product: a white product turning from the light is
+    // shaded in the backdrop's hue too, and its lit body beyond that shade matches the
+    // backdrop; reached through the shade, it would be flooded as backdrop. Its shaded foot
+    // meets its shadow with little contrast, so there the outline is closed by one more
+    // cell (the shadow's rim is peeled off again below).
+    let closed = widen(&edge, w, h);
+    let open = flood(w, h, |i| bg_like[i] && !edge[i]);
+    let by_edges = flood_from(w, h, (0..n).filter(|&i| open[i]).collect(), |i| {
+        open[i]
+            || (!closed[i] && ((shadow_like[i] && below(i)) || (bg_like[i] && i / w > core_bottom)))
     });
     let mut fg: Vec<bool> = by_edges.iter().map(|r| !r).collect();
     // What only the edges enclose is either a white product's body (its outline closed it
@@ -329,9 +338,8 @@ fn segment(c: &Coarse, model: &BackgroundModel) -> Vec<bool> {
         let peel: Vec<usize> = (0..n)
             .filter(|&i| {
                 fg[i]
-                    && edge[i]
-                    && ((round < 2 && (bg_like[i] || shadow_like[i]))
-                        || (shadow_like[i] && below(i)))
+                    && ((edge[i] && round < 2 && (bg_like[i] || shadow_like[i]))
+                        || (closed[i] && shadow_like[i] && below(i)))
             })
             .filter(|&i| {
                 let (x, y) = (i % w, i / w);
@@ -384,10 +392,15 @@ fn edges(c: &Coarse) -> Vec<bool> {
     let strong: Vec<bool> = c.edge.iter().map(|&g| g > t).collect();
     // Widened by a cell so a faint stretch of outline leaves no gap to leak through; the
     // backdrop side of the widening is handed back after the flood.
-    let mut out = strong.clone();
+    widen(&strong, w, h)
+}
+
+/// `cells` grown by one cell in the four directions.
+fn widen(cells: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut out = cells.to_vec();
     for y in 0..h {
         for x in 0..w {
-            if strong[y * w + x] {
+            if cells[y * w + x] {
                 for (nx, ny) in [
                     (x.wrapping_sub(1), y),
                     (x + 1, y),
@@ -406,16 +419,26 @@ fn edges(c: &Coarse) -> Vec<bool> {
 
 /// Cells reachable from the border through cells where `passable` holds (4-connected).
 fn flood(w: usize, h: usize, passable: impl Fn(usize) -> bool) -> Vec<bool> {
-    let mut reached = vec![false; w * h];
-    let mut stack: Vec<usize> = Vec::new();
+    let mut border = Vec::with_capacity(2 * (w + h));
     for x in 0..w {
-        stack.push(x);
-        stack.push((h - 1) * w + x);
+        border.push(x);
+        border.push((h - 1) * w + x);
     }
     for y in 0..h {
-        stack.push(y * w);
-        stack.push(y * w + w - 1);
+        border.push(y * w);
+        border.push(y * w + w - 1);
     }
+    flood_from(w, h, border, passable)
+}
+
+/// Cells reachable from `seeds` through cells where `passable` holds (4-connected).
+fn flood_from(
+    w: usize,
+    h: usize,
+    mut stack: Vec<usize>,
+    passable: impl Fn(usize) -> bool,
+) -> Vec<bool> {
+    let mut reached = vec![false; w * h];
     while let Some(i) = stack.pop() {
         if reached[i] || !passable(i) {
             continue;

@@ -351,6 +351,30 @@ mod tests {
         }
     }
 
+    /// The stand-in is modelled by the scene's key light: moving the light from the left to
+    /// the right moves its brightness to the right.
+    #[test]
+    fn every_mockup_is_lit_from_the_lights_side() {
+        // How far right of the body's middle its brightness is centred: a cup's handle or a
+        // box's side face changes sides with the light, so the body's own middle is the mark.
+        let centre = |img: &RgbaImage| {
+            let (mut sa, mut sax, mut sl, mut slx) = (0f32, 0f32, 0f32, 0f32);
+            for (x, _, p) in img.enumerate_pixels() {
+                let a = p[3] as f32 / 255.0;
+                let l = (0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32) * a;
+                sa += a;
+                sax += a * x as f32;
+                sl += l;
+                slx += l * x as f32;
+            }
+            slx / sl.max(1.0) - sax / sa.max(1.0)
+        };
+        for &kind in ProductKind::ALL {
+            let moved = centre(&draw(kind, None, 1.0, 200)) - centre(&draw(kind, None, -1.0, 200));
+            assert!(moved > 0.5, "{kind:?}: brightness moves {moved:+.1} px");
+        }
+    }
+
     #[test]
     fn a_named_colour_tints_the_body() {
         let red = draw(ProductKind::Can, Some([200, 30, 40]), 1.0, 200);

@@ -101,6 +101,13 @@ pub fn find(id: &str) -> Option<&'static Template> {
     TEMPLATES.iter().find(|t| t.id == id)
 }
 
+/// The template whose prompt `prompt` is: a template job sends its template's prompt, which
+/// says "the product" without naming one.
+pub fn find_by_prompt(prompt: &str) -> Option<&'static Template> {
+    let prompt = prompt.trim();
+    TEMPLATES.iter().find(|t| t.prompt == prompt)
+}
+
 /// A `size`×`size` JPEG preview of `template`: its own scene with its own product shape.
 pub fn render_thumbnail(template: &Template, size: u32) -> Result<Vec<u8>, EngineError> {
     let params = prompt::parse(template.prompt);
@@ -187,6 +194,42 @@ mod tests {
                 assert!(mean > 12.0, "{a} and {b} look alike ({mean:.1}/255)");
             }
         }
+    }
+
+    /// A template job without a product photo stages the template's own product shape and
+    /// colour, and says that it is a stand-in.
+    #[test]
+    fn a_template_job_without_a_photo_stages_its_own_product() {
+        for t in all() {
+            let request = crate::generate::ImageRequest {
+                environment: Some(t.environment),
+                palette: Some(t.palette),
+                lighting: Some(t.lighting),
+                composition: Some(t.composition),
+                resolution: domain::Resolution::Square,
+                quality: Quality::Low,
+                ..crate::generate::ImageRequest::new(t.prompt)
+            };
+            let layers = scene::render_layers(&request, &mut NoProgress).unwrap();
+            let stand_in = layers.stand_in.expect("no photo: a stand-in");
+            assert_eq!(stand_in.kind, t.product, "{}", t.id);
+            assert_eq!(stand_in.color, t.product_color, "{}", t.id);
+            assert!(
+                stand_in.message().contains(t.product.as_str()),
+                "{}: {}",
+                t.id,
+                stand_in.message()
+            );
+        }
+        // Any other prompt keeps its own product words.
+        let words = format!("a tube of cream. {}", find("golden-garden").unwrap().prompt);
+        let own = crate::generate::ImageRequest {
+            resolution: domain::Resolution::Square,
+            quality: Quality::Low,
+            ..crate::generate::ImageRequest::new(&words)
+        };
+        let layers = scene::render_layers(&own, &mut NoProgress).unwrap();
+        assert_eq!(layers.stand_in.unwrap().kind, ProductKind::Tube);
     }
 
     #[test]

@@ -529,6 +529,43 @@ fn a_flat_lay_is_seen_from_directly_above() {
             .filter(|&&(x, y)| around(&flat, x, y) > 10)
             .count();
         assert!(shaded >= 3, "{text}: shadow on {shaded} sides of 4");
+
+        // Props lie around the product on the surface: what the props add to the bare
+        // surface is found on at least three of its four sides.
+        let plain = bare(true);
+        let (w, h) = flat.background.dimensions();
+        let mut beside = [0u32; 4];
+        for y in 0..h {
+            for x in 0..w {
+                let (p, q) = (
+                    flat.background.get_pixel(x, y),
+                    plain.background.get_pixel(x, y),
+                );
+                let d: i32 = (0..3).map(|c| (p[c] as i32 - q[c] as i32).abs()).sum();
+                if d <= 30 {
+                    continue;
+                }
+                let (x, y) = (x as i32, y as i32);
+                if x < r.x {
+                    beside[0] += 1;
+                }
+                if x >= r.x + r.width as i32 {
+                    beside[1] += 1;
+                }
+                if y < r.y {
+                    beside[2] += 1;
+                }
+                if y > r.bottom() {
+                    beside[3] += 1;
+                }
+            }
+        }
+        let enough = w * h / 200;
+        let sides = beside.iter().filter(|&&n| n > enough).count();
+        assert!(
+            sides >= 3,
+            "{text}: props on {sides} sides of 4 (left, right, above, below: {beside:?} pixels)"
+        );
         assert_eq!(
             around(&front, cx, r.y - m),
             0,

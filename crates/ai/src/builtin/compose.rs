@@ -12,7 +12,7 @@ use engine::prompt::{self, NamedColor, Setting, Shade, Tone};
 use engine::video::{parse_motion, Camera};
 
 use super::lexicon::{Category, Look};
-use super::read::{Angle, Move, Pace};
+use super::read::{Angle, Move, Pace, COLOURED_THINGS, SURFACE_NOUNS};
 use super::scene::{Scene, Subject, FIDELITY_MARK};
 use super::words::{article, capitalize};
 
@@ -177,17 +177,45 @@ fn setting(scene: &Scene) -> String {
         return with_colour(place.to_string());
     }
     // The environment itself ("in a clean bathroom"): its usual details fill in the rest,
-    // unless they already say everything the user did.
+    // unless they already say what the user did, in the user's words ("on white linen" is
+    // not said by a nightstand beside linen sheets against a white wall).
     let content: Vec<String> = place
         .split(' ')
         .map(str::to_lowercase)
         .filter(|w| !prompt_stop(w))
         .collect();
     let lower = canonical.to_lowercase();
-    if content.iter().all(|w| lower.contains(w.as_str())) {
-        canonical
-    } else {
-        format!("{place}, {canonical}")
+    if lower.contains(&content.join(" ")) {
+        return canonical;
+    }
+    // A backdrop the environment's details already describe ("on a white background" in a
+    // studio with a white seamless backdrop).
+    let last = content.last().map_or("", String::as_str);
+    let backdrop = matches!(last, "background" | "backdrop" | "wall" | "sweep");
+    if backdrop && content.iter().all(|w| lower.contains(w.as_str())) {
+        return canonical;
+    }
+    // A surface that only hints at the environment ("on white linen"): the user's surface,
+    // in that environment, and not the environment's own surface beside it.
+    if !backdrop && SURFACE_NOUNS.contains(&last) {
+        let named = content.iter().any(|w| env_words(env).contains(&w.as_str()));
+        return with_colour(if named {
+            place.to_string()
+        } else {
+            format!("{place} {}", env_phrase(env))
+        });
+    }
+    format!("{place}, {canonical}")
+}
+
+/// Words that name an environment outright.
+fn env_words(env: E) -> &'static [&'static str] {
+    match env {
+        E::LuxuryMarble => &["marble", "onyx", "travertine"],
+        E::CleanBathroom => &["bathroom", "bath", "spa"],
+        E::ProfessionalStudio => &["studio"],
+        E::NaturalOutdoor => &["outdoors", "outdoor", "garden", "outside"],
+        E::CozyBedroom => &["bedroom", "bed"],
     }
 }
 
@@ -525,12 +553,17 @@ fn prop_words(prop: &str, scene: &Scene) -> String {
     {
         return prop.to_string();
     }
+    // The last word is the prop itself, even when it is also a colour ("dried lavender").
+    let last = prop.split(' ').count() - 1;
     let words: Vec<&str> = prop
         .split(' ')
-        .filter(|w| {
+        .enumerate()
+        .filter(|&(i, w)| {
             let p = prompt::parse(w);
-            p.scene_colors.is_empty() && p.product_color.is_none()
+            (i == last && COLOURED_THINGS.contains(&w.to_lowercase().as_str()))
+                || (p.scene_colors.is_empty() && p.product_color.is_none())
         })
+        .map(|(_, w)| w)
         .collect();
     if words.is_empty() {
         prop.to_string()

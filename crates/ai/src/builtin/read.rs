@@ -277,6 +277,14 @@ const MASS_NOUNS: &[&str] = &[
     "bread", "coffee", "tea", "juice", "jerky", "coffee beans", "olive oil", "hot sauce",
 ];
 
+/// Colour words that are also things a seller puts beside a product.
+#[rustfmt::skip]
+pub(crate) const COLOURED_THINGS: &[&str] = &[
+    "lavender", "sage", "rose", "roses", "mint", "lemon", "lemons", "lime", "limes", "peach",
+    "peaches", "olive", "olives", "cherry", "cherries", "orange", "oranges", "plum", "plums",
+    "chocolate", "coffee", "honey",
+];
+
 /// Words that never make a prop ("with light streaming in", "with a vintage feel").
 #[rustfmt::skip]
 const PROP_STOP: &[&str] = &[
@@ -825,12 +833,14 @@ const PLACE_PREPOSITIONS: &[&str] = &[
 /// Surfaces and furniture that end a place phrase even when the parser has no setting for
 /// them ("on a windowsill").
 #[rustfmt::skip]
-const SURFACE_NOUNS: &[&str] = &[
+pub(crate) const SURFACE_NOUNS: &[&str] = &[
     "table", "counter", "countertop", "surface", "shelf", "tray", "slab", "board", "stool",
     "windowsill", "sill", "ledge", "nightstand", "dresser", "vanity", "sink", "bench", "floor",
     "rug", "blanket", "sheets", "towel", "stand", "plinth", "pedestal", "podium", "backdrop",
     "background", "wall", "desk", "bed", "sofa", "couch", "cloth", "tablecloth", "stone",
     "rock", "sand", "moss", "grass", "wood", "marble", "concrete", "terrazzo", "linen",
+    "cushion", "pillow", "step", "steps", "stairs", "mat", "placemat", "napkin", "plate",
+    "tiles", "fabric", "velvet", "satin", "silk", "paper",
 ];
 
 /// Where the user put the product, as they wrote it: a preposition and the words up to a
@@ -1026,10 +1036,14 @@ fn read_negatives(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut R
 /// Props the user wants in frame: "with eucalyptus sprigs", "surrounded by rose petals".
 fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Reading) {
     let mut i = 0;
+    // Where the last prop read ended: "and" right there carries on the list ("beside a
+    // notebook and fountain pen").
+    let mut list_end = None;
     while i < tokens.len() {
         let w = tokens[i].word.as_str();
         let trigger = PROP_TRIGGERS.contains(&w)
-            || (w == "next" && tokens.get(i + 1).is_some_and(|t| t.word == "to"));
+            || (w == "next" && tokens.get(i + 1).is_some_and(|t| t.word == "to"))
+            || (w == "and" && list_end == Some(i));
         if !trigger || negated[i] {
             i += 1;
             continue;
@@ -1058,6 +1072,15 @@ fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Readi
         while k < tokens.len() && k < start + 3 {
             let t = &tokens[k];
             let w = t.word.as_str();
+            // A colour that is also a thing names the thing when nothing follows it
+            // ("with dried lavender"); before a noun it stays a colour ("a sage towel").
+            let ends = tokens
+                .get(k + 1)
+                .is_none_or(|n| n.is_break() || n.ends_sentence() || in_stop(&n.word));
+            if COLOURED_THINGS.contains(&w) && ends && !negated[k] {
+                k += 1;
+                break;
+            }
             let stops = t.is_break()
                 || used[k]
                 || negated[k]
@@ -1084,6 +1107,7 @@ fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Readi
             if !out.props.contains(&prop) {
                 out.props.push(prop);
             }
+            list_end = Some(k);
         }
         i = k.max(i + 1);
     }

@@ -54,7 +54,8 @@ pub fn round_shader(x0: f32, x1: f32, base: Rgb, side: f32, gloss: f32) -> Shade
         (0.88, core),
         (1.0, scale(base, 0.68)),
     ];
-    if side < 0.0 {
+    // The stops above are lit from the left; light from the right mirrors them.
+    if side > 0.0 {
         stops = stops.into_iter().rev().map(|(t, c)| (1.0 - t, c)).collect();
     }
     let stops = stops

@@ -23,7 +23,7 @@ use image::{Rgba, RgbaImage};
 use crate::cutout::{self, Cutout};
 use crate::generate::ImageRequest;
 use crate::prompt::{self, ProductKind, PromptParams, SceneChoice, Setting, Tone};
-use crate::{codec, mockup, EngineError, Progress, SubProgress};
+use crate::{codec, mockup, templates, EngineError, Progress, SubProgress};
 use environment::{Materials, Paint};
 use layout::Layout;
 use light::{Grade, Light};
@@ -197,9 +197,18 @@ pub fn render_layers(
             )
         }
         None => {
+            // A template's prompt names no product, so its stand-in is the shape that fits the
+            // template's category (a mug in bed, a can in the garden), not always a bottle.
+            let template = templates::find_by_prompt(req.prompt);
             let stand_in = StandIn {
-                kind: params.product.unwrap_or(ProductKind::Bottle),
-                color: params.product_color.map(|c| c.rgb),
+                kind: params
+                    .product
+                    .or(template.map(|t| t.product))
+                    .unwrap_or(ProductKind::Bottle),
+                color: params
+                    .product_color
+                    .map(|c| c.rgb)
+                    .or(template.and_then(|t| t.product_color)),
             };
             let product = Product::Mockup {
                 kind: stand_in.kind,

@@ -682,21 +682,29 @@ fn flat_lay(pm: &mut Pixmap, p: &Props, colors: [Rgb; 3], rng: &mut Rng) {
     );
     let size = m * if clean { 0.3 } else { 0.36 };
     let gap = size * 0.08;
-    // Beside the product, and in the corners of the frame for a fuller lay.
+    // Around the product (beside it, above and below it where the frame has room), and in
+    // the corners of the frame for a fuller lay.
     let mut spots = vec![
-        (x1 + gap, y0 + (y1 - y0) * 0.1),
-        (x0 - size - gap, y1 - size - (y1 - y0) * 0.1),
+        (x1 + gap, y0 + (y1 - y0) * 0.1, size),
+        (x0 - size - gap, y1 - size - (y1 - y0) * 0.1, size),
     ];
-    if !clean {
-        spots.push((w * 0.04, h * 0.04));
-        spots.push((w - size * 1.04, h * 0.06));
-        spots.push((x1 + gap, y1 - size * 0.6));
+    let end = size * 0.8;
+    if y0 - gap - end * 0.8 > 0.0 {
+        spots.push((x0 - end * 0.6, y0 - gap - end, end));
     }
-    for (k, (sx, sy)) in spots.iter().enumerate() {
+    if y1 + gap + end * 0.8 < h {
+        spots.push((x1 - end * 0.4, y1 + gap, end));
+    }
+    if !clean {
+        spots.push((w * 0.04, h * 0.04, size));
+        spots.push((w - size * 1.04, h * 0.06, size));
+        spots.push((x1 + gap, y1 - size * 0.6, size));
+    }
+    for (k, (sx, sy, size)) in spots.iter().enumerate() {
         draw_prop(
             pm,
             small[k % small.len()],
-            (*sx, *sy, size, size),
+            (*sx, *sy, *size, *size),
             side,
             shadow,
             true,
@@ -1217,15 +1225,17 @@ fn fabric(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Rgb, side: f32, sh
 /// A water droplet: a dark rim where it refracts, a bright caustic and a specular dot.
 fn drop(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, side: f32) {
     fill_solid(pm, ellipse(cx, cy, r, r * 0.9), [0.0; 3], 0.16);
+    // The specular dot faces the light; the light focused through the drop lands low on
+    // the far side.
     fill_solid(
         pm,
-        ellipse(cx + side * r * 0.15, cy + r * 0.2, r * 0.6, r * 0.45),
+        ellipse(cx - side * r * 0.15, cy + r * 0.2, r * 0.6, r * 0.45),
         [1.0; 3],
         0.3,
     );
     fill_solid(
         pm,
-        ellipse(cx - side * r * 0.35, cy - r * 0.35, r * 0.22, r * 0.18),
+        ellipse(cx + side * r * 0.35, cy - r * 0.35, r * 0.22, r * 0.18),
         [1.0; 3],
         0.85,
     );
@@ -1502,4 +1512,75 @@ fn bud_vase(pm: &mut Pixmap, cx: f32, base: f32, h: f32, c: Rgb, side: f32, shad
         rounded_rect(cx - r * 0.3, base - r * 2.6, r * 0.6, r * 1.8, r * 0.2),
         round_shader(cx - r * 0.3, cx + r * 0.3, hex(0xDDE6E6), side, 0.6),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the prop's brightness is centred across the canvas (pixels): its pixels' x
+    /// weighted by how much brightness each adds over a black ground. Contact shadows are
+    /// dark and add almost nothing, and they move the other way, so they never help.
+    /// With `glints_only`, only the near-white specular pixels count: a clear water drop's
+    /// glint faces the light while the light focused through it lands on the far side.
+    fn light_centre(kind: PropKind, side: f32, plan: bool, glints_only: bool) -> f32 {
+        let w = 240u32;
+        let mut pm = Pixmap::new(w, 200).unwrap();
+        let mut rng = Rng::new(7);
+        draw_prop(
+            &mut pm,
+            kind,
+            (20.0, 20.0, 200.0, 160.0),
+            side,
+            hex(0x2A2520),
+            plan,
+            &mut rng,
+        );
+        let (mut sl, mut slx) = (0f32, 0f32);
+        for (i, p) in pm.pixels().iter().enumerate() {
+            // Premultiplied: a half-transparent pixel adds half its brightness.
+            let l = 0.299 * p.red() as f32 + 0.587 * p.green() as f32 + 0.114 * p.blue() as f32;
+            if glints_only && l < 200.0 {
+                continue;
+            }
+            sl += l;
+            slx += l * (i as u32 % w) as f32;
+        }
+        slx / sl.max(1.0)
+    }
+
+    /// Props are modelled by the scene's key light, not only grounded by a contact shadow:
+    /// the side facing the light is the brighter one, and moving the light moves that side.
+    #[test]
+    fn props_are_lit_from_the_key_lights_side() {
+        let kinds = [
+            PropKind::FruitSlices(Fruit::Orange),
+            PropKind::WholeFruit(Fruit::Lemon),
+            PropKind::Leaves,
+            PropKind::Flowers([230, 180, 190]),
+            PropKind::Stones,
+            PropKind::Fabric([200, 190, 170]),
+            PropKind::WaterDrops,
+            PropKind::Shells,
+            PropKind::Books,
+            PropKind::Candle,
+            PropKind::Cup,
+            PropKind::Plant,
+        ];
+        let mut failures = Vec::new();
+        for kind in kinds {
+            for plan in [false, true] {
+                let glints = kind == PropKind::WaterDrops;
+                let moved =
+                    light_centre(kind, 1.0, plan, glints) - light_centre(kind, -1.0, plan, glints);
+                if moved < 1.0 {
+                    failures.push(format!(
+                        "{} (plan {plan}): moving the light from left to right moves the prop's brightness {moved:+.1} px",
+                        kind.name()
+                    ));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
 }

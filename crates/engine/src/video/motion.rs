@@ -53,8 +53,15 @@ pub fn parse_motion(prompt: &str) -> Motion {
         "circling",
         "revolve",
         "revolving",
-    ]) || phrase(&["arc around", "circle around", "move around", "moves around"])
-    {
+    ]) || phrase(&[
+        "arc around",
+        "arcs around",
+        "circle around",
+        "circles around",
+        "circling around",
+        "move around",
+        "moves around",
+    ]) {
         Camera::Orbit
     } else if has(&["parallax", "3d", "depth", "layered", "dimensional"]) {
         Camera::Parallax
