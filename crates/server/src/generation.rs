@@ -16,7 +16,7 @@ use crate::state::AppState;
 /// Longest prompt accepted.
 pub const MAX_PROMPT_CHARS: usize = 4000;
 
-pub const SELECT_SCENE: &str = "Please select a scene first";
+pub const SELECT_SCENE: &str = "Please select a campaign first";
 pub const UPLOAD_AN_IMAGE: &str = "Please upload at least one image";
 pub const ONLY_IMAGES_ANIMATE: &str =
     "Could not identify the asset ID. Only images can be animated.";
@@ -53,9 +53,9 @@ pub async fn owned_scene(
         .store
         .scene(user_id, scene_id)
         .await
-        .map_err(not_found("Scene not found"))?;
+        .map_err(not_found("Campaign not found"))?;
     if scene.project_id != project_id {
-        return Err(ApiError::NotFound("Scene not found"));
+        return Err(ApiError::NotFound("Campaign not found"));
     }
     Ok(scene)
 }

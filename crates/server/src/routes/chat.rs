@@ -123,7 +123,7 @@ async fn send(
     let project_id = generation::required_id(
         request.project_id.as_deref(),
         "project_id",
-        "No scene or project selected",
+        "No campaign or project selected",
     )?;
     let scene_id = generation::required_id(
         request.scene_id.as_deref(),
@@ -336,7 +336,7 @@ async fn history(
     let project_id = generation::required_id(
         query.project_id.as_deref(),
         "project_id",
-        "No scene or project selected",
+        "No campaign or project selected",
     )?;
     let scene_id = generation::required_id(
         query.scene_id.as_deref(),

@@ -89,7 +89,7 @@ async fn target(
 ) -> ApiResult<(Target, Option<store::Scene>)> {
     let user_id = current.user.id;
     let project_id =
-        generation::required_id(project_id, "project_id", "No scene or project selected")?;
+        generation::required_id(project_id, "project_id", "No campaign or project selected")?;
     let scene = match scene_id.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => {
             let scene_id = Uuid::parse_str(text)

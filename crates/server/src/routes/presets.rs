@@ -16,7 +16,7 @@ use crate::state::AppState;
 
 const PRESET_NOT_FOUND: &str = "Style preset not found";
 const NO_STYLE: &str =
-    "No style guidance found in scene conversation history. Please refine some prompts in this scene first.";
+    "No style guidance found in campaign conversation history. Please refine some prompts in this campaign first.";
 const NAME_TAKEN: &str = "A style preset with this name already exists";
 const FEEDBACK_REASONS: &[&str] = &[
     "poor_quality",
@@ -190,7 +190,7 @@ async fn create_preset(
     let project_id = generation::required_id(
         request.project_id.as_deref(),
         "project_id",
-        "No scene or project selected",
+        "No campaign or project selected",
     )?;
     let scene_id = generation::required_id(
         request.scene_id.as_deref(),
@@ -255,7 +255,7 @@ async fn apply_preset(
     let project_id = generation::required_id(
         request.project_id.as_deref(),
         "project_id",
-        "No scene or project selected",
+        "No campaign or project selected",
     )?;
     let scene_id = generation::required_id(
         request.scene_id.as_deref(),

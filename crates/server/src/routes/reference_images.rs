@@ -319,14 +319,17 @@ async fn receive(
         .map_err(UploadFailure::from)?;
     let scene_id = match form.scene_id.as_deref() {
         Some(text) => {
-            let id = parse_id(Some(text), "sceneId is required", "Scene not found")?;
+            let id = parse_id(Some(text), "sceneId is required", "Campaign not found")?;
             let scene = state
                 .store
                 .scene(user_id, id)
                 .await
-                .map_err(|_| UploadFailure::new(StatusCode::NOT_FOUND, "Scene not found"))?;
+                .map_err(|_| UploadFailure::new(StatusCode::NOT_FOUND, "Campaign not found"))?;
             if scene.project_id != project_id {
-                return Err(UploadFailure::new(StatusCode::NOT_FOUND, "Scene not found"));
+                return Err(UploadFailure::new(
+                    StatusCode::NOT_FOUND,
+                    "Campaign not found",
+                ));
             }
             Some(id)
         }
@@ -464,7 +467,7 @@ async fn scene_reference_images(
         .store
         .scene(user_id, scene_id)
         .await
-        .map_err(not_found("Scene not found"))?;
+        .map_err(not_found("Campaign not found"))?;
     let images = state
         .store
         .scene_reference_images(user_id, scene_id)

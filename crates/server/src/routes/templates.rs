@@ -249,7 +249,7 @@ async fn panel_target(
 ) -> ApiResult<(Target, store::Scene)> {
     let scene_id = generation::required_id(scene_id, "scene_id", SELECT_SCENE)?;
     let project_id =
-        generation::required_id(project_id, "project_id", "No scene or project selected")?;
+        generation::required_id(project_id, "project_id", "No campaign or project selected")?;
     let scene = generation::owned_scene(state, current.user.id, project_id, scene_id).await?;
     Ok((
         Target {
