@@ -142,7 +142,7 @@ test('the storyboard: zoom, carousel, reorder by drag and keyboard, detail, shar
 
   // Scene detail: arrow keys change the asset, Escape goes back.
   await card('Campaign 1').getByRole('button', { name: 'Open Campaign 1' }).click();
-  const detail = page.getByRole('region', { name: 'Scene detail' });
+  const detail = page.getByRole('region', { name: 'Campaign detail' });
   await expect(detail).toBeVisible();
   await expect(detail.getByText(/Asset \d of 2/)).toBeVisible();
   const firstLabel = await detail.getByText(/Asset \d of 2/).textContent();

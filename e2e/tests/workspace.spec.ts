@@ -74,13 +74,13 @@ test('sign up, create and rename a project, add a campaign, reload, sign out', a
   await expect(campaign.getByRole('button', { name: 'Create' })).toBeDisabled();
   await campaignName.fill('Holiday Promo');
   await campaign.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, 'Scene created successfully')).toBeVisible();
+  await expect(toast(page, 'Campaign created successfully')).toBeVisible();
   await expect(page.getByTestId('current-scene')).toHaveText('Holiday Promo');
   await expect(page.getByText('2 campaigns', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Holiday Promo' })).toHaveAttribute('data-selected', 'true');
 
   // Clicking a card selects its scene and opens its detail; Escape goes back to the grid.
-  const detail = page.getByRole('region', { name: 'Scene detail' });
+  const detail = page.getByRole('region', { name: 'Campaign detail' });
   await page.getByRole('button', { name: 'Open Campaign 1' }).click();
   await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
   await expect(detail).toBeVisible();

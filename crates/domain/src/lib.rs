@@ -3,14 +3,18 @@
 
 pub mod account;
 pub mod credits;
+pub mod events;
 pub mod generation;
+pub mod job_failure;
 pub mod jobs;
 pub mod names;
 
 pub use account::{Email, Password};
+pub use events::LiveEvent;
 pub use generation::{
     ColorPalette, Composition, Duration, Environment, Lighting, Quality, Resolution, Settings,
 };
+pub use job_failure::JobFailure;
 pub use jobs::{JobKind, JobStatus, OutputKind};
 pub use names::{ProjectName, SceneName};
 

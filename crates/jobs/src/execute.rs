@@ -3,7 +3,7 @@
 //! and describe the media asset that completion will insert.
 
 use bytes::Bytes;
-use domain::{OutputKind, Resolution};
+use domain::{JobFailure, OutputKind, Resolution};
 use store::{Job, MediaStorage, MediaType, NewMediaAsset, Store, StoreError};
 
 use crate::payload::{Guidance, JobPayload};
@@ -37,8 +37,18 @@ fn seed_of(job: &Job) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
-fn transient(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ {
-    move |e| ProviderError::Transient(format!("could not read {what}: {e}"))
+/// A stored input's bytes could not be read: missing bytes stay missing, anything else may
+/// pass.
+fn unreadable(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ {
+    move |e| {
+        let detail = format!("could not read {what}: {e}");
+        match e {
+            store::StorageError::NotFound => {
+                ProviderError::permanent(JobFailure::InputUnreadable, detail)
+            }
+            _ => ProviderError::transient(JobFailure::InputUnreadable, detail),
+        }
+    }
 }
 
 /// Reads a user's stored file (reference image or media asset) by id.
@@ -51,20 +61,22 @@ async fn read_file(
     let file = match ctx.store.stored_file(job.user_id, id).await {
         Ok(file) => file,
         Err(StoreError::NotFound) => {
-            return Err(ProviderError::Permanent(format!(
-                "The {what} no longer exists"
-            )));
+            return Err(ProviderError::permanent(
+                JobFailure::InputMissing,
+                format!("the {what} {id} no longer exists"),
+            ));
         }
         Err(e) => {
-            return Err(ProviderError::Transient(format!(
-                "could not look up the {what}: {e}"
-            )))
+            return Err(ProviderError::transient(
+                JobFailure::Internal,
+                format!("could not look up the {what} {id}: {e}"),
+            ))
         }
     };
     ctx.storage
         .read(&file.storage_key)
         .await
-        .map_err(transient(what))
+        .map_err(unreadable(what))
 }
 
 async fn read_photos(
@@ -85,8 +97,9 @@ pub(crate) async fn execute(
     job: &Job,
     sink: ProgressSink,
 ) -> Result<NewMediaAsset, ProviderError> {
-    let payload: JobPayload = serde_json::from_value(job.payload.clone())
-        .map_err(|e| ProviderError::Permanent(format!("The job cannot be read: {e}")))?;
+    let payload: JobPayload = serde_json::from_value(job.payload.clone()).map_err(|e| {
+        ProviderError::permanent(JobFailure::Internal, format!("the job cannot be read: {e}"))
+    })?;
     let seed = seed_of(job);
     sink.report("preparing", 0.0)
         .map_err(|_| ProviderError::Cancelled)?;
@@ -122,12 +135,16 @@ pub(crate) async fn execute(
             let template = match ctx.store.template(template_id).await {
                 Ok(t) => t,
                 Err(StoreError::NotFound) => {
-                    return Err(ProviderError::Permanent("Template not found".into()))
+                    return Err(ProviderError::permanent(
+                        JobFailure::InputMissing,
+                        format!("template {template_id} not found"),
+                    ))
                 }
                 Err(e) => {
-                    return Err(ProviderError::Transient(format!(
-                        "could not read the template: {e}"
-                    )))
+                    return Err(ProviderError::transient(
+                        JobFailure::Internal,
+                        format!("could not read the template: {e}"),
+                    ))
                 }
             };
             let guidance: Guidance =
@@ -177,7 +194,7 @@ pub(crate) async fn execute(
                 .storage
                 .read(mask_key)
                 .await
-                .map_err(transient("the mask"))?;
+                .map_err(unreadable("the mask"))?;
             metadata["source_id"] = source_id.to_string().into();
             let input = EditInput {
                 image,
@@ -229,8 +246,9 @@ pub(crate) async fn execute(
             ctx.provider.video(input, sink).await?
         }
         JobPayload::AssistantReply { .. } => {
-            return Err(ProviderError::Permanent(
-                "An assistant reply makes no media".into(),
+            return Err(ProviderError::permanent(
+                JobFailure::Internal,
+                "an assistant reply makes no media",
             ));
         }
         JobPayload::Audio { prompt, audio_type } => {
@@ -265,9 +283,19 @@ fn extension_of(mime: &str) -> &'static str {
 async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderError> {
     tokio::task::spawn_blocking(move || engine::intake::thumbnail_of(&bytes))
         .await
-        .map_err(|e| ProviderError::Transient(format!("thumbnail stopped unexpectedly: {e}")))?
+        .map_err(|e| {
+            ProviderError::transient(
+                JobFailure::Internal,
+                format!("thumbnail stopped unexpectedly: {e}"),
+            )
+        })?
         .map(|(bytes, mime, _, _)| (bytes, mime))
-        .map_err(|e| ProviderError::Permanent(format!("The result cannot be previewed: {e}")))
+        .map_err(|e| {
+            ProviderError::permanent(
+                JobFailure::Internal,
+                format!("the result cannot be previewed: {e}"),
+            )
+        })
 }
 
 /// Deletes objects no row refers to; what cannot be deleted now stays queued for the
@@ -294,8 +322,9 @@ async fn store_output(
         OutputKind::Video => MediaType::Video,
         OutputKind::Audio => MediaType::Audio,
         OutputKind::Text => {
-            return Err(ProviderError::Permanent(
-                "A chat reply is not a media file".into(),
+            return Err(ProviderError::permanent(
+                JobFailure::Internal,
+                "a chat reply is not a media file",
             ))
         }
     };
@@ -321,10 +350,12 @@ async fn store_output(
         objects.push((poster_key.clone(), poster));
         poster_key
     });
-    ctx.storage
-        .put_all(&objects)
-        .await
-        .map_err(|(key, e)| ProviderError::Transient(format!("could not store {key}: {e}")))?;
+    ctx.storage.put_all(&objects).await.map_err(|(key, e)| {
+        ProviderError::transient(
+            JobFailure::OutputNotStored,
+            format!("could not store {key}: {e}"),
+        )
+    })?;
     let file_size = i64::try_from(output.bytes.len()).unwrap_or(i64::MAX);
     metadata["output_format"] = output.extension.into();
     metadata["fileSize"] = file_size.into();

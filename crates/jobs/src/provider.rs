@@ -6,36 +6,71 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use bytes::Bytes;
-use domain::{Duration, Quality, Resolution};
+use domain::{Duration, JobFailure, Quality, Resolution};
 use engine::video::{VideoQuality, VideoSource};
 use engine::{Cancelled, EngineError, Progress};
 
 use crate::payload::Guidance;
 
-/// Why a provider produced nothing.
+/// Why a job produced nothing: the `reason` the user is told, and the `detail` that only
+/// the log sees.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProviderError {
-    /// Worth retrying: a timeout, a provider's 429 or 5xx.
-    #[error("{0}")]
-    Transient(String),
+    /// Worth retrying: a timeout, a provider's 429 or 5xx, a storage hiccup.
+    #[error("{detail}")]
+    Transient { reason: JobFailure, detail: String },
     /// Retrying cannot help: invalid input, a content-policy refusal.
-    #[error("{0}")]
-    Permanent(String),
+    #[error("{detail}")]
+    Permanent { reason: JobFailure, detail: String },
     /// The worker asked the provider to stop (lost lease or shutdown).
     #[error("cancelled")]
     Cancelled,
+}
+
+impl ProviderError {
+    pub fn transient(reason: JobFailure, detail: impl std::fmt::Display) -> Self {
+        ProviderError::Transient {
+            reason,
+            detail: detail.to_string(),
+        }
+    }
+
+    pub fn permanent(reason: JobFailure, detail: impl std::fmt::Display) -> Self {
+        ProviderError::Permanent {
+            reason,
+            detail: detail.to_string(),
+        }
+    }
+
+    /// The provider refused the content; `why` is its own reason, when it gave one.
+    pub fn refused(why: Option<String>) -> Self {
+        let detail = format!("refused: {}", why.as_deref().unwrap_or("no reason given"));
+        ProviderError::permanent(JobFailure::Refused(why), detail)
+    }
+
+    /// What the user is told.
+    pub fn reason(&self) -> JobFailure {
+        match self {
+            ProviderError::Transient { reason, .. } | ProviderError::Permanent { reason, .. } => {
+                reason.clone()
+            }
+            ProviderError::Cancelled => JobFailure::Cancelled,
+        }
+    }
 }
 
 impl From<EngineError> for ProviderError {
     fn from(e: EngineError) -> Self {
         match e {
             EngineError::Cancelled => ProviderError::Cancelled,
-            EngineError::InvalidInput(message) => {
-                ProviderError::Permanent(format!("Invalid input: {message}"))
-            }
-            EngineError::Encode(message) => {
-                ProviderError::Permanent(format!("Could not encode the result: {message}"))
-            }
+            EngineError::InvalidInput(message) => ProviderError::permanent(
+                JobFailure::InputUnreadable,
+                format!("invalid input: {message}"),
+            ),
+            EngineError::Encode(message) => ProviderError::permanent(
+                JobFailure::Internal,
+                format!("could not encode the result: {message}"),
+            ),
         }
     }
 }
@@ -208,9 +243,12 @@ pub struct EngineProvider;
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ProviderError> + Send + 'static,
 ) -> Result<T, ProviderError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ProviderError::Transient(format!("the engine stopped unexpectedly: {e}")))?
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        ProviderError::transient(
+            JobFailure::Internal,
+            format!("the engine stopped unexpectedly: {e}"),
+        )
+    })?
 }
 
 fn engine_request<'a>(
@@ -401,11 +439,10 @@ fn inject(prompt: &mut String, attempt: i64) -> Result<(), ProviderError> {
     let (fault, clean) = fault_in(prompt);
     *prompt = clean;
     match fault {
-        Some(Fault::Permanent) => Err(ProviderError::Permanent(
-            "The request was refused by the content policy".into(),
-        )),
-        Some(Fault::Transient(times)) if attempt <= times => Err(ProviderError::Transient(
-            format!("The provider is busy (attempt {attempt}); retrying"),
+        Some(Fault::Permanent) => Err(ProviderError::refused(None)),
+        Some(Fault::Transient(times)) if attempt <= times => Err(ProviderError::transient(
+            JobFailure::TimedOut,
+            format!("the provider is busy (attempt {attempt})"),
         )),
         _ => Ok(()),
     }
@@ -462,7 +499,7 @@ mod tests {
         let mut prompt = "a jar [fail:transient=2] on marble".to_owned();
         assert!(matches!(
             inject(&mut prompt, 1),
-            Err(ProviderError::Transient(_))
+            Err(ProviderError::Transient { .. })
         ));
         assert_eq!(prompt, "a jar  on marble");
         let mut prompt = "a jar [fail:transient=2]".to_owned();
@@ -470,7 +507,7 @@ mod tests {
         let mut prompt = "[fail:permanent] a jar".to_owned();
         assert!(matches!(
             inject(&mut prompt, 3),
-            Err(ProviderError::Permanent(_))
+            Err(ProviderError::Permanent { .. })
         ));
         let mut prompt = "plain".to_owned();
         assert!(inject(&mut prompt, 1).is_ok());

@@ -5,11 +5,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use domain::events::{AssetRef, JobEvent, StoryboardUpdated};
 use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
-use domain::JobStatus;
-use store::{
-    Guard, Job, MediaAsset, MediaStorage, MessageParts, NewEvent, NewMediaAsset, Signal, Store,
-};
+use domain::{JobFailure, JobStatus, LiveEvent};
+use store::{Guard, Job, MediaStorage, MessageParts, NewEvent, NewMediaAsset, Signal, Store};
 use tokio::sync::watch;
 use tracing::Instrument;
 use uuid::Uuid;
@@ -50,51 +49,31 @@ pub struct Worker {
     id: String,
 }
 
-/// The data of a job event (job-progress, job-completed, job-failed); `event_id` is added when it is read back.
-pub fn job_event(job: &Job, status: JobStatus, asset: Option<&MediaAsset>) -> serde_json::Value {
-    serde_json::json!({
-        "job_id": job.id,
-        "kind": job.kind.as_str(),
-        "status": status.as_str(),
-        "progress": job.progress,
-        "stage": job.stage,
-        "project_id": job.project_id,
-        "scene_id": job.scene_id,
-        "message_id": job.message_id,
-        "asset": asset.map(|a| asset_json(a, job.kind.output())),
-        "error": job.error,
-    })
+/// The data of a job event (job-progress, job-completed, job-failed).
+pub fn job_event(job: &Job, status: JobStatus, asset: Option<AssetRef>) -> JobEvent {
+    JobEvent {
+        job_id: job.id,
+        kind: job.kind.as_str().to_owned(),
+        status: status.as_str().to_owned(),
+        progress: job.progress,
+        stage: job.stage.clone(),
+        project_id: job.project_id,
+        scene_id: job.scene_id,
+        message_id: job
+            .message_id
+            .as_deref()
+            .and_then(|id| Uuid::parse_str(id).ok()),
+        asset,
+        error: job.error.clone(),
+    }
 }
 
-fn asset_json(asset: &MediaAsset, output: domain::OutputKind) -> serde_json::Value {
-    serde_json::json!({
-        "id": asset.id,
-        "url": crate::file_url(asset.id),
-        "thumbnail_url": crate::preview_url(asset.id, output),
-        "file_type": asset.file_type.as_str(),
-        "credit_cost": asset.credit_cost,
-    })
-}
-
-fn completed_asset(new: &NewMediaAsset, job: &Job) -> MediaAsset {
-    MediaAsset {
-        id: new.id,
-        user_id: new.user_id,
-        project_id: Some(new.project_id),
-        scene_id: new.scene_id,
-        file_type: new.file_type,
-        mime_type: new.mime_type.clone(),
-        filename: new.filename.clone(),
-        original_filename: None,
-        file_size: new.file_size,
-        width: new.width,
-        height: new.height,
-        duration_seconds: new.duration_seconds,
-        file_metadata: new.file_metadata.clone(),
-        credit_cost: new.credit_cost,
-        is_public: false,
-        created_at: job.updated_at,
-        updated_at: job.updated_at,
+/// A completed job's asset as its event stores it: by id and kind (the server adds the URLs).
+fn asset_ref(asset: &NewMediaAsset) -> AssetRef {
+    AssetRef {
+        id: asset.id,
+        file_type: asset.file_type.as_str().to_owned(),
+        credit_cost: asset.credit_cost,
     }
 }
 
@@ -192,10 +171,10 @@ impl Worker {
                 }
             };
             for id in ids {
-                let message = "The worker running this job stopped. Your credits were refunded.";
+                let message = JobFailure::Interrupted.message(true);
                 match self
                     .store
-                    .fail_job(id, Guard::Expired, message, failed_events, message_failed)
+                    .fail_job(id, Guard::Expired, &message, failed_events, message_failed)
                     .await
                 {
                     Ok(Some(job)) => {
@@ -234,20 +213,19 @@ impl Worker {
                         owner,
                         &asset,
                         |finished| {
-                            let media = completed_asset(&asset, finished);
+                            let completed =
+                                job_event(finished, JobStatus::Completed, Some(asset_ref(&asset)));
                             vec![
                                 NewEvent {
                                     user_id: finished.user_id,
-                                    kind: "job-completed",
-                                    data: job_event(finished, JobStatus::Completed, Some(&media)),
+                                    event: LiveEvent::JobCompleted(completed),
                                 },
                                 NewEvent {
                                     user_id: finished.user_id,
-                                    kind: "storyboard-updated",
-                                    data: serde_json::json!({
-                                        "project_id": finished.project_id,
-                                        "scene_id": finished.scene_id,
-                                        "asset_id": media.id,
+                                    event: LiveEvent::StoryboardUpdated(StoryboardUpdated {
+                                        project_id: finished.project_id,
+                                        scene_id: finished.scene_id,
+                                        asset_id: Some(asset.id),
                                     }),
                                 },
                             ]
@@ -264,8 +242,10 @@ impl Worker {
                         tracing::warn!("lost the job before completing it; the result is discarded")
                     }
                     Err(e) => {
-                        let error =
-                            ProviderError::Transient(format!("could not record the result: {e}"));
+                        let error = ProviderError::transient(
+                            JobFailure::OutputNotStored,
+                            format!("could not record the result: {e}"),
+                        );
                         self.settle_failure(owner, &job, error, Some(&asset)).await;
                     }
                 }
@@ -295,31 +275,39 @@ impl Worker {
             let message = match self.store.message(job.user_id, message_id).await {
                 Ok(message) => message,
                 Err(store::StoreError::NotFound) => {
-                    return Err(ProviderError::Permanent(
-                        "The message no longer exists".into(),
+                    return Err(ProviderError::permanent(
+                        JobFailure::InputMissing,
+                        "the message no longer exists",
                     ));
                 }
                 Err(e) => {
-                    return Err(ProviderError::Transient(format!(
-                        "could not read the message: {e}"
-                    )))
+                    return Err(ProviderError::transient(
+                        JobFailure::Internal,
+                        format!("could not read the message: {e}"),
+                    ))
                 }
             };
             // The request that started the job may have finished the answer itself.
             if message.processing_status != "pending" {
                 return Ok(None);
             }
-            let parent = message
-                .parent_message_id
-                .ok_or_else(|| ProviderError::Permanent("The message answers nothing".into()))?;
+            let parent = message.parent_message_id.ok_or_else(|| {
+                ProviderError::permanent(JobFailure::Internal, "the message answers nothing")
+            })?;
             let question = self.store.message(job.user_id, parent).await.map_err(|e| {
-                ProviderError::Permanent(format!("The question cannot be read: {e}"))
+                ProviderError::permanent(
+                    JobFailure::Internal,
+                    format!("the question cannot be read: {e}"),
+                )
             })?;
             let request =
                 crate::assistant::assistant_request(&self.store, &self.storage, &question)
                     .await
                     .map_err(|e| {
-                        ProviderError::Transient(format!("could not gather the conversation: {e}"))
+                        ProviderError::transient(
+                            JobFailure::Internal,
+                            format!("could not gather the conversation: {e}"),
+                        )
                     })?;
             sink.report("thinking", 0.1)
                 .map_err(|_| ProviderError::Cancelled)?;
@@ -327,7 +315,7 @@ impl Worker {
                 .assistant
                 .reply(&request)
                 .await
-                .map_err(|e| ProviderError::Transient(e.to_string()))?;
+                .map_err(|e| ProviderError::transient(JobFailure::Internal, e))?;
             Ok(Some(reply))
         };
         match self.drive(owner, job, shutdown, &sink, work).await {
@@ -349,16 +337,19 @@ impl Worker {
                     Ok(Some(_)) => tracing::info!("assistant reply completed"),
                     Ok(None) => tracing::warn!("lost the reply job before completing it"),
                     Err(e) => {
-                        let error =
-                            ProviderError::Transient(format!("could not record the answer: {e}"));
+                        let error = ProviderError::transient(
+                            JobFailure::OutputNotStored,
+                            format!("could not record the answer: {e}"),
+                        );
                         self.settle_failure(owner, job, error, None).await;
                     }
                 }
             }
             Outcome::Failed(error) => {
-                let final_failure = !matches!(error, ProviderError::Transient(_))
+                let final_failure = !matches!(error, ProviderError::Transient { .. })
                     || job.attempts >= job.max_attempts;
-                let message = error.to_string();
+                // Chatting is free: nothing to refund.
+                let message = error.reason().message(false);
                 self.settle_failure(owner, job, error, None).await;
                 if final_failure {
                     if let Err(e) = self.store.fail_message(message_id, &message).await {
@@ -384,22 +375,21 @@ impl Worker {
         error: ProviderError,
         produced: Option<&NewMediaAsset>,
     ) {
-        let (message, retry) = match &error {
-            ProviderError::Transient(m) => {
-                (m.clone(), job.attempts < job.max_attempts.min(MAX_ATTEMPTS))
-            }
-            ProviderError::Permanent(m) => (m.clone(), false),
-            ProviderError::Cancelled => ("The job was cancelled".to_owned(), false),
-        };
+        let retry = matches!(error, ProviderError::Transient { .. })
+            && job.attempts < job.max_attempts.min(MAX_ATTEMPTS);
+        // The user is told the reason; the detail goes to the log only, with the job id.
+        let reason = error.reason();
         if retry {
             let delay = retry_backoff(job.attempts);
-            tracing::warn!(error = %message, retry_in = ?delay, "job failed; it will be retried");
+            tracing::warn!(job_id = %job.id, error = %error, retry_in = ?delay, "job failed; it will be retried");
+            let message = reason.message(false);
             if let Err(e) = self.store.retry_job(job.id, owner, &message, delay).await {
                 tracing::warn!(error = %e, "could not schedule the retry; the lease will expire");
             }
             return;
         }
-        tracing::warn!(error = %message, "job failed");
+        tracing::warn!(job_id = %job.id, error = %error, "job failed");
+        let message = reason.message(job.credit_cost > 0);
         match self
             .store
             .fail_job(
@@ -464,7 +454,7 @@ impl Worker {
         // Tell the client the job started, however quickly it will finish.
         let mut started = job.clone();
         started.stage = Some("starting".to_owned());
-        let event = job_event(&started, JobStatus::Processing, None);
+        let event = LiveEvent::JobProgress(job_event(&started, JobStatus::Processing, None));
         match self
             .store
             .heartbeat_job(
@@ -509,7 +499,8 @@ impl Worker {
                         let mut view = job.clone();
                         view.progress = percent;
                         view.stage = Some(stage.clone());
-                        (percent, stage.as_str(), job_event(&view, JobStatus::Processing, None))
+                        let event = LiveEvent::JobProgress(job_event(&view, JobStatus::Processing, None));
+                        (percent, stage.as_str(), event)
                     });
                     match self.store.heartbeat_job(job.id, owner, self.config.lease, progress).await {
                         Ok(true) => {
@@ -532,8 +523,7 @@ impl Worker {
 fn failed_events(job: &Job, _balance: i64) -> Vec<NewEvent> {
     vec![NewEvent {
         user_id: job.user_id,
-        kind: "job-failed",
-        data: job_event(job, JobStatus::Failed, None),
+        event: LiveEvent::JobFailed(job_event(job, JobStatus::Failed, None)),
     }]
 }
 

@@ -176,7 +176,7 @@ impl IntoResponse for ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// Maps a store error, naming the missing resource: `.map_err(not_found("Scene not found"))`.
+/// Maps a store error, naming the missing resource: `.map_err(not_found("Campaign not found"))`.
 pub fn not_found(message: &'static str) -> impl Fn(store::StoreError) -> ApiError {
     move |e| match e {
         store::StoreError::NotFound => ApiError::NotFound(message),

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use domain::LiveEvent;
 use sqlx::types::Json;
 use tokio::sync::broadcast;
 use uuid::Uuid;
@@ -14,13 +15,11 @@ use crate::{now, on_db, Pool, Result, Store};
 /// How long events stay replayable.
 pub const EVENT_RETENTION: chrono::Duration = chrono::Duration::hours(24);
 
-/// An event to store for one user.
+/// An event to store for one user: kept as its name and JSON data.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewEvent {
     pub user_id: Uuid,
-    /// `job-progress`, `job-completed`, `job-failed`, `storyboard-updated`, `credits-changed`.
-    pub kind: &'static str,
-    pub data: serde_json::Value,
+    pub event: LiveEvent,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -45,10 +44,14 @@ pub enum Signal {
 macro_rules! insert_event {
     ($executor:expr, $dialect:expr, $event:expr) => {{
         let event: $crate::events::NewEvent = $event;
+        let data = event
+            .event
+            .data()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
         sqlx::query("INSERT INTO events (user_id, kind, data, created_at) VALUES ($1, $2, $3, $4)")
             .bind(event.user_id)
-            .bind(event.kind)
-            .bind(sqlx::types::Json(&event.data))
+            .bind(event.event.name())
+            .bind(sqlx::types::Json(&data))
             .bind($crate::now())
             .execute($executor)
             .await?;

@@ -4,7 +4,8 @@
 //! neither complete nor fail a job another worker has taken over.
 
 use chrono::{DateTime, Utc};
-use domain::{JobKind, JobStatus};
+use domain::events::CreditsChanged;
+use domain::{JobKind, JobStatus, LiveEvent};
 use sqlx::types::Json;
 use uuid::Uuid;
 
@@ -225,7 +226,7 @@ impl Store {
         id: Uuid,
         worker: &str,
         lease: std::time::Duration,
-        progress: Option<(i64, &str, serde_json::Value)>,
+        progress: Option<(i64, &str, LiveEvent)>,
     ) -> Result<bool> {
         let at = now();
         let until = millis(at) + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
@@ -256,7 +257,7 @@ impl Store {
                 .await?,
             };
             if let (Some((user_id,)), Some((_, _, data))) = (user, &progress) {
-                insert_event!(&mut *tx, dialect, NewEvent { user_id, kind: "job-progress", data: data.clone() });
+                insert_event!(&mut *tx, dialect, NewEvent { user_id, event: data.clone() });
             }
             tx.commit().await?;
             Ok::<_, StoreError>(user)
@@ -490,7 +491,6 @@ impl Store {
 fn credits_changed(user_id: Uuid, balance: i64) -> NewEvent {
     NewEvent {
         user_id,
-        kind: "credits-changed",
-        data: serde_json::json!({ "balance": balance }),
+        event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
     }
 }

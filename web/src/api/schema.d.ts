@@ -946,6 +946,14 @@ export interface components {
             total: number;
             transactions: components["schemas"]["CreditTransaction"][];
         };
+        /** @description Data of `credits-changed`. */
+        CreditsChanged: {
+            /**
+             * Format: int64
+             * @description The new balance.
+             */
+            balance: number;
+        };
         Dimensions: {
             /** Format: int64 */
             height: number;
@@ -1079,6 +1087,56 @@ export interface components {
         };
         ImageMetadata: {
             thumbnail_url: string;
+        };
+        /** @description A completed job's media asset as sent: where its file and thumbnail are served. */
+        JobAsset: {
+            /** Format: int64 */
+            credit_cost: number;
+            /** @description image, video or audio. */
+            file_type: string;
+            /** Format: uuid */
+            id: string;
+            /** @description None for music, which has no picture. */
+            thumbnail_url?: string | null;
+            url: string;
+        };
+        /** @description Data of `job-progress`, `job-completed` and `job-failed`. */
+        JobEvent_JobAsset: {
+            /** @description A completed job's media asset as sent: where its file and thumbnail are served. */
+            asset?: {
+                /** Format: int64 */
+                credit_cost: number;
+                /** @description image, video or audio. */
+                file_type: string;
+                /** Format: uuid */
+                id: string;
+                /** @description None for music, which has no picture. */
+                thumbnail_url?: string | null;
+                url: string;
+            };
+            /** @description Why the job failed, in words for the user; set once failed. */
+            error?: string | null;
+            /** Format: uuid */
+            job_id: string;
+            /** @description The job's kind: image, video, audio, image_edit, template, recommendation, animate… */
+            kind: string;
+            /**
+             * Format: uuid
+             * @description The chat message the job answers, if any.
+             */
+            message_id?: string | null;
+            /**
+             * Format: int64
+             * @description 0–100.
+             */
+            progress: number;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            scene_id?: string | null;
+            stage?: string | null;
+            /** @description queued, running, processing, completed or failed. */
+            status: string;
         };
         JobResult: {
             /** Format: int64 */
@@ -1498,6 +1556,18 @@ export interface components {
         };
         StoryboardStats: {
             media_by_type: components["schemas"]["MediaByType"];
+        };
+        /** @description Data of `storyboard-updated`: a campaign's storyboard changed. */
+        StoryboardUpdated: {
+            /**
+             * Format: uuid
+             * @description The asset that joined the storyboard, when a job completed.
+             */
+            asset_id?: string | null;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            scene_id?: string | null;
         };
         /** @description The contract's success envelope. */
         Success_ChatGenerateResponse: {

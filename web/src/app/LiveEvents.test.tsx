@@ -47,7 +47,7 @@ describe('LiveEvents', () => {
     const source = FakeEventSource.latest();
     act(() => {
       source.open();
-      source.emit('job-progress', { event_id: 1, job_id: 'job-1', status: 'processing', progress: 20 }, '1');
+      source.emit('job-progress', { event_id: 1, job_id: 'job-1', project_id: 'p-1', status: 'processing', progress: 20 }, '1');
     });
     expect(jobProgressStore.getSnapshot()['job-1']?.progress).toBe(20);
 

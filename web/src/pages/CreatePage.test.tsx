@@ -117,7 +117,7 @@ describe('/create', () => {
     await user.clear(input);
     await user.type(input, 'Holiday');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Scene created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Campaign created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Holiday'));
     expect(localStorage.getItem(storageKeys.lastScene('p-a'))).toBe(server.state.scenes[1]?.id);
   });
@@ -176,7 +176,7 @@ describe('/create', () => {
     dialog = await screen.findByRole('dialog', { name: 'Rename Campaign' });
     await user.type(within(dialog).getByLabelText('Campaign Name'), '!');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    expect(await screen.findByText('Failed to update scene')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to update campaign')).toBeInTheDocument();
   });
 
   it('restores a stored chat width inside the range and saves a new one', async () => {

@@ -80,7 +80,7 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       pattern: /^\/api\/scenes\/([^/]+)$/,
       handle: (m, body) => {
         const scene = state.scenes.find((s) => s.id === m[1]);
-        if (!scene) return error(404, 'not_found', 'Scene not found');
+        if (!scene) return error(404, 'not_found', 'Campaign not found');
         Object.assign(scene, body as object);
         return ok({ status: 'success', data: scene });
       },

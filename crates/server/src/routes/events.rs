@@ -9,11 +9,13 @@ use std::time::Duration;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
+use domain::events::{AssetRef, CreditsChanged, JobEvent, StoryboardUpdated};
+use domain::LiveEvent;
 use futures::Stream;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use store::{Signal, Store, StoredEvent};
 use tokio::sync::broadcast::{self, error::RecvError};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
@@ -22,7 +24,43 @@ use crate::extract::CurrentUser;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(events))
+    OpenApiRouter::with_openapi(EventSchemas::openapi()).routes(routes!(events))
+}
+
+/// The data of each event, as schemas of the OpenAPI document (from which the web app's
+/// types are generated); every event's data also carries its `event_id`.
+#[derive(OpenApi)]
+#[openapi(components(schemas(
+    JobEvent<JobAsset>,
+    JobAsset,
+    CreditsChanged,
+    StoryboardUpdated
+)))]
+struct EventSchemas;
+
+/// A completed job's media asset as sent: where its file and thumbnail are served.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobAsset {
+    id: Uuid,
+    url: String,
+    /// None for music, which has no picture.
+    thumbnail_url: Option<String>,
+    /// image, video or audio.
+    file_type: String,
+    credit_cost: i64,
+}
+
+fn sent_asset(asset: AssetRef) -> JobAsset {
+    let url = format!("/api/media/file/{}", asset.id);
+    let thumbnail_url = matches!(asset.file_type.as_str(), "image" | "video")
+        .then(|| format!("{url}?variant=thumbnail"));
+    JobAsset {
+        id: asset.id,
+        url,
+        thumbnail_url,
+        file_type: asset.file_type,
+        credit_cost: asset.credit_cost,
+    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -41,22 +79,38 @@ struct Feed {
     signals: broadcast::Receiver<Signal>,
 }
 
-fn to_sse(event: StoredEvent) -> Event {
-    let mut data = event.data;
+/// The stored event as sent, with its asset's URLs and its id; `None` (logged) for a
+/// stored event that no longer reads as one.
+fn to_sse(stored: StoredEvent) -> Option<Event> {
+    let sent = LiveEvent::<AssetRef>::from_stored(&stored.kind, stored.data)
+        .map(|event| event.map_asset(sent_asset))
+        .and_then(|event| Ok((event.name(), event.data()?)));
+    let (name, mut data) = match sent {
+        Ok(sent) => sent,
+        Err(e) => {
+            tracing::warn!(event_id = stored.id, error = %e, "skipped an unreadable stored event");
+            return None;
+        }
+    };
     if let Some(object) = data.as_object_mut() {
-        object.insert("event_id".into(), event.id.into());
+        object.insert("event_id".into(), stored.id.into());
     }
-    Event::default()
-        .id(event.id.to_string())
-        .event(event.kind)
-        .data(data.to_string())
+    Some(
+        Event::default()
+            .id(stored.id.to_string())
+            .event(name)
+            .data(data.to_string()),
+    )
 }
 
 impl Feed {
     async fn next(mut self) -> Option<(Result<Event, Infallible>, Self)> {
         loop {
             if let Some(event) = self.pending.pop_front() {
-                return Some((Ok(to_sse(event)), self));
+                match to_sse(event) {
+                    Some(event) => return Some((Ok(event), self)),
+                    None => continue,
+                }
             }
             match self.store.events_after(self.user_id, self.after, 200).await {
                 Ok(events) if !events.is_empty() => {

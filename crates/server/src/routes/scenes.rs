@@ -80,7 +80,7 @@ pub struct SetActiveAssetRequest {
 }
 
 const PROJECT_NOT_FOUND: &str = "Project not found";
-const SCENE_NOT_FOUND: &str = "Scene not found";
+const SCENE_NOT_FOUND: &str = "Campaign not found";
 
 /// The project's scenes ordered by `order`.
 #[utoipa::path(get, path = "/api/projects/{id}/scenes", tag = "scenes", operation_id = "listScenes",
@@ -217,7 +217,7 @@ async fn set_active_asset(
         .store
         .set_active_asset(current.user.id, id, body.asset_id)
         .await
-        .map_err(not_found("Media not found in this scene"))?;
+        .map_err(not_found("Media not found in this campaign"))?;
     storyboard_updated(&state, current.user.id, scene.project_id, Some(scene.id)).await;
     Ok(success(scene.into()))
 }
@@ -232,8 +232,11 @@ pub(crate) async fn storyboard_updated(
 ) {
     let event = store::NewEvent {
         user_id,
-        kind: "storyboard-updated",
-        data: serde_json::json!({ "project_id": project_id, "scene_id": scene_id }),
+        event: domain::LiveEvent::StoryboardUpdated(domain::events::StoryboardUpdated {
+            project_id,
+            scene_id,
+            asset_id: None,
+        }),
     };
     if let Err(e) = state.store.publish_event(event).await {
         tracing::warn!(error = %e, "could not publish a storyboard update");

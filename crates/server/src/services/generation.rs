@@ -18,7 +18,7 @@ use crate::state::AppState;
 /// Longest prompt accepted.
 pub const MAX_PROMPT_CHARS: usize = 4000;
 
-pub const SELECT_SCENE: &str = "Please select a scene first";
+pub const SELECT_SCENE: &str = "Please select a campaign first";
 pub const UPLOAD_AN_IMAGE: &str = "Please upload at least one image";
 pub const ONLY_IMAGES_ANIMATE: &str =
     "Could not identify the asset ID. Only images can be animated.";
@@ -55,9 +55,9 @@ pub async fn owned_scene(
         .store
         .scene(user_id, scene_id)
         .await
-        .map_err(not_found("Scene not found"))?;
+        .map_err(not_found("Campaign not found"))?;
     if scene.project_id != project_id {
-        return Err(ApiError::NotFound("Scene not found"));
+        return Err(ApiError::NotFound("Campaign not found"));
     }
     Ok(scene)
 }
@@ -717,7 +717,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, ApiError::NotFound("Scene not found")),
+            matches!(error, ApiError::NotFound("Campaign not found")),
             "{error:?}"
         );
         // Ten credits buy two 5-second videos, not a third.

@@ -11,7 +11,7 @@ use crate::state::AppState;
 
 pub const PRESET_NOT_FOUND: &str = "Style preset not found";
 const NO_STYLE: &str =
-    "No style guidance found in scene conversation history. Please refine some prompts in this scene first.";
+    "No style guidance found in campaign conversation history. Please refine some prompts in this campaign first.";
 const NAME_TAKEN: &str = "A style preset with this name already exists";
 const FEEDBACK_REASONS: &[&str] = &[
     "poor_quality",

@@ -99,15 +99,15 @@ async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiRes
                 Some(text),
                 "sceneId",
                 "sceneId is required",
-                "Scene not found",
+                "Campaign not found",
             )?;
             let scene = state
                 .store
                 .scene(user_id, id)
                 .await
-                .map_err(not_found("Scene not found"))?;
+                .map_err(not_found("Campaign not found"))?;
             if scene.project_id != project_id {
-                return Err(ApiError::NotFound("Scene not found"));
+                return Err(ApiError::NotFound("Campaign not found"));
             }
             Some(id)
         }
@@ -221,7 +221,7 @@ pub async fn scene_reference_images(
         .store
         .scene(user_id, scene_id)
         .await
-        .map_err(not_found("Scene not found"))?;
+        .map_err(not_found("Campaign not found"))?;
     Ok(state
         .store
         .scene_reference_images(user_id, scene_id)
@@ -341,7 +341,7 @@ mod tests {
         .await
         .unwrap_err();
         assert!(
-            matches!(error, ApiError::NotFound("Scene not found")),
+            matches!(error, ApiError::NotFound("Campaign not found")),
             "{error:?}"
         );
         let mut no_ids = upload_to(&world, world.scene_id, png(64, 64));

@@ -318,7 +318,7 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     .await
     .unwrap();
     let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
-    assert_eq!(message, "No style guidance found in scene conversation history. Please refine some prompts in this scene first.");
+    assert_eq!(message, "No style guidance found in campaign conversation history. Please refine some prompts in this campaign first.");
 
     let first = send_ok(
         &app,

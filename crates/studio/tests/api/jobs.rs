@@ -29,6 +29,7 @@ on_both_databases!(
     shutdown_hands_running_jobs_back,
     a_deleted_asset_leaves_its_scene_and_the_storyboard,
     a_stand_in_product_is_said_so,
+    an_unreadable_input_fails_with_only_the_reason_for_the_user,
 );
 
 async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
@@ -246,6 +247,11 @@ async fn generations_complete_with_assets_and_events(db: Db) {
         completed["asset"]["url"],
         format!("/api/media/file/{image}")
     );
+    assert_eq!(
+        completed["asset"]["thumbnail_url"],
+        format!("/api/media/file/{image}?variant=thumbnail")
+    );
+    assert_eq!(completed["asset"]["id"], image.as_str());
     assert_eq!(completed["asset"]["file_type"], "image");
     assert_eq!(completed["asset"]["credit_cost"], 1);
     assert!(completed["event_id"].as_i64().unwrap() > 0);
@@ -486,7 +492,7 @@ async fn failures_refund_once_and_retries_charge_once(db: Db) {
     assert_eq!(failed["status"], "failed");
     assert_eq!(
         failed["error"],
-        "The request was refused by the content policy"
+        "The request was refused by the content policy. Change the prompt and try again. Your credits were refunded."
     );
     let status = app
         .get_json(&session, &format!("/api/jobs/{doomed}/status"))
@@ -494,7 +500,7 @@ async fn failures_refund_once_and_retries_charge_once(db: Db) {
     assert_eq!(status["data"]["status"], "failed");
     assert_eq!(
         status["data"]["error"],
-        "The request was refused by the content policy"
+        "The request was refused by the content policy. Change the prompt and try again. Your credits were refunded."
     );
     assert!(status["data"]["result"].is_null());
     let video = app
@@ -702,7 +708,7 @@ async fn bad_requests_are_refused_with_nothing_written(db: Db) {
         (
             "/api/generate/image",
             json!({"project_id": project, "prompt": "a jar"}),
-            "Please select a scene first",
+            "Please select a campaign first",
         ),
         (
             "/api/generate/image",
@@ -732,7 +738,7 @@ async fn bad_requests_are_refused_with_nothing_written(db: Db) {
         (
             "/api/templates/generate",
             json!({"project_id": project, "template_id": "luxe-marble"}),
-            "Please select a scene first",
+            "Please select a campaign first",
         ),
         (
             "/api/templates/generate",
@@ -1170,4 +1176,81 @@ async fn a_stand_in_product_is_said_so(db: Db) {
         "{}",
         metadata(&with)
     );
+}
+
+/// A job whose reference image can no longer be read fails with the reason the user is
+/// told, and nothing more, in its status, its `job-failed` event and the chat message's
+/// generation; the storage error itself stays in the log.
+async fn an_unreadable_input_fails_with_only_the_reason_for_the_user(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("unreadable@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    upload_reference(&app, &session, &project, &scene).await;
+    let sent = post(
+        &app,
+        &session,
+        "/api/chat/send",
+        json!({"project_id": project, "scene_id": scene, "message": "my soy candle on a winter table"}),
+    )
+    .await;
+    assert_eq!(sent.status(), StatusCode::OK);
+    let sent: Value = sent.json().await.unwrap();
+    let message_id = sent["data"]["message"]["id"].as_str().unwrap().to_owned();
+
+    // The stored bytes are gone; the reference image's row is still there.
+    let removed = remove_files(&app.db.data_dir.path().join("media"));
+    assert!(removed > 0, "the reference image's bytes were on disk");
+
+    let stream = open_events(&app, &session, None).await;
+    let started = post(
+        &app,
+        &session,
+        &format!("/api/chat/generate/{message_id}"),
+        json!({"project_id": project, "settings": {"quality": "low"}, "media_type": "image"}),
+    )
+    .await;
+    assert_eq!(started.status(), StatusCode::OK);
+    let started: Value = started.json().await.unwrap();
+    let job = started["data"]["job_id"].as_str().unwrap().to_owned();
+
+    let reason = "An image this generation uses could not be read. Upload it again and retry. \
+                  Your credits were refunded.";
+    let events = read_events(stream, |name, data| {
+        name == "job-failed" && data["job_id"] == job.as_str()
+    })
+    .await;
+    assert_eq!(events.last().unwrap().1["error"], reason);
+    let status = app.wait_for_job(&session, &job).await;
+    assert_eq!(status["status"], "failed");
+    assert_eq!(status["error"], reason);
+    let history = app
+        .get_json(
+            &session,
+            &format!("/api/chat/history?project_id={project}&scene_id={scene}"),
+        )
+        .await;
+    let message = history["data"]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == message_id.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(message["generation"]["state"], "failed", "{message}");
+    assert_eq!(message["generation"]["error"], reason);
+    assert_eq!(app.balance(&session).await, 100, "the job was refunded");
+}
+
+/// Deletes every file under `dir` (leaving the folders); returns how many.
+fn remove_files(dir: &std::path::Path) -> usize {
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            removed += remove_files(&path);
+        } else if std::fs::remove_file(&path).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }

@@ -6,6 +6,7 @@ mod support;
 mod admin;
 mod auth;
 mod chat;
+mod crate_rules;
 mod files;
 mod jobs;
 mod projects;

@@ -669,7 +669,7 @@ async fn other_users_reference_images_answer_not_found(db: Db) {
         files::png(60, 60),
     )
     .await;
-    expect_refusal(response, StatusCode::NOT_FOUND, "Scene not found").await;
+    expect_refusal(response, StatusCode::NOT_FOUND, "Campaign not found").await;
     // The owner still has the image, untouched.
     let response = app
         .authed(&owner, Method::GET, &format!("/api/media/file/{id}"))

@@ -241,7 +241,7 @@ async fn other_users_scenes_answer_not_found(db: Db) {
         .unwrap();
     assert_eq!(
         expect_error(response, StatusCode::NOT_FOUND, "not_found").await,
-        "Scene not found"
+        "Campaign not found"
     );
     let response = app
         .authed(

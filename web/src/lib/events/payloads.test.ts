@@ -31,7 +31,7 @@ describe('parseLiveEvent', () => {
   });
 
   it('fills missing optional fields, clamps progress and drops a broken asset', () => {
-    const event = parseLiveEvent('job-progress', JSON.stringify({ job_id: 'job-2', progress: 140, asset: { id: 'a' } }));
+    const event = parseLiveEvent('job-progress', JSON.stringify({ job_id: 'job-2', project_id: 'p-1', progress: 140, asset: { id: 'a' } }));
     expect(event).toEqual({
       type: 'job-progress',
       data: {
@@ -41,7 +41,7 @@ describe('parseLiveEvent', () => {
         status: 'processing',
         progress: 100,
         stage: null,
-        project_id: null,
+        project_id: 'p-1',
         scene_id: null,
         message_id: null,
         asset: null,
@@ -64,6 +64,7 @@ describe('parseLiveEvent', () => {
   it('ignores malformed or unknown events', () => {
     expect(parseLiveEvent('job-progress', 'not json')).toBeNull();
     expect(parseLiveEvent('job-progress', '{"progress":5}')).toBeNull();
+    expect(parseLiveEvent('job-progress', '{"job_id":"job-3"}')).toBeNull();
     expect(parseLiveEvent('job-completed', '[]')).toBeNull();
     expect(parseLiveEvent('storyboard-updated', '{"scene_id":"s"}')).toBeNull();
     expect(parseLiveEvent('credits-changed', '{"balance":"42"}')).toBeNull();

@@ -1,49 +1,33 @@
+import type { components } from '@/api/schema';
+
 /** The events of `GET /api/events` , and checks of their JSON data. */
 export const LIVE_EVENT_TYPES = ['job-progress', 'job-completed', 'job-failed', 'storyboard-updated', 'credits-changed'] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-/** The media a completed job produced. */
-export interface JobAsset {
-  id: string;
-  url: string;
-  thumbnail_url: string | null;
-  file_type: string;
-  credit_cost: number;
-}
+type Schemas = components['schemas'];
 
-/** Data of `job-progress`, `job-completed` and `job-failed`. */
-export interface JobEventData {
+/** The media a completed job produced (generated from the server's `JobAsset`). */
+export type JobAsset = Required<Schemas['JobAsset']>;
+
+/**
+ * Data of `job-progress`, `job-completed` and `job-failed` (generated from the server's `JobEvent`), as the
+ * client holds it: every field present, plus the stored event's id.
+ */
+export type JobEventData = Required<Omit<Schemas['JobEvent_JobAsset'], 'asset' | 'progress'>> & {
   /** The stored event's id (also the SSE `id:`), used to drop a replayed event. */
   event_id: string | number | null;
-  job_id: string;
-  /** image, video, audio, edit, template, recommendation… */
-  kind: string;
-  /** queued, running, processing, completed, failed. */
-  status: string;
   /** 0–100, null when the server has no estimate. */
   progress: number | null;
-  stage: string | null;
-  project_id: string | null;
-  scene_id: string | null;
-  message_id: string | null;
   /** Set once completed. */
   asset: JobAsset | null;
-  /** Set once failed. */
-  error: string | null;
-}
+};
 
 /** Data of `storyboard-updated`: at least the project; any other fields are kept. */
-export interface StoryboardUpdatedData {
-  project_id: string;
-  scene_id?: string | null;
-  [field: string]: unknown;
-}
+export type StoryboardUpdatedData = Schemas['StoryboardUpdated'] & { [field: string]: unknown };
 
 /** Data of `credits-changed`. */
-export interface CreditsChangedData {
-  balance: number;
-}
+export type CreditsChangedData = Schemas['CreditsChanged'];
 
 export type LiveEvent =
   | { type: 'job-progress'; data: JobEventData }
@@ -81,11 +65,12 @@ function parseError(value: unknown): string | null {
 
 const terminalStatus: Partial<Record<LiveEventType, string>> = { 'job-completed': 'completed', 'job-failed': 'failed' };
 
-/** A job event's data, or null without a job id. */
+/** A job event's data, or null without a job or project id. */
 export function parseJobEvent(type: 'job-progress' | 'job-completed' | 'job-failed', value: unknown): JobEventData | null {
   if (!isRecord(value)) return null;
   const jobId = text(value.job_id);
-  if (!jobId) return null;
+  const projectId = text(value.project_id);
+  if (!jobId || !projectId) return null;
   const eventId = typeof value.event_id === 'string' || (typeof value.event_id === 'number' && Number.isFinite(value.event_id)) ? value.event_id : null;
   const progress = finite(value.progress);
   return {
@@ -96,7 +81,7 @@ export function parseJobEvent(type: 'job-progress' | 'job-completed' | 'job-fail
     status: terminalStatus[type] ?? text(value.status) ?? 'processing',
     progress: progress === null ? null : Math.min(100, Math.max(0, progress)),
     stage: text(value.stage),
-    project_id: text(value.project_id),
+    project_id: projectId,
     scene_id: text(value.scene_id),
     message_id: text(value.message_id),
     asset: parseAsset(value.asset),

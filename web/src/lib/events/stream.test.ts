@@ -32,7 +32,7 @@ describe('openLiveEvents', () => {
     source.open();
     source.emit('credits-changed', { balance: 42 }, '7');
     source.emit('credits-changed', 'not json', '8');
-    source.emit('job-progress', { job_id: 'j', progress: 5 }, '9');
+    source.emit('job-progress', { job_id: 'j', project_id: 'p', progress: 5 }, '9');
     expect(onEvent).toHaveBeenCalledTimes(2);
     expect(onEvent).toHaveBeenNthCalledWith(1, { type: 'credits-changed', data: { balance: 42 } }, { lastEventId: '7' });
     expect(onEvent.mock.calls[1]?.[0]).toMatchObject({ type: 'job-progress', data: { job_id: 'j', progress: 5 } });

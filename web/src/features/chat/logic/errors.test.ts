@@ -55,6 +55,6 @@ describe('sendErrorMessage', () => {
 
 describe('loadErrorReason', () => {
   it('is the error message', () => {
-    expect(loadErrorReason(new ApiError('Scene not found', 404))).toBe('Scene not found');
+    expect(loadErrorReason(new ApiError('Campaign not found', 404))).toBe('Campaign not found');
   });
 });

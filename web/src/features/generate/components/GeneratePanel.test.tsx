@@ -211,7 +211,7 @@ describe('GeneratePanel', () => {
     fakeApi();
     const first = renderPanel({ sceneId: null });
     expect(generateButton()).toBeDisabled();
-    expect(screen.getByTestId('generate-reason')).toHaveTextContent('Please select a scene first');
+    expect(screen.getByTestId('generate-reason')).toHaveTextContent('Please select a campaign first');
     first.unmount();
     renderPanel({ referenceImages: [] });
     expect(generateButton()).toBeDisabled();

@@ -1,6 +1,6 @@
 /** The panel's user-visible texts, exactly as the product words them. */
 export const GENERATE_MESSAGES = {
-  selectScene: 'Please select a scene first',
+  selectScene: 'Please select a campaign first',
   uploadImage: 'Please upload at least one image',
   selectTemplate: 'Please select a template',
   noReferenceUrl: 'No reference image URL available. Please try uploading images again.',

@@ -12,7 +12,7 @@ describe('generateBlocker', () => {
   it('needs a scene first', () => {
     expect(generateBlocker({ ...ready, sceneId: null })).toBe('no-scene');
     expect(generateBlocker({ ...ready, projectId: null })).toBe('no-scene');
-    expect(blockerMessage('no-scene')).toBe('Please select a scene first');
+    expect(blockerMessage('no-scene')).toBe('Please select a campaign first');
   });
 
   it('needs at least one image (and waits while the images load)', () => {

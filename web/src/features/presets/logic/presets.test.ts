@@ -10,7 +10,7 @@ describe('style presets', () => {
 
   it('explains 409 and 400', () => {
     expect(saveErrorText(409)).toBe('A style preset with this name already exists');
-    expect(saveErrorText(400)).toBe('No style guidance found in scene conversation history. Please refine some prompts in this scene first.');
+    expect(saveErrorText(400)).toBe('No style guidance found in campaign conversation history. Please refine some prompts in this campaign first.');
     expect(saveErrorText(500)).toBe(presetMessages.saveFailed);
     expect(saveErrorText(0)).toBe('Failed to save style preset');
   });

@@ -3,7 +3,7 @@ export const presetMessages = {
   saved: 'Saved style preset',
   saveFailed: 'Failed to save style preset',
   nameTaken: 'A style preset with this name already exists',
-  noStyleGuidance: 'No style guidance found in scene conversation history. Please refine some prompts in this scene first.',
+  noStyleGuidance: 'No style guidance found in campaign conversation history. Please refine some prompts in this campaign first.',
   applyFailed: 'Failed to apply style preset',
   applied: 'Style preset applied',
   createWithPresetFailed: 'Failed to apply preset',

@@ -242,7 +242,7 @@ describe('SceneReferenceImages', () => {
     renderPanel(null);
     expect(screen.getByText('Select a campaign to add product images.')).toBeInTheDocument();
     drop([png('a.png')]);
-    expect(await screen.findByText('Please select a scene first')).toBeInTheDocument();
+    expect(await screen.findByText('Please select a campaign first')).toBeInTheDocument();
     expect(FakeXhr.requests).toHaveLength(0);
   });
 });

@@ -19,7 +19,7 @@ describe('reusing another campaign’s product photos', () => {
     expect(offers[0]?.sceneName).toBe('Spring');
     expect(offers[0]?.images.map((i) => i.id)).toEqual(['a', 'c', 'd']);
     expect(reuseOffers(images, scenes, 's3').map((offer) => offer.sceneId)).toEqual(['s1']);
-    expect(reuseOffers([image('g', 's2')], scenes, 's1')[0]?.sceneName).toBe('Untitled Scene');
+    expect(reuseOffers([image('g', 's2')], scenes, 's1')[0]?.sceneName).toBe('Untitled Campaign');
   });
 
   it('keeps the seller’s file name, adding an extension from the type when missing', () => {

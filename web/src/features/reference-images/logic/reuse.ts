@@ -17,7 +17,7 @@ export function reuseOffers(projectImages: readonly ReferenceImage[], scenes: re
     .filter((scene) => scene.id !== sceneId)
     .map((scene) => ({
       sceneId: scene.id,
-      sceneName: scene.name.trim() || 'Untitled Scene',
+      sceneName: scene.name.trim() || 'Untitled Campaign',
       images: projectImages.filter((image) => image.scene_id === scene.id).slice(0, MAX_REFERENCE_IMAGES),
     }))
     .filter((offer) => offer.images.length > 0);

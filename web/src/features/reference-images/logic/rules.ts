@@ -31,7 +31,7 @@ export const messages = {
   invalidResponse: 'Invalid response from server',
   removeFailed: 'Failed to remove image from server.',
   loadFailed: 'Failed to process reference images',
-  selectScene: 'Please select a scene first',
+  selectScene: 'Please select a campaign first',
 } as const;
 
 /** The drop overlay's two lines (15MB, the one size limit, also on the overlay). */

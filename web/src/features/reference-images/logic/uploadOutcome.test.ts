@@ -28,7 +28,7 @@ describe('interpretUploadOutcome', () => {
       [400, 'Image dimensions too large. Max 4096x4096 pixels.'],
       [400, 'Invalid or corrupted image file'],
       [400, 'You can only upload up to 3 reference images.'],
-      [404, 'Scene not found'],
+      [404, 'Campaign not found'],
     ] as const) {
       expect(interpretUploadOutcome(load(status, { success: false, reference_image: null, error }))).toEqual({ ok: false, status, error });
     }

@@ -1,7 +1,7 @@
 import { api, unwrap } from '@/api/client';
 import type { Scene } from '@/api/types';
 
-export const REORDER_FAILED = 'Failed to reorder scenes';
+export const REORDER_FAILED = 'Failed to reorder campaigns';
 
 /** POST /api/projects/{id}/scenes/reorder {scene_ids} → the scenes renumbered 1..n. */
 export async function reorderScenes(projectId: string, sceneIds: string[]): Promise<Scene[]> {

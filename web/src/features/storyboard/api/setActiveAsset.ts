@@ -5,7 +5,7 @@ import type { Scene } from '@/api/types';
 export async function setActiveAsset(sceneId: string, assetId: string): Promise<Scene> {
   const result = await unwrap(
     api.PUT('/api/scenes/{id}/active-asset', { params: { path: { id: sceneId } }, body: { asset_id: assetId } }),
-    'Failed to update scene',
+    'Failed to update campaign',
   );
   return result.data;
 }

@@ -138,7 +138,7 @@ export default function SceneDetail({ scene, projectId, projectName, autoFocus, 
   const prompt = asset?.file_metadata?.prompt?.trim();
 
   return (
-    <section ref={region} aria-label="Scene detail" className="mx-auto flex w-full max-w-5xl flex-col gap-4" data-testid="scene-detail">
+    <section ref={region} aria-label="Campaign detail" className="mx-auto flex w-full max-w-5xl flex-col gap-4" data-testid="scene-detail">
       <div className="flex flex-wrap items-center gap-3">
         <Button ref={back} variant="secondary" size="sm" onClick={onBack}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back

@@ -140,7 +140,7 @@ describe('Campaign Studio', () => {
     renderStoryboard();
     const spring = await card('Spring');
     await user.click(within(spring).getByRole('button', { name: 'Next asset' }));
-    expect(await screen.findByText('Failed to update scene')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to update campaign')).toBeInTheDocument();
     expect(within(spring).getByTestId('carousel-position')).toHaveTextContent('1/3');
   });
 
@@ -162,7 +162,7 @@ describe('Campaign Studio', () => {
     const user = userEvent.setup();
     renderStoryboard();
     await user.click(within(await card('Autumn')).getByRole('button', { name: 'Move earlier' }));
-    expect(await screen.findByText('Failed to reorder scenes')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to reorder campaigns')).toBeInTheDocument();
     expect(names()).toEqual(['Spring', 'Summer', 'Autumn']);
   });
 
@@ -273,13 +273,13 @@ describe('Campaign Studio', () => {
   });
 });
 
-describe('Scene detail', () => {
+describe('Campaign detail', () => {
   it('opens from a card, steps with the arrow keys and goes back with Escape', async () => {
     serve(board());
     const user = userEvent.setup();
     const { onSelectScene } = renderStoryboard({ selectedSceneId: S2 });
     await user.click(within(await card('Spring')).getByRole('button', { name: 'Open Spring' }));
-    const detail = await screen.findByRole('region', { name: 'Scene detail' });
+    const detail = await screen.findByRole('region', { name: 'Campaign detail' });
     expect(onSelectScene).toHaveBeenCalledWith(S1);
     expect(within(detail).getByRole('button', { name: 'Back' })).toHaveFocus();
     expect(within(detail).getByText('Asset 1 of 3')).toBeInTheDocument();
@@ -296,7 +296,7 @@ describe('Scene detail', () => {
     expect(within(detail).getByText('Asset 1 of 3')).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('region', { name: 'Scene detail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Campaign detail' })).not.toBeInTheDocument();
     expect(within(await card('Spring')).getByRole('button', { name: 'Open Spring' })).toHaveFocus();
   });
 
@@ -307,7 +307,7 @@ describe('Scene detail', () => {
     const user = userEvent.setup();
     renderStoryboard();
     await user.click(within(await card('Spring')).getByRole('button', { name: 'Open Spring' }));
-    const detail = await screen.findByRole('region', { name: 'Scene detail' });
+    const detail = await screen.findByRole('region', { name: 'Campaign detail' });
     await user.click(within(detail).getByRole('button', { name: 'Next asset' }));
     expect(within(detail).getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/media/download/${a2.id}`);
     expect(within(detail).getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'spring-launch-spring-2.png');
@@ -330,7 +330,7 @@ describe('Scene detail', () => {
     const user = userEvent.setup();
     renderStoryboard();
     await user.click(within(await card('Spring')).getByRole('button', { name: 'Open Spring' }));
-    const detail = await screen.findByRole('region', { name: 'Scene detail' });
+    const detail = await screen.findByRole('region', { name: 'Campaign detail' });
     await user.click(within(detail).getByRole('button', { name: 'Delete asset' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this asset?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete asset' }));
@@ -347,7 +347,7 @@ describe('Scene detail', () => {
     const user = userEvent.setup();
     renderStoryboard();
     await user.click(within(await card('Spring')).getByRole('button', { name: 'Open Spring' }));
-    const detail = await screen.findByRole('region', { name: 'Scene detail' });
+    const detail = await screen.findByRole('region', { name: 'Campaign detail' });
     await user.click(within(detail).getByRole('button', { name: 'Delete asset' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete asset' }));
     expect(await screen.findByText('Failed to delete asset')).toBeInTheDocument();
@@ -359,11 +359,11 @@ describe('Scene detail', () => {
     const { onSelectScene } = renderStoryboard({ selectedSceneId: S1 });
     await card('Spring');
     act(() => emitBrowserEvent(BROWSER_EVENTS.generationStart, { jobId: 'j9', kind: 'image', projectId: PROJECT, sceneId: S2 }));
-    const detail = await screen.findByRole('region', { name: 'Scene detail' });
+    const detail = await screen.findByRole('region', { name: 'Campaign detail' });
     expect(within(detail).getByRole('heading', { name: 'Summer' })).toBeInTheDocument();
     expect(onSelectScene).toHaveBeenCalledWith(S2);
     expect(within(detail).getByRole('button', { name: 'Back' })).not.toHaveFocus();
     await userEvent.setup().click(within(detail).getByRole('button', { name: 'Back' }));
-    expect(screen.queryByRole('region', { name: 'Scene detail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Campaign detail' })).not.toBeInTheDocument();
   });
 });

@@ -89,7 +89,7 @@ describe('helpers', () => {
     expect(plural(3, 'campaign')).toBe('3 campaigns');
   });
   it('names an unnamed scene', () => {
-    expect(sceneName({ name: '  ' })).toBe('Untitled Scene');
+    expect(sceneName({ name: '  ' })).toBe('Untitled Campaign');
     expect(sceneName({ name: ' Spring ' })).toBe('Spring');
   });
 });

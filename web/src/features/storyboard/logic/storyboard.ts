@@ -102,7 +102,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /** A scene's display name. */
 export function sceneName(scene: Pick<StoryboardScene, 'name'>): string {
-  return scene.name?.trim() ? scene.name.trim() : 'Untitled Scene';
+  return scene.name?.trim() ? scene.name.trim() : 'Untitled Campaign';
 }
 
 const TYPE_NAMES: Record<MediaAsset['file_type'], string> = { image: 'Image', video: 'Video', audio: 'Music' };

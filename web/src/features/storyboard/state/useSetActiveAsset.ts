@@ -7,7 +7,7 @@ import { notify } from '@/lib/toast';
 import { setActiveAsset } from '../api/setActiveAsset';
 import { activeAssetIdOf, withActiveAsset } from '../logic/cache';
 
-export const SCENE_UPDATE_FAILED = 'Failed to update scene';
+export const SCENE_UPDATE_FAILED = 'Failed to update campaign';
 
 /** One scene's cover changes: at most one request at a time, the latest wish sent next. */
 interface Lane {

@@ -9,7 +9,7 @@ export async function createScene(projectId: string, name: string, presetId?: st
       params: { path: { id: projectId } },
       body: presetId ? { name, preset_id: presetId } : { name },
     }),
-    'Failed to create scene',
+    'Failed to create campaign',
   );
   return assertHasId(result.data, MISSING_SCENE_ID);
 }

@@ -4,7 +4,7 @@ import { queryKeys } from '@/api/queryKeys';
 import type { Scene } from '@/api/types';
 import { assertSceneList } from '../logic/responses';
 
-export const SCENES_LOAD_FAILED = 'Failed to load scenes';
+export const SCENES_LOAD_FAILED = 'Failed to load campaigns';
 
 /** GET /api/projects/{id}/scenes → {status, data:[Scene]} ordered by order; data must be an array. */
 export function scenesQuery(projectId: string | null) {

@@ -5,7 +5,7 @@ import type { Scene } from '@/api/types';
 export async function reorderScenes(projectId: string, sceneIds: string[]): Promise<Scene[]> {
   const result = await unwrap(
     api.POST('/api/projects/{id}/scenes/reorder', { params: { path: { id: projectId } }, body: { scene_ids: sceneIds } }),
-    'Failed to reorder scenes',
+    'Failed to reorder campaigns',
   );
   return result.data;
 }

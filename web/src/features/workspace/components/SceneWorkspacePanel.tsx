@@ -22,7 +22,7 @@ export function SceneWorkspacePanel({ header, chat, generate, onTabShown }: Scen
   const chatEnabled = useFeatureFlag('chat_interface');
   const [tab, setTab] = useState<WorkspaceTab>('chat');
   return (
-    <section aria-label="Scene workspace" className="flex h-full min-h-0 flex-col bg-white">
+    <section aria-label="Campaign workspace" className="flex h-full min-h-0 flex-col bg-white">
       {header ? <div className="border-b border-slate-200 px-4 py-3">{header}</div> : null}
       {chatEnabled ? (
         <Tabs.Root

@@ -153,7 +153,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
                 {mobileView === 'chat' ? 'Show Storyboard' : 'Show Chat'}
               </Button>
             </div>
-            <SceneSelector {...sceneSelectorProps} maxHeight={300} label="Current Scene" />
+            <SceneSelector {...sceneSelectorProps} maxHeight={300} label="Current Campaign" />
           </div>
           <div className="min-h-0 flex-1">{mobileView === 'chat' ? leftPanel(null) : storyboard}</div>
         </div>

@@ -32,9 +32,9 @@ describe('default names', () => {
 });
 
 describe('scene label', () => {
-  it('falls back to Untitled Scene', () => {
-    expect(sceneLabel('')).toBe('Untitled Scene');
-    expect(sceneLabel(null)).toBe('Untitled Scene');
+  it('falls back to Untitled Campaign', () => {
+    expect(sceneLabel('')).toBe('Untitled Campaign');
+    expect(sceneLabel(null)).toBe('Untitled Campaign');
     expect(sceneLabel(' Summer ')).toBe('Summer');
   });
 });

@@ -25,5 +25,5 @@ export const INITIAL_CAMPAIGN_NAME = defaultCampaignName(0);
 /** Label shown for a scene in lists. */
 export function sceneLabel(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
-  return trimmed === '' ? 'Untitled Scene' : trimmed;
+  return trimmed === '' ? 'Untitled Campaign' : trimmed;
 }

@@ -1,8 +1,8 @@
 import { ApiError } from '@/api/client';
 
-export const INVALID_SCENES_RESPONSE = 'Invalid scenes response from server';
+export const INVALID_SCENES_RESPONSE = 'Invalid campaigns response from server';
 export const MISSING_PROJECT_ID = 'Invalid project response: Missing project ID';
-export const MISSING_SCENE_ID = 'Invalid scene response: Missing scene ID';
+export const MISSING_SCENE_ID = 'Invalid campaign response: Missing campaign ID';
 
 /** The scenes response must be an array. */
 export function assertSceneList<T>(data: unknown): T[] {

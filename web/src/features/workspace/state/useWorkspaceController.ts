@@ -24,16 +24,16 @@ export const CREATING_FLAG_TIMEOUT_MS = 10_000;
 export const messages = {
   projectCreated: 'Project created successfully',
   projectCreateFailed: 'Failed to create project',
-  initialSceneFailed: 'Failed to create initial scene. Please try adding a scene manually.',
+  initialSceneFailed: 'Failed to create the first campaign. Please try adding a campaign manually.',
   projectRenamed: 'Project renamed successfully',
   projectRenameServerFailed: 'Failed to rename project on server, but local changes were applied',
-  sceneUpdateFailed: 'Failed to update scene',
-  sceneNotFound: 'Scene not found',
-  sceneCreated: 'Scene created successfully',
-  sceneCreatedWithPreset: 'Scene created with the preset applied',
+  sceneUpdateFailed: 'Failed to update campaign',
+  sceneNotFound: 'Campaign not found',
+  sceneCreated: 'Campaign created successfully',
+  sceneCreatedWithPreset: 'Campaign created with the preset applied',
   presetFailed: 'Failed to apply preset',
-  sceneCreateFailed: 'Failed to create scene',
-  noSelection: 'No scene or project selected',
+  sceneCreateFailed: 'Failed to create campaign',
+  noSelection: 'No campaign or project selected',
 } as const;
 
 type ProjectDialog = { kind: 'create' } | { kind: 'rename'; projectId: string } | null;
