@@ -205,7 +205,7 @@ pub struct Target {
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Option<Uuid>,
-    pub message_id: Option<String>,
+    pub message_id: Option<Uuid>,
 }
 
 /// Prices and enqueues the job: 402 with nothing written when the balance is short.

@@ -105,13 +105,15 @@ async fn target(
     let message_id = message_id
         .map(str::trim)
         .filter(|m| !m.is_empty())
-        .map(str::to_owned);
-    if message_id.as_ref().is_some_and(|m| m.len() > 100) {
-        return Err(ApiError::validation(
-            "parent_message_id",
-            "parent_message_id is too long",
-        ));
-    }
+        .map(|m| {
+            Uuid::parse_str(m).map_err(|_| {
+                ApiError::validation(
+                    "parent_message_id",
+                    "parent_message_id must be a message id",
+                )
+            })
+        })
+        .transpose()?;
     Ok((
         Target {
             user_id,
@@ -233,7 +235,7 @@ async fn generate_video(
                         store::StoreError::NotFound => refused(),
                         other => other.into(),
                     })?;
-            if asset.file_type != store::MediaType::Image {
+            if asset.file_type != domain::MediaKind::Image {
                 return Err(refused());
             }
             JobPayload::Animate {
@@ -496,12 +498,7 @@ async fn generate_status(
     Ok(success(GenerateStatusView {
         url: view.result_url.clone(),
         thumbnail_url: view.thumbnail_url.clone(),
-        asset_type: match job.kind.output() {
-            domain::OutputKind::Image => "image",
-            domain::OutputKind::Video => "video",
-            domain::OutputKind::Audio => "audio",
-            domain::OutputKind::Text => "text",
-        },
+        asset_type: job.kind.output().map_or("text", domain::MediaKind::as_str),
         job: view,
     }))
 }
@@ -537,8 +534,8 @@ async fn video_status(
         .asset_id
         .filter(|_| job.status == domain::JobStatus::Completed)
         .map(|asset| VideoResult {
-            media_url: jobs::file_url(asset),
-            thumbnail_url: jobs::preview_url(asset, job.kind.output()),
+            media_url: crate::media_files::file_url(asset),
+            thumbnail_url: crate::media_files::preview_url(asset, job.kind.output()),
             credit_cost: job.credit_cost,
         });
     Ok(Json(VideoStatusView {

@@ -369,7 +369,7 @@ async fn receive(
         "jpg"
     };
     let thumbnail_key = format!("reference-images/{id}.thumb.{thumbnail_extension}");
-    let new = store::NewReferenceImage {
+    let new = store::ReferenceImage {
         id,
         user_id,
         project_id,
@@ -389,6 +389,7 @@ async fn receive(
         width: i64::from(prepared.width),
         height: i64::from(prepared.height),
         file_size: prepared.bytes.len() as i64,
+        created_at: store::now(),
     };
     let objects = [
         (storage_key, Bytes::from(prepared.bytes)),
