@@ -14,12 +14,10 @@ use serde::{Deserialize, Serialize};
 /// The longest user message accepted (characters).
 pub const MAX_MESSAGE_CHARS: usize = 4000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    User,
-    Assistant,
-}
+/// Who wrote a turn: the chat's message role.
+pub use domain::MessageRole as Role;
+/// The assistant's structured answer, as the chat stores it.
+pub use domain::StructuredResponse;
 
 /// One earlier message of the scene's conversation, oldest first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -85,19 +83,6 @@ pub struct AssistantRequest {
     pub reference_images: Vec<ReferenceFacts>,
     pub settings: Settings,
     pub feedback: Option<FeedbackHint>,
-}
-
-/// The assistant's structured response (without `media`, which the server adds once generated).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct StructuredResponse {
-    pub refined_image_prompt: Option<String>,
-    pub refined_video_prompt: Option<String>,
-    pub ready_for_image: bool,
-    pub ready_for_video: bool,
-    pub clarification_needed: bool,
-    /// Three short, clickable next steps.
-    pub suggestions: Vec<String>,
-    pub additional_comments: Option<String>,
 }
 
 /// The assistant's answer: the chat text and its structured part.

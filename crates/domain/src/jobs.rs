@@ -1,8 +1,7 @@
 //! Generation jobs as the product speaks of them: what is made, where a job is in its life,
 //! and what it costs.
 
-use crate::credits::{price, Priced};
-use crate::Duration;
+use crate::{Duration, Invalid, MediaKind};
 
 /// What a job produces. The names are the API's `kind` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,45 +49,41 @@ impl JobKind {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|k| k.as_str() == text)
+    /// Unknown text is an error, never a default kind.
+    pub fn parse(text: &str) -> Result<Self, Invalid> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|k| k.as_str() == text)
+            .ok_or_else(|| Invalid::new("kind", format!("Unknown job kind '{text}'")))
     }
 
-    /// The kind of file the job delivers.
-    pub fn output(self) -> OutputKind {
+    /// The kind of media file the job delivers; an assistant reply delivers a chat
+    /// message, no file.
+    pub fn output(self) -> Option<MediaKind> {
         match self {
-            JobKind::Video | JobKind::Animate => OutputKind::Video,
-            JobKind::Audio => OutputKind::Audio,
-            JobKind::AssistantReply => OutputKind::Text,
-            _ => OutputKind::Image,
+            JobKind::Video | JobKind::Animate => Some(MediaKind::Video),
+            JobKind::Audio => Some(MediaKind::Audio),
+            JobKind::AssistantReply => None,
+            JobKind::Image | JobKind::ImageEdit | JobKind::Template | JobKind::Recommendation => {
+                Some(MediaKind::Image)
+            }
         }
     }
 
-    /// The credits the job costs; `duration` matters for videos only.
+    /// The credits the job costs: one per picture or piece of music, a video its length in
+    /// seconds, and chatting is free.
     pub fn price(self, duration: Duration) -> i64 {
         match self {
-            JobKind::Image => price(Priced::Image),
-            JobKind::Template => price(Priced::Template),
-            JobKind::Recommendation => price(Priced::Recommendation),
-            JobKind::ImageEdit => price(Priced::Edit),
-            JobKind::Audio => price(Priced::Audio),
-            JobKind::Video | JobKind::Animate => {
-                price(Priced::Video(Some(f64::from(duration.seconds()))))
-            }
-            // Chatting is free.
+            JobKind::Video | JobKind::Animate => i64::from(duration.seconds()),
             JobKind::AssistantReply => 0,
+            JobKind::Image
+            | JobKind::Template
+            | JobKind::Recommendation
+            | JobKind::ImageEdit
+            | JobKind::Audio => 1,
         }
     }
-}
-
-/// The file type a job delivers, as `media_assets.file_type` names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutputKind {
-    Image,
-    Video,
-    Audio,
-    /// A chat message (no media file).
-    Text,
 }
 
 /// `queued → running → processing → completed | failed`.
@@ -115,7 +110,8 @@ impl JobStatus {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Self> {
+    /// Unknown text is an error, never a default status.
+    pub fn parse(text: &str) -> Result<Self, Invalid> {
         [
             JobStatus::Queued,
             JobStatus::Running,
@@ -125,12 +121,15 @@ impl JobStatus {
         ]
         .into_iter()
         .find(|s| s.as_str() == text)
+        .ok_or_else(|| Invalid::new("status", format!("Unknown job status '{text}'")))
     }
 
     pub fn is_finished(self) -> bool {
         matches!(self, JobStatus::Completed | JobStatus::Failed)
     }
 }
+
+parse_from_text!(JobKind, JobStatus);
 
 /// Attempts a job gets before a transient failure becomes final.
 pub const MAX_ATTEMPTS: i64 = 3;
@@ -158,10 +157,14 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for kind in JobKind::ALL {
-            assert_eq!(JobKind::parse(kind.as_str()), Some(*kind));
+            assert_eq!(JobKind::parse(kind.as_str()), Ok(*kind));
         }
-        assert_eq!(JobStatus::parse("processing"), Some(JobStatus::Processing));
-        assert_eq!(JobKind::parse("nonsense"), None);
+        assert_eq!(JobStatus::parse("processing"), Ok(JobStatus::Processing));
+        assert!(JobKind::parse("nonsense").is_err());
+        assert!(JobKind::parse("Image").is_err());
+        assert!(JobStatus::parse("done").is_err());
+        assert_eq!(JobKind::AssistantReply.output(), None);
+        assert_eq!(JobKind::Animate.output(), Some(MediaKind::Video));
     }
 
     #[test]

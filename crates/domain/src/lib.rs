@@ -1,21 +1,41 @@
 //! Campaign Studio's domain: the product's words as types, each parsed once at the edge.
 //! Nothing here does IO; the engine, the store and the server all depend on it.
 
+/// `TryFrom<String>` through the type's strict `parse`, so stored text decodes to the type
+/// or fails (unknown text is never read as a default).
+macro_rules! parse_from_text {
+    ($($name:ty),+ $(,)?) => {$(
+        impl TryFrom<String> for $name {
+            type Error = $crate::Invalid;
+            fn try_from(text: String) -> Result<Self, $crate::Invalid> {
+                Self::parse(&text)
+            }
+        }
+    )+};
+}
+
 pub mod account;
+pub mod chat;
 pub mod credits;
 pub mod events;
 pub mod generation;
 pub mod job_failure;
 pub mod jobs;
+pub mod media;
 pub mod names;
 
 pub use account::{Email, Password};
+pub use chat::{
+    Generation, GenerationState, MediaItem, MessageContext, MessageRole, ProcessingStatus,
+    StructuredResponse,
+};
 pub use events::LiveEvent;
 pub use generation::{
     ColorPalette, Composition, Duration, Environment, Lighting, Quality, Resolution, Settings,
 };
 pub use job_failure::JobFailure;
-pub use jobs::{JobKind, JobStatus, OutputKind};
+pub use jobs::{JobKind, JobStatus};
+pub use media::MediaKind;
 pub use names::{ProjectName, SceneName};
 
 /// A rule broken by user input. `message` is the text shown to the user.

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use domain::JobKind;
-use store::{MediaType, NewJob, NewMediaAsset, NewUser, Signal, Store};
+use store::{NewJob, NewMediaAsset, NewUser, Signal, Store};
 use uuid::Uuid;
 
 const LEASE: Duration = Duration::from_secs(30);
@@ -58,7 +58,7 @@ fn asset(job: &store::Job) -> NewMediaAsset {
         user_id: job.user_id,
         project_id: job.project_id,
         scene_id: None,
-        file_type: MediaType::Image,
+        file_type: domain::MediaKind::Image,
         mime_type: "image/jpeg".into(),
         storage_key: format!("generated/{}.jpg", job.id),
         thumbnail_key: None,

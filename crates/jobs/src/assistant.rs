@@ -2,30 +2,22 @@
 //! the scene's recent conversation, its style preset, the reference images, the settings and
 //! feedback given since the last answer. Used by the chat route and by the background reply.
 
-use ai::{AssistantRequest, FeedbackHint, ReferenceFacts, Role, StyleGuide, Turn};
+use ai::{AssistantRequest, FeedbackHint, ReferenceFacts, StyleGuide, Turn};
 use chrono::{DateTime, Utc};
-use domain::Settings;
+use domain::{MessageRole, ProcessingStatus};
 use store::{MediaStorage, Message, ReferenceImage, Store, StoreError};
 
 /// How much of the conversation the assistant reads.
 const HISTORY_TURNS: i64 = 20;
 
 fn turn_of(message: &Message) -> Option<Turn> {
-    if message.processing_status != "completed" {
+    if message.processing_status != ProcessingStatus::Completed {
         return None;
     }
-    let role = if message.role == "user" {
-        Role::User
-    } else {
-        Role::Assistant
-    };
     Some(Turn {
-        role,
+        role: message.role,
         content: message.content.clone(),
-        structured: message
-            .structured_response
-            .clone()
-            .and_then(|s| serde_json::from_value(s).ok()),
+        structured: message.structured_response.clone(),
     })
 }
 
@@ -56,32 +48,6 @@ async fn facts_of(storage: &MediaStorage, image: &ReferenceImage) -> ReferenceFa
         transparent_background: image.mime_type == "image/png" || image.mime_type == "image/webp",
         dominant_colors,
     }
-}
-
-/// The settings a chat message was sent with (its `context.pre_production_settings`),
-/// falling back to the scene's.
-fn settings_of(message: &Message, scene: Settings) -> Settings {
-    let pre = &message.context["pre_production_settings"];
-    let mut settings = scene;
-    if let Some(q) = pre["quality"]
-        .as_str()
-        .and_then(|q| domain::Quality::parse(q).ok())
-    {
-        settings.quality = q;
-    }
-    if let Some(r) = pre["resolution"]
-        .as_str()
-        .and_then(|r| domain::Resolution::parse(r).ok())
-    {
-        settings.resolution = r;
-    }
-    if let Some(d) = pre["duration"]
-        .as_str()
-        .and_then(|d| domain::Duration::parse(d).ok())
-    {
-        settings.duration = d;
-    }
-    settings
 }
 
 /// The request for the assistant's answer to `user_message`.
@@ -131,7 +97,7 @@ pub async fn assistant_request(
     // Feedback given since the assistant last answered steers this answer, once.
     let last_answer = earlier
         .iter()
-        .filter(|m| m.role == "assistant")
+        .filter(|m| m.role == MessageRole::Assistant)
         .map(|m| m.created_at)
         .max()
         // (The epoch, not DateTime::MIN, which PostgreSQL cannot store.)
@@ -150,14 +116,7 @@ pub async fn assistant_request(
         history,
         style,
         reference_images,
-        settings: settings_of(user_message, scene.settings),
+        settings: user_message.context.pre_production_settings,
         feedback,
     })
-}
-
-/// The structured response as stored and answered: the assistant's fields plus `media`.
-pub fn structured_json(structured: &ai::StructuredResponse) -> serde_json::Value {
-    let mut value = serde_json::to_value(structured).unwrap_or_default();
-    value["media"] = serde_json::json!({});
-    value
 }

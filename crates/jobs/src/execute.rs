@@ -3,8 +3,8 @@
 //! and describe the media asset that completion will insert.
 
 use bytes::Bytes;
-use domain::{JobFailure, OutputKind, Resolution};
-use store::{Job, MediaStorage, MediaType, NewMediaAsset, Store, StoreError};
+use domain::{JobFailure, MediaKind, Resolution};
+use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
 
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{
@@ -316,22 +316,16 @@ async fn store_output(
     output: MediaOutput,
     mut metadata: serde_json::Value,
 ) -> Result<NewMediaAsset, ProviderError> {
-    let output_kind = job.kind.output();
-    let file_type = match output_kind {
-        OutputKind::Image => MediaType::Image,
-        OutputKind::Video => MediaType::Video,
-        OutputKind::Audio => MediaType::Audio,
-        OutputKind::Text => {
-            return Err(ProviderError::permanent(
-                JobFailure::Internal,
-                "a chat reply is not a media file",
-            ))
-        }
+    let Some(file_type) = job.kind.output() else {
+        return Err(ProviderError::permanent(
+            JobFailure::Internal,
+            "a chat reply is not a media file",
+        ));
     };
-    let preview_source = match output_kind {
-        OutputKind::Image => Some(output.bytes.clone()),
-        OutputKind::Video => output.poster_jpeg.clone(),
-        OutputKind::Audio | OutputKind::Text => None,
+    let preview_source = match file_type {
+        MediaKind::Image => Some(output.bytes.clone()),
+        MediaKind::Video => output.poster_jpeg.clone(),
+        MediaKind::Audio => None,
     };
     let preview = match preview_source {
         Some(bytes) => Some(thumbnail(bytes).await?),

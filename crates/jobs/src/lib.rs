@@ -15,24 +15,5 @@ pub use provider::{
 };
 pub use worker::{job_event, Worker, WorkerConfig};
 
-/// The URL that serves a stored media file (the API contract's media route).
-pub fn file_url(id: uuid::Uuid) -> String {
-    format!("/api/media/file/{id}")
-}
-
-/// The URL of a media file's thumbnail.
-pub fn thumbnail_url(id: uuid::Uuid) -> String {
-    format!("/api/media/file/{id}?variant=thumbnail")
-}
-
-/// The thumbnail URL of a job's output, if it has a picture (music has none).
-pub fn preview_url(id: uuid::Uuid, output: domain::OutputKind) -> Option<String> {
-    matches!(
-        output,
-        domain::OutputKind::Image | domain::OutputKind::Video
-    )
-    .then(|| thumbnail_url(id))
-}
-
 mod templates;
 pub use templates::{render_missing_thumbnails, sync_templates};

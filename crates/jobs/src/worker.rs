@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use domain::events::{AssetRef, JobEvent, StoryboardUpdated};
 use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
-use domain::{JobFailure, JobStatus, LiveEvent};
+use domain::{
+    Generation, GenerationState, JobFailure, JobStatus, LiveEvent, MediaItem, ProcessingStatus,
+};
 use store::{Guard, Job, MediaStorage, MessageParts, NewEvent, NewMediaAsset, Signal, Store};
 use tokio::sync::watch;
 use tracing::Instrument;
@@ -59,10 +61,7 @@ pub fn job_event(job: &Job, status: JobStatus, asset: Option<AssetRef>) -> JobEv
         stage: job.stage.clone(),
         project_id: job.project_id,
         scene_id: job.scene_id,
-        message_id: job
-            .message_id
-            .as_deref()
-            .and_then(|id| Uuid::parse_str(id).ok()),
+        message_id: job.message_id,
         asset,
         error: job.error.clone(),
     }
@@ -288,7 +287,7 @@ impl Worker {
                 }
             };
             // The request that started the job may have finished the answer itself.
-            if message.processing_status != "pending" {
+            if message.processing_status != ProcessingStatus::Pending {
                 return Ok(None);
             }
             let parent = message.parent_message_id.ok_or_else(|| {
@@ -320,15 +319,10 @@ impl Worker {
         };
         match self.drive(owner, job, shutdown, &sink, work).await {
             Outcome::Produced(reply) => {
-                let structured = reply
-                    .as_ref()
-                    .as_ref()
-                    .map(|r| crate::assistant::structured_json(&r.structured));
                 let answer = reply
                     .as_ref()
                     .as_ref()
-                    .zip(structured.as_ref())
-                    .map(|(r, s)| (r.content.as_str(), s));
+                    .map(|r| (r.content.as_str(), &r.structured));
                 match self
                     .store
                     .complete_reply_job(job.id, owner, message_id, answer)
@@ -528,68 +522,40 @@ fn failed_events(job: &Job, _balance: i64) -> Vec<NewEvent> {
 }
 
 /// The generation on the chat message, moved to `state` (keeping its action and flag).
-fn generation_state(job: &Job, parts: &mut MessageParts, state: &str) {
-    let mut generation = parts
-        .generation
-        .take()
-        .filter(serde_json::Value::is_object)
-        .unwrap_or_else(|| serde_json::json!({}));
-    generation["state"] = state.into();
-    generation["job_id"] = job.id.to_string().into();
-    generation["error"] = job.error.clone().into();
-    if generation.get("action").is_none() {
-        generation["action"] = format!("generate_{}", media_word(job)).into();
-    }
-    parts.generation = Some(generation);
-}
-
-fn media_word(job: &Job) -> &'static str {
-    match job.kind.output() {
-        domain::OutputKind::Image => "image",
-        domain::OutputKind::Video => "video",
-        domain::OutputKind::Audio => "audio",
-        domain::OutputKind::Text => "text",
-    }
-}
-
-/// A completed job's media joins the message's media list and its structured response.
-fn message_completed(job: &Job, asset: &NewMediaAsset, parts: &mut MessageParts) {
-    generation_state(job, parts, "completed");
-    let kind = media_word(job);
-    let url = crate::file_url(asset.id);
-    let thumbnail = crate::preview_url(asset.id, job.kind.output());
-    let item = serde_json::json!({
-        "type": kind,
-        "url": url,
-        "id": asset.id,
-        "asset_id": asset.id,
-        "creditCost": asset.credit_cost,
-        "alt": asset.file_metadata.get("prompt").cloned().unwrap_or_default(),
-        "width": asset.width,
-        "height": asset.height,
-        "thumbnailUrl": thumbnail,
+fn generation_state(job: &Job, parts: &mut MessageParts, state: GenerationState) {
+    let Some(kind) = job.kind.output() else {
+        return;
+    };
+    let previous = parts.generation.take();
+    parts.generation = Some(Generation {
+        action: previous.as_ref().map_or(kind, |g| g.action),
+        flag: previous.and_then(|g| g.flag),
+        state,
+        job_id: job.id,
+        error: job.error.clone(),
     });
-    match parts.media.as_array_mut() {
-        Some(list) => list.push(item),
-        None => parts.media = serde_json::json!([item]),
-    }
-    if let Some(structured) = parts
-        .structured_response
-        .as_mut()
-        .and_then(|s| s.as_object_mut())
-    {
-        let media = structured
-            .entry("media")
-            .or_insert_with(|| serde_json::json!({}));
-        if !media.is_object() {
-            *media = serde_json::json!({});
-        }
-        media[kind] = serde_json::json!({ "url": url, "asset_id": asset.id, "credit_cost": asset.credit_cost });
-    }
+}
+
+/// A completed job's media joins the message's media list (the structured response's
+/// `media` is answered from this list).
+fn message_completed(job: &Job, asset: &NewMediaAsset, parts: &mut MessageParts) {
+    generation_state(job, parts, GenerationState::Completed);
+    parts.media.push(MediaItem {
+        kind: asset.file_type,
+        asset_id: asset.id,
+        credit_cost: asset.credit_cost,
+        alt: asset
+            .file_metadata
+            .get("prompt")
+            .and_then(|p| p.as_str())
+            .map(str::to_owned),
+        width: asset.width,
+        height: asset.height,
+    });
 }
 
 fn message_failed(job: &Job, parts: &mut MessageParts) {
-    generation_state(job, parts, "failed");
+    generation_state(job, parts, GenerationState::Failed);
 }
 
 fn failed_scratch(job: &Job) -> Vec<String> {

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::events::CreditsChanged;
-use domain::{JobKind, JobStatus, LiveEvent};
+use domain::{JobKind, JobStatus, LiveEvent, StructuredResponse};
 use sqlx::types::Json;
 use uuid::Uuid;
 
@@ -15,16 +15,20 @@ use crate::media::NewMediaAsset;
 use crate::messages::{update_linked_message, MessageParts};
 use crate::{now, on_db, Dialect, LedgerReason, Result, Signal, Store, StoreError};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct Job {
     pub id: Uuid,
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Option<Uuid>,
-    pub message_id: Option<String>,
+    /// The chat message the job was started from.
+    pub message_id: Option<Uuid>,
+    #[sqlx(try_from = "String")]
     pub kind: JobKind,
     /// The kind's parameters (ids and settings), as the job enum serialises them.
+    #[sqlx(json)]
     pub payload: serde_json::Value,
+    #[sqlx(try_from = "String")]
     pub status: JobStatus,
     pub attempts: i64,
     pub max_attempts: i64,
@@ -41,39 +45,6 @@ pub struct Job {
 const COLUMNS: &str = "id, user_id, project_id, scene_id, message_id, kind, payload, status, attempts, max_attempts, \
      credit_cost, progress, stage, error, asset_id, created_at, updated_at, finished_at";
 
-macro_rules! job_from_row {
-    ($row:expr) => {{
-        use sqlx::Row as _;
-        let row = $row;
-        let kind: String = row.try_get("kind")?;
-        let status: String = row.try_get("status")?;
-        let payload: Json<serde_json::Value> = row.try_get("payload")?;
-        Ok::<_, sqlx::Error>(Job {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            project_id: row.try_get("project_id")?,
-            scene_id: row.try_get("scene_id")?,
-            message_id: row.try_get("message_id")?,
-            kind: JobKind::parse(&kind)
-                .ok_or_else(|| sqlx::Error::Decode(format!("unknown job kind {kind}").into()))?,
-            payload: payload.0,
-            status: JobStatus::parse(&status).ok_or_else(|| {
-                sqlx::Error::Decode(format!("unknown job status {status}").into())
-            })?,
-            attempts: row.try_get("attempts")?,
-            max_attempts: row.try_get("max_attempts")?,
-            credit_cost: row.try_get("credit_cost")?,
-            progress: row.try_get("progress")?,
-            stage: row.try_get("stage")?,
-            error: row.try_get("error")?,
-            asset_id: row.try_get("asset_id")?,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-            finished_at: row.try_get("finished_at")?,
-        })
-    }};
-}
-
 /// A job to enqueue, priced by the caller.
 #[derive(Debug, Clone)]
 pub struct NewJob {
@@ -81,7 +52,7 @@ pub struct NewJob {
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Option<Uuid>,
-    pub message_id: Option<String>,
+    pub message_id: Option<Uuid>,
     pub kind: JobKind,
     pub payload: serde_json::Value,
     pub credit_cost: i64,
@@ -130,12 +101,12 @@ impl Store {
             if balance < new.credit_cost {
                 return Err(StoreError::InsufficientCredits);
             }
-            let row = sqlx::query(&insert)
+            let job: Job = sqlx::query_as(&insert)
                 .bind(new.id)
                 .bind(new.user_id)
                 .bind(new.project_id)
                 .bind(new.scene_id)
-                .bind(new.message_id.as_deref())
+                .bind(new.message_id)
                 .bind(new.kind.as_str())
                 .bind(Json(&new.payload))
                 .bind(new.max_attempts)
@@ -144,7 +115,6 @@ impl Store {
                 .bind(millis(at) + i64::try_from(new.delay.as_millis()).unwrap_or(0))
                 .fetch_one(&mut *tx)
                 .await?;
-            let job = job_from_row!(&row)?;
             // Free jobs (assistant replies) leave the ledger alone.
             if new.credit_cost > 0 {
                 sqlx::query(
@@ -175,10 +145,8 @@ impl Store {
     /// The user's job; another user's is `NotFound`.
     pub async fn job(&self, user_id: Uuid, id: Uuid) -> Result<Job> {
         let sql = format!("SELECT {COLUMNS} FROM jobs WHERE id = $1 AND user_id = $2");
-        let job = on_db!(self, p => {
-            let row = sqlx::query(&sql).bind(id).bind(user_id).fetch_one(p).await?;
-            job_from_row!(&row)
-        })?;
+        let job =
+            on_db!(self, p => sqlx::query_as(&sql).bind(id).bind(user_id).fetch_one(p).await)?;
         Ok(job)
     }
 
@@ -207,14 +175,13 @@ impl Store {
             ),
         };
         let job = on_db!(self, p => {
-            let row = sqlx::query(&sql)
+            sqlx::query_as(&sql)
                 .bind(now_ms)
                 .bind(worker)
                 .bind(until)
                 .bind(at)
                 .fetch_optional(p)
-                .await?;
-            row.map(|row| job_from_row!(&row)).transpose()
+                .await
         })?;
         Ok(job)
     }
@@ -292,15 +259,14 @@ impl Store {
         );
         let job = on_db!(self, p => {
             let mut tx = p.begin().await?;
-            let row = sqlx::query(&sql)
+            let job: Option<Job> = sqlx::query_as(&sql)
                 .bind(asset.id)
                 .bind(at)
                 .bind(id)
                 .bind(worker)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let Some(row) = row else { return Ok(None) };
-            let job = job_from_row!(&row)?;
+            let Some(job) = job else { return Ok(None) };
             crate::media::insert_media_asset!(&mut *tx, asset, at);
             update_linked_message!(tx, &job, &message);
             for event in events(&job) {
@@ -323,7 +289,7 @@ impl Store {
         id: Uuid,
         worker: &str,
         message_id: Uuid,
-        reply: Option<(&str, &serde_json::Value)>,
+        reply: Option<(&str, &StructuredResponse)>,
     ) -> Result<Option<Job>> {
         let at = now();
         let sql = format!(
@@ -333,9 +299,8 @@ impl Store {
         );
         let job = on_db!(self, p => {
             let mut tx = p.begin().await?;
-            let row = sqlx::query(&sql).bind(at).bind(id).bind(worker).fetch_optional(&mut *tx).await?;
-            let Some(row) = row else { return Ok(None) };
-            let job = job_from_row!(&row)?;
+            let job: Option<Job> = sqlx::query_as(&sql).bind(at).bind(id).bind(worker).fetch_optional(&mut *tx).await?;
+            let Some(job) = job else { return Ok(None) };
             if let Some((content, structured)) = reply {
                 sqlx::query(
                     "UPDATE messages SET content = $1, structured_response = $2, processing_status = 'completed', \
@@ -426,13 +391,13 @@ impl Store {
         );
         let job = on_db!(self, p => {
             let mut tx = p.begin().await?;
-            let query = sqlx::query(&sql).bind(error).bind(at).bind(id);
+            let query = sqlx::query_as(&sql).bind(error).bind(at).bind(id);
             let query = match guard {
                 Guard::Owner(_) => query.bind(owner),
                 Guard::Expired => query.bind(millis(at)),
             };
-            let Some(row) = query.fetch_optional(&mut *tx).await? else { return Ok(None) };
-            let job = job_from_row!(&row)?;
+            let job: Option<Job> = query.fetch_optional(&mut *tx).await?;
+            let Some(job) = job else { return Ok(None) };
             if job.credit_cost > 0 {
                 sqlx::query(
                     "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",

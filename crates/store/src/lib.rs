@@ -32,13 +32,11 @@ pub use accounts::{NewUser, SessionUser, User};
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob};
-pub use media::{DeletedMedia, MediaAsset, MediaType, NewMediaAsset, StoredFile};
-pub use messages::{Message, MessageParts, NewMessage, Stored};
+pub use media::{DeletedMedia, MediaAsset, NewMediaAsset, StoredFile};
+pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;
-pub use reference_images::{
-    AddReferenceImageError, NewReferenceImage, ReferenceImage, MAX_REFERENCE_IMAGES,
-};
+pub use reference_images::{AddReferenceImageError, ReferenceImage, MAX_REFERENCE_IMAGES};
 pub use scenes::{Scene, ScenePatch};
 pub use storage::{MediaStorage, StorageConfig, StorageError, StoredObject};
 pub use templates::StoredTemplate;

@@ -1,43 +1,19 @@
 //! Media assets: generated images, videos and audio, on a scene or unassigned.
 
 use chrono::{DateTime, Utc};
-use sqlx::types::Json;
+use domain::MediaKind;
 use uuid::Uuid;
 
 use crate::{on_db, Result, Store};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MediaType {
-    Image,
-    Video,
-    Audio,
-}
-
-impl MediaType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MediaType::Image => "image",
-            MediaType::Video => "video",
-            MediaType::Audio => "audio",
-        }
-    }
-
-    fn parse(text: &str) -> MediaType {
-        match text {
-            "video" => MediaType::Video,
-            "audio" => MediaType::Audio,
-            _ => MediaType::Image,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct MediaAsset {
     pub id: Uuid,
     pub user_id: Uuid,
     pub project_id: Option<Uuid>,
     pub scene_id: Option<Uuid>,
-    pub file_type: MediaType,
+    #[sqlx(try_from = "String")]
+    pub file_type: MediaKind,
     pub mime_type: String,
     pub filename: String,
     pub original_filename: Option<String>,
@@ -45,6 +21,7 @@ pub struct MediaAsset {
     pub width: Option<i64>,
     pub height: Option<i64>,
     pub duration_seconds: Option<f64>,
+    #[sqlx(json)]
     pub file_metadata: serde_json::Value,
     pub credit_cost: i64,
     pub is_public: bool,
@@ -55,43 +32,11 @@ pub struct MediaAsset {
 const COLUMNS: &str = "id, user_id, project_id, scene_id, file_type, mime_type, filename, original_filename, \
      file_size, width, height, duration_seconds, file_metadata, credit_cost, is_public, created_at, updated_at";
 
-/// Decodes a media row by column name; a macro because each driver has its own row type.
-macro_rules! media_from_row {
-    ($row:expr) => {{
-        use sqlx::Row as _;
-        let row = $row;
-        let file_type: String = row.try_get("file_type")?;
-        let file_metadata: Json<serde_json::Value> = row.try_get("file_metadata")?;
-        Ok::<_, sqlx::Error>(MediaAsset {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            project_id: row.try_get("project_id")?,
-            scene_id: row.try_get("scene_id")?,
-            file_type: MediaType::parse(&file_type),
-            mime_type: row.try_get("mime_type")?,
-            filename: row.try_get("filename")?,
-            original_filename: row.try_get("original_filename")?,
-            file_size: row.try_get("file_size")?,
-            width: row.try_get("width")?,
-            height: row.try_get("height")?,
-            duration_seconds: row.try_get("duration_seconds")?,
-            file_metadata: file_metadata.0,
-            credit_cost: row.try_get("credit_cost")?,
-            is_public: row.try_get("is_public")?,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-        })
-    }};
-}
-
 impl Store {
     /// Every media asset of one of the user's projects, oldest first.
     pub async fn project_media(&self, user_id: Uuid, project_id: Uuid) -> Result<Vec<MediaAsset>> {
         let sql = format!("SELECT {COLUMNS} FROM media_assets WHERE project_id = $1 AND user_id = $2 ORDER BY created_at, id");
-        let assets = on_db!(self, p => {
-            let rows = sqlx::query(&sql).bind(project_id).bind(user_id).fetch_all(p).await?;
-            rows.iter().map(|row| media_from_row!(row)).collect::<Result<Vec<_>, sqlx::Error>>()
-        })?;
+        let assets = on_db!(self, p => sqlx::query_as(&sql).bind(project_id).bind(user_id).fetch_all(p).await)?;
         Ok(assets)
     }
 }
@@ -170,7 +115,7 @@ pub struct NewMediaAsset {
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Option<Uuid>,
-    pub file_type: MediaType,
+    pub file_type: MediaKind,
     pub mime_type: String,
     pub storage_key: String,
     pub thumbnail_key: Option<String>,
@@ -231,10 +176,8 @@ impl Store {
     /// The user's media asset; another user's is `NotFound`.
     pub async fn media_asset(&self, user_id: Uuid, id: Uuid) -> Result<MediaAsset> {
         let sql = format!("SELECT {COLUMNS} FROM media_assets WHERE id = $1 AND user_id = $2");
-        let asset = on_db!(self, p => {
-            let row = sqlx::query(&sql).bind(id).bind(user_id).fetch_one(p).await?;
-            media_from_row!(&row)
-        })?;
+        let asset =
+            on_db!(self, p => sqlx::query_as(&sql).bind(id).bind(user_id).fetch_one(p).await)?;
         Ok(asset)
     }
 }

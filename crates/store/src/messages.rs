@@ -2,31 +2,39 @@
 //! assistant's structured answers and the generations started from them.
 
 use chrono::{DateTime, Utc};
+use domain::{
+    Generation, MediaItem, MessageContext, MessageRole, ProcessingStatus, StructuredResponse,
+};
 use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::{now, on_db, Result, Store, StoreError};
 
-#[derive(Debug, Clone, PartialEq)]
+/// A chat message. The JSON columns are read and written through this one type.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct Message {
     pub id: Uuid,
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Uuid,
-    /// `user` or `assistant`.
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: MessageRole,
     pub content: String,
-    pub structured_response: Option<serde_json::Value>,
+    #[sqlx(json(nullable))]
+    pub structured_response: Option<StructuredResponse>,
     pub parent_message_id: Option<Uuid>,
-    /// `pending`, `completed` or `failed`.
-    pub processing_status: String,
+    #[sqlx(try_from = "String")]
+    pub processing_status: ProcessingStatus,
     pub error: Option<String>,
-    /// The generation started from this message: action, state, flag, job_id, error.
-    pub generation: Option<serde_json::Value>,
-    /// Media generated from this message (a JSON array of media items).
-    pub media: serde_json::Value,
-    /// The request's context (scene_id, pre_production_settings).
-    pub context: serde_json::Value,
+    /// The generation started from this message.
+    #[sqlx(json(nullable))]
+    pub generation: Option<Generation>,
+    /// Media generated from this message, oldest first.
+    #[sqlx(json)]
+    pub media: Vec<MediaItem>,
+    #[sqlx(json)]
+    pub context: MessageContext,
+    #[sqlx(json)]
     pub reference_image_ids: Vec<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -35,73 +43,30 @@ pub struct Message {
 const COLUMNS: &str = "id, user_id, project_id, scene_id, role, content, structured_response, parent_message_id, \
      processing_status, error, generation, media, context, reference_image_ids, created_at, updated_at";
 
-macro_rules! message_from_row {
-    ($row:expr) => {{
-        use sqlx::Row as _;
-        let row = $row;
-        let structured: Option<Json<serde_json::Value>> = row.try_get("structured_response")?;
-        let generation: Option<Json<serde_json::Value>> = row.try_get("generation")?;
-        let media: Json<serde_json::Value> = row.try_get("media")?;
-        let context: Json<serde_json::Value> = row.try_get("context")?;
-        let references: Json<Vec<Uuid>> = row.try_get("reference_image_ids")?;
-        Ok::<_, sqlx::Error>(Message {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            project_id: row.try_get("project_id")?,
-            scene_id: row.try_get("scene_id")?,
-            role: row.try_get("role")?,
-            content: row.try_get("content")?,
-            structured_response: structured.map(|j| j.0),
-            parent_message_id: row.try_get("parent_message_id")?,
-            processing_status: row.try_get("processing_status")?,
-            error: row.try_get("error")?,
-            generation: generation.map(|j| j.0),
-            media: media.0,
-            context: context.0,
-            reference_image_ids: references.0,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-        })
-    }};
-}
-
-/// A message to store.
-#[derive(Debug, Clone)]
-pub struct NewMessage {
-    pub id: Uuid,
-    pub user_id: Uuid,
-    pub project_id: Uuid,
-    pub scene_id: Uuid,
-    pub role: &'static str,
-    pub content: String,
-    pub structured_response: Option<serde_json::Value>,
-    pub parent_message_id: Option<Uuid>,
-    pub processing_status: &'static str,
-    pub context: serde_json::Value,
-    pub reference_image_ids: Vec<Uuid>,
-}
-
 macro_rules! insert_message {
-    ($executor:expr, $new:expr, $at:expr) => {{
-        let new: &NewMessage = $new;
+    ($executor:expr, $message:expr) => {{
+        let m: &Message = $message;
         sqlx::query(
             "INSERT INTO messages (id, user_id, project_id, scene_id, role, content, structured_response, parent_message_id, \
              processing_status, error, generation, media, context, reference_image_ids, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, $10, $11, $12, $13, $13)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
-        .bind(new.id)
-        .bind(new.user_id)
-        .bind(new.project_id)
-        .bind(new.scene_id)
-        .bind(new.role)
-        .bind(&new.content)
-        .bind(new.structured_response.as_ref().map(Json))
-        .bind(new.parent_message_id)
-        .bind(new.processing_status)
-        .bind(Json(serde_json::json!([])))
-        .bind(Json(&new.context))
-        .bind(Json(&new.reference_image_ids))
-        .bind($at)
+        .bind(m.id)
+        .bind(m.user_id)
+        .bind(m.project_id)
+        .bind(m.scene_id)
+        .bind(m.role.as_str())
+        .bind(&m.content)
+        .bind(m.structured_response.as_ref().map(Json))
+        .bind(m.parent_message_id)
+        .bind(m.processing_status.as_str())
+        .bind(m.error.as_deref())
+        .bind(m.generation.as_ref().map(Json))
+        .bind(Json(&m.media))
+        .bind(Json(&m.context))
+        .bind(Json(&m.reference_image_ids))
+        .bind(m.created_at)
+        .bind(m.updated_at)
         .execute($executor)
         .await?;
     }};
@@ -119,15 +84,14 @@ pub enum Stored {
 
 impl Store {
     /// Stores the user's message unless the same content reached this scene from this user
-    /// within `window`. The scene row is locked first so two identical sends at once are
-    /// counted one after another.
+    /// within `window` of its `created_at`. The scene row is locked first so two identical
+    /// sends at once are counted one after another.
     pub async fn store_user_message(
         &self,
-        new: &NewMessage,
+        new: &Message,
         window: chrono::Duration,
     ) -> Result<Stored> {
-        let at = now();
-        let since = at - window;
+        let since = new.created_at - window;
         let duplicate_sql = format!(
             "SELECT {COLUMNS} FROM messages WHERE user_id = $1 AND scene_id = $2 AND role = 'user' AND content = $3 \
              AND created_at >= $4 ORDER BY created_at LIMIT 1"
@@ -142,17 +106,17 @@ impl Store {
             if locked.rows_affected() == 0 {
                 return Err(StoreError::NotFound);
             }
-            let earlier = sqlx::query(&duplicate_sql)
+            let earlier: Option<Message> = sqlx::query_as(&duplicate_sql)
                 .bind(new.user_id)
                 .bind(new.scene_id)
                 .bind(&new.content)
                 .bind(since)
                 .fetch_optional(&mut *tx)
                 .await?;
-            if let Some(row) = earlier {
-                return Ok(Stored::Duplicate(message_from_row!(&row)?));
+            if let Some(earlier) = earlier {
+                return Ok(Stored::Duplicate(earlier));
             }
-            insert_message!(&mut *tx, new, at);
+            insert_message!(&mut *tx, new);
             tx.commit().await?;
             Ok::<_, StoreError>(())
         });
@@ -161,10 +125,9 @@ impl Store {
     }
 
     /// Stores an assistant message (or any message without duplicate checks).
-    pub async fn insert_message(&self, new: &NewMessage) -> Result<Message> {
-        let at = now();
+    pub async fn insert_message(&self, new: &Message) -> Result<Message> {
         on_db!(self, p => {
-            insert_message!(p, new, at);
+            insert_message!(p, new);
             Ok::<_, StoreError>(())
         })?;
         self.message(new.user_id, new.id).await
@@ -173,10 +136,8 @@ impl Store {
     /// The user's message; another user's is `NotFound`.
     pub async fn message(&self, user_id: Uuid, id: Uuid) -> Result<Message> {
         let sql = format!("SELECT {COLUMNS} FROM messages WHERE id = $1 AND user_id = $2");
-        let message = on_db!(self, p => {
-            let row = sqlx::query(&sql).bind(id).bind(user_id).fetch_one(p).await?;
-            message_from_row!(&row)
-        })?;
+        let message =
+            on_db!(self, p => sqlx::query_as(&sql).bind(id).bind(user_id).fetch_one(p).await)?;
         Ok(message)
     }
 
@@ -187,8 +148,7 @@ impl Store {
              ORDER BY created_at LIMIT 1"
         );
         let message = on_db!(self, p => {
-            let row = sqlx::query(&sql).bind(user_id).bind(user_message_id).fetch_optional(p).await?;
-            row.map(|row| message_from_row!(&row)).transpose()
+            sqlx::query_as(&sql).bind(user_id).bind(user_message_id).fetch_optional(p).await
         })?;
         Ok(message)
     }
@@ -208,8 +168,7 @@ impl Store {
         );
         let offset = (page - 1).max(0) * per_page;
         let (mut messages, total) = on_db!(self, p => {
-            let rows = sqlx::query(&sql).bind(user_id).bind(scene_id).bind(per_page).bind(offset).fetch_all(p).await?;
-            let messages = rows.iter().map(|row| message_from_row!(row)).collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let messages: Vec<Message> = sqlx::query_as(&sql).bind(user_id).bind(scene_id).bind(per_page).bind(offset).fetch_all(p).await?;
             let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM messages WHERE user_id = $1 AND scene_id = $2")
                 .bind(user_id)
                 .bind(scene_id)
@@ -226,7 +185,7 @@ impl Store {
         &self,
         id: Uuid,
         content: &str,
-        structured: &serde_json::Value,
+        structured: &StructuredResponse,
     ) -> Result<bool> {
         let done = on_db!(self, p => sqlx::query(
             "UPDATE messages SET content = $1, structured_response = $2, processing_status = 'completed', error = NULL, \
@@ -262,12 +221,12 @@ impl Store {
         &self,
         user_id: Uuid,
         id: Uuid,
-        generation: &serde_json::Value,
+        generation: Option<&Generation>,
     ) -> Result<()> {
         let done = on_db!(self, p => sqlx::query(
             "UPDATE messages SET generation = $1, updated_at = $2 WHERE id = $3 AND user_id = $4",
         )
-        .bind(Json(generation))
+        .bind(generation.map(Json))
         .bind(now())
         .bind(id)
         .bind(user_id)
@@ -282,11 +241,12 @@ impl Store {
 }
 
 /// The parts of a chat message a finished job changes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct MessageParts {
-    pub generation: Option<serde_json::Value>,
-    pub media: serde_json::Value,
-    pub structured_response: Option<serde_json::Value>,
+    #[sqlx(json(nullable))]
+    pub generation: Option<Generation>,
+    #[sqlx(json)]
+    pub media: Vec<MediaItem>,
 }
 
 /// Inside a job's finishing transaction: applies `$change` to the chat message the job was
@@ -294,41 +254,26 @@ pub struct MessageParts {
 macro_rules! update_linked_message {
     ($tx:expr, $job:expr, $change:expr) => {{
         let job: &$crate::Job = $job;
-        let message_id = job.message_id.as_deref().and_then(|m| uuid::Uuid::parse_str(m).ok());
-        if let Some(message_id) = message_id {
+        if let Some(message_id) = job.message_id {
             let locked = sqlx::query("UPDATE messages SET updated_at = updated_at WHERE id = $1 AND user_id = $2")
                 .bind(message_id)
                 .bind(job.user_id)
                 .execute(&mut *$tx)
                 .await?;
             if locked.rows_affected() == 1 {
-                type Parts = (
-                    Option<sqlx::types::Json<serde_json::Value>>,
-                    sqlx::types::Json<serde_json::Value>,
-                    Option<sqlx::types::Json<serde_json::Value>>,
-                );
-                let (generation, media, structured): Parts = sqlx::query_as(
-                    "SELECT generation, media, structured_response FROM messages WHERE id = $1",
-                )
-                .bind(message_id)
-                .fetch_one(&mut *$tx)
-                .await?;
-                let mut parts = $crate::messages::MessageParts {
-                    generation: generation.map(|j| j.0),
-                    media: media.0,
-                    structured_response: structured.map(|j| j.0),
-                };
+                let mut parts: $crate::messages::MessageParts =
+                    sqlx::query_as("SELECT generation, media FROM messages WHERE id = $1")
+                        .bind(message_id)
+                        .fetch_one(&mut *$tx)
+                        .await?;
                 $change(job, &mut parts);
-                sqlx::query(
-                    "UPDATE messages SET generation = $1, media = $2, structured_response = $3, updated_at = $4 WHERE id = $5",
-                )
-                .bind(parts.generation.as_ref().map(sqlx::types::Json))
-                .bind(sqlx::types::Json(&parts.media))
-                .bind(parts.structured_response.as_ref().map(sqlx::types::Json))
-                .bind($crate::now())
-                .bind(message_id)
-                .execute(&mut *$tx)
-                .await?;
+                sqlx::query("UPDATE messages SET generation = $1, media = $2, updated_at = $3 WHERE id = $4")
+                    .bind(parts.generation.as_ref().map(sqlx::types::Json))
+                    .bind(sqlx::types::Json(&parts.media))
+                    .bind($crate::now())
+                    .bind(message_id)
+                    .execute(&mut *$tx)
+                    .await?;
             }
         }
     }};

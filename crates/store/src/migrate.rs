@@ -32,10 +32,17 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0004_chat.sql"),
         include_str!("../migrations/postgres/0004_chat.sql"),
     ),
+    (
+        5,
+        "job message ids",
+        include_str!("../migrations/sqlite/0005_job_message_ids.sql"),
+        include_str!("../migrations/postgres/0005_job_message_ids.sql"),
+    ),
 ];
 
+/// The migrations of one dialect up to and including `until`.
 #[derive(Debug)]
-struct Embedded(Dialect);
+struct Embedded(Dialect, i64);
 
 impl MigrationSource<'static> for Embedded {
     fn resolve(
@@ -45,6 +52,7 @@ impl MigrationSource<'static> for Embedded {
         Box::pin(async move {
             Ok(MIGRATIONS
                 .iter()
+                .filter(|(version, ..)| *version <= self.1)
                 .map(|&(version, description, sqlite, postgres)| {
                     let sql = match self.0 {
                         Dialect::Sqlite => sqlite,
@@ -64,7 +72,196 @@ impl MigrationSource<'static> for Embedded {
 }
 
 pub(crate) async fn run(store: &Store) -> Result<()> {
-    let migrator = Migrator::new(Embedded(store.dialect())).await?;
+    run_until(store, i64::MAX).await
+}
+
+async fn run_until(store: &Store, until: i64) -> Result<()> {
+    let migrator = Migrator::new(Embedded(store.dialect(), until)).await?;
     on_db!(store, p => migrator.run(p).await)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::{GenerationState, MediaKind, ProjectName, SceneName, Settings};
+    use serde_json::json;
+    use sqlx::types::Json;
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::{now, NewUser, StoreError};
+
+    /// A fresh database of each dialect the environment offers: SQLite always, PostgreSQL
+    /// when `STUDIO_TEST_PG_URL` names a cluster.
+    async fn fresh_stores() -> Vec<Store> {
+        let path = std::env::temp_dir().join(format!("store-upgrade-{}.db", Uuid::new_v4()));
+        let mut stores = vec![Store::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap()];
+        if let Ok(admin) = std::env::var("STUDIO_TEST_PG_URL") {
+            let name = format!("store_test_{}", Uuid::new_v4().simple());
+            let admin_store = Store::connect(&admin).await.unwrap();
+            on_db!(admin_store, p => sqlx::query(&format!("CREATE DATABASE {name}")).execute(p).await.map(|_| ()))
+                .unwrap();
+            admin_store.close().await;
+            let (base, _) = admin.rsplit_once('/').unwrap();
+            stores.push(Store::connect(&format!("{base}/{name}")).await.unwrap());
+        }
+        stores
+    }
+
+    #[tokio::test]
+    async fn an_upgrade_keeps_what_the_previous_version_wrote() {
+        for store in fresh_stores().await {
+            upgrade_from_chat_schema(&store).await;
+            store.close().await;
+        }
+    }
+
+    async fn upgrade_from_chat_schema(store: &Store) {
+        run_until(store, 4).await.unwrap();
+        let email = domain::Email::parse("upgrade@example.com").unwrap();
+        let user = store
+            .create_user(NewUser {
+                email: &email,
+                password_hash: "x",
+                given_name: None,
+                family_name: None,
+                signup_grant: 10,
+            })
+            .await
+            .unwrap();
+        let name = ProjectName::parse("Upgrade").unwrap();
+        let project = store
+            .create_project(user.id, &name, Settings::default())
+            .await
+            .unwrap();
+        let scene_name = SceneName::parse("Scene").unwrap();
+        let scene = store
+            .create_scene(user.id, project.id, &scene_name, None)
+            .await
+            .unwrap();
+
+        // A message as the previous version wrote it: media items and the structured
+        // response's media carry URLs, and a rolled-back generation is JSON null.
+        let message_id = Uuid::new_v4();
+        let asset = Uuid::new_v4();
+        let media = json!([{
+            "type": "image", "url": format!("/api/media/file/{asset}"), "id": asset,
+            "asset_id": asset, "creditCost": 1, "alt": "a mug", "width": 1024, "height": 1536,
+            "thumbnailUrl": format!("/api/media/file/{asset}?variant=thumbnail"),
+        }]);
+        let structured = json!({
+            "refined_image_prompt": "a mug", "refined_video_prompt": null, "ready_for_image": true,
+            "ready_for_video": false, "clarification_needed": false, "suggestions": [],
+            "additional_comments": null,
+            "media": {"image": {"url": format!("/api/media/file/{asset}"), "asset_id": asset, "credit_cost": 1}},
+        });
+        let context = json!({
+            "scene_id": scene.id,
+            "pre_production_settings": {"quality": "high", "resolution": "1024x1024", "duration": "10s"},
+        });
+        let at = now();
+        on_db!(store, p => sqlx::query(
+            "INSERT INTO messages (id, user_id, project_id, scene_id, role, content, structured_response, \
+             parent_message_id, processing_status, error, generation, media, context, reference_image_ids, \
+             created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, 'assistant', 'Here it is', $5, NULL, 'completed', NULL, $6, $7, $8, $9, $10, $10)",
+        )
+        .bind(message_id)
+        .bind(user.id)
+        .bind(project.id)
+        .bind(scene.id)
+        .bind(Json(&structured))
+        .bind(Json(serde_json::Value::Null))
+        .bind(Json(&media))
+        .bind(Json(&context))
+        .bind(Json(json!([])))
+        .bind(at)
+        .execute(p)
+        .await
+        .map(|_| ()))
+        .unwrap();
+
+        // Jobs linked to the message by its id as text, and one by text that is no id.
+        let linked = Uuid::new_v4();
+        let unlinked = Uuid::new_v4();
+        let message_text = message_id.to_string();
+        for (id, message) in [(linked, message_text.as_str()), (unlinked, "draft-1")] {
+            on_db!(store, p => sqlx::query(
+                "INSERT INTO jobs (id, user_id, project_id, scene_id, message_id, kind, payload, status, attempts, \
+                 max_attempts, credit_cost, run_after, locked_by, locked_until, progress, stage, error, asset_id, \
+                 created_at, updated_at, finished_at) \
+                 VALUES ($1, $2, $3, $4, $5, 'image', $6, 'completed', 1, 3, 1, 0, NULL, NULL, 100, NULL, NULL, NULL, $7, $7, $7)",
+            )
+            .bind(id)
+            .bind(user.id)
+            .bind(project.id)
+            .bind(scene.id)
+            .bind(message)
+            .bind(Json(json!({})))
+            .bind(at)
+            .execute(p)
+            .await
+            .map(|_| ()))
+            .unwrap();
+        }
+
+        store.migrate().await.unwrap();
+
+        assert_eq!(
+            store.job(user.id, linked).await.unwrap().message_id,
+            Some(message_id)
+        );
+        assert_eq!(store.job(user.id, unlinked).await.unwrap().message_id, None);
+        let message = store.message(user.id, message_id).await.unwrap();
+        assert_eq!(message.generation, None);
+        assert_eq!(message.media.len(), 1);
+        assert_eq!(message.media[0].kind, MediaKind::Image);
+        assert_eq!(message.media[0].asset_id, asset);
+        assert_eq!(message.media[0].alt.as_deref(), Some("a mug"));
+        let answer = message.structured_response.unwrap();
+        assert_eq!(answer.refined_image_prompt.as_deref(), Some("a mug"));
+        assert_eq!(
+            message.context.pre_production_settings.duration,
+            domain::Duration::Ten
+        );
+
+        // The upgraded message takes a typed generation.
+        let generation = domain::Generation {
+            action: MediaKind::Image,
+            state: GenerationState::Completed,
+            flag: None,
+            job_id: linked,
+            error: None,
+        };
+        store
+            .set_message_generation(user.id, message_id, Some(&generation))
+            .await
+            .unwrap();
+        let generation = store.message(user.id, message_id).await.unwrap().generation;
+        assert_eq!(generation.map(|g| g.job_id), Some(linked));
+
+        // A value no enum knows is an error when read, never a default.
+        on_db!(store, p => sqlx::query("UPDATE jobs SET kind = 'nonsense' WHERE id = $1")
+            .bind(unlinked)
+            .execute(p)
+            .await
+            .map(|_| ()))
+        .unwrap();
+        assert!(matches!(
+            store.job(user.id, unlinked).await,
+            Err(StoreError::Database(_))
+        ));
+        on_db!(store, p => sqlx::query("UPDATE messages SET role = 'system' WHERE id = $1")
+            .bind(message_id)
+            .execute(p)
+            .await
+            .map(|_| ()))
+        .unwrap();
+        assert!(matches!(
+            store.message(user.id, message_id).await,
+            Err(StoreError::Database(_))
+        ));
+    }
 }

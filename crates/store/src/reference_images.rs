@@ -10,12 +10,16 @@ use crate::{now, on_db, Result, Store, StoreError};
 /// The most reference images a scene (or one chat message) can hold.
 pub const MAX_REFERENCE_IMAGES: i64 = 3;
 
-#[derive(Debug, Clone, PartialEq)]
+/// A reference image. A new one is written with the id and keys its caller chose after
+/// storing the bytes under them.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct ReferenceImage {
     pub id: Uuid,
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Option<Uuid>,
+    /// The key a client groups a chat message's attachments under while the message is
+    /// being written: any text the client chooses, not the stored message's id.
     pub message_id: Option<String>,
     pub upload_id: Option<String>,
     pub storage_key: String,
@@ -30,54 +34,8 @@ pub struct ReferenceImage {
     pub created_at: DateTime<Utc>,
 }
 
-/// Where a new reference image goes and what it is; the id and keys are chosen by the caller,
-/// which has already stored the bytes under them.
-#[derive(Debug, Clone)]
-pub struct NewReferenceImage {
-    pub id: Uuid,
-    pub user_id: Uuid,
-    pub project_id: Uuid,
-    pub scene_id: Option<Uuid>,
-    pub message_id: Option<String>,
-    pub upload_id: Option<String>,
-    pub storage_key: String,
-    pub thumbnail_key: String,
-    pub filename: String,
-    pub original_filename: Option<String>,
-    pub mime_type: String,
-    pub thumbnail_mime_type: String,
-    pub width: i64,
-    pub height: i64,
-    pub file_size: i64,
-}
-
 const COLUMNS: &str = "id, user_id, project_id, scene_id, message_id, upload_id, storage_key, thumbnail_key, \
      filename, original_filename, mime_type, thumbnail_mime_type, width, height, file_size, created_at";
-
-macro_rules! reference_image_from_row {
-    ($row:expr) => {{
-        use sqlx::Row as _;
-        let row = $row;
-        Ok::<_, sqlx::Error>(ReferenceImage {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            project_id: row.try_get("project_id")?,
-            scene_id: row.try_get("scene_id")?,
-            message_id: row.try_get("message_id")?,
-            upload_id: row.try_get("upload_id")?,
-            storage_key: row.try_get("storage_key")?,
-            thumbnail_key: row.try_get("thumbnail_key")?,
-            filename: row.try_get("filename")?,
-            original_filename: row.try_get("original_filename")?,
-            mime_type: row.try_get("mime_type")?,
-            thumbnail_mime_type: row.try_get("thumbnail_mime_type")?,
-            width: row.try_get("width")?,
-            height: row.try_get("height")?,
-            file_size: row.try_get("file_size")?,
-            created_at: row.try_get("created_at")?,
-        })
-    }};
-}
 
 /// Why a reference image could not be added.
 #[derive(Debug, thiserror::Error)]
@@ -127,9 +85,8 @@ impl Store {
     /// databases.
     pub async fn add_reference_image(
         &self,
-        new: &NewReferenceImage,
+        new: &ReferenceImage,
     ) -> std::result::Result<ReferenceImage, AddReferenceImageError> {
-        let at = now();
         let insert = format!(
             "INSERT INTO reference_images ({COLUMNS}) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
@@ -179,7 +136,7 @@ impl Store {
                 .bind(new.width)
                 .bind(new.height)
                 .bind(new.file_size)
-                .bind(at)
+                .bind(new.created_at)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
@@ -190,10 +147,8 @@ impl Store {
 
     pub async fn reference_image(&self, user_id: Uuid, id: Uuid) -> Result<ReferenceImage> {
         let sql = format!("SELECT {COLUMNS} FROM reference_images WHERE id = $1 AND user_id = $2");
-        let image = on_db!(self, p => {
-            let row = sqlx::query(&sql).bind(id).bind(user_id).fetch_one(p).await?;
-            reference_image_from_row!(&row)
-        })?;
+        let image =
+            on_db!(self, p => sqlx::query_as(&sql).bind(id).bind(user_id).fetch_one(p).await)?;
         Ok(image)
     }
 
@@ -207,10 +162,7 @@ impl Store {
             "SELECT {COLUMNS} FROM reference_images WHERE scene_id = $1 AND user_id = $2 AND message_id IS NULL \
              ORDER BY created_at, id"
         );
-        let images = on_db!(self, p => {
-            let rows = sqlx::query(&sql).bind(scene_id).bind(user_id).fetch_all(p).await?;
-            rows.iter().map(|row| reference_image_from_row!(row)).collect::<Result<Vec<_>, sqlx::Error>>()
-        })?;
+        let images = on_db!(self, p => sqlx::query_as(&sql).bind(scene_id).bind(user_id).fetch_all(p).await)?;
         Ok(images)
     }
 
@@ -223,10 +175,7 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM reference_images WHERE project_id = $1 AND user_id = $2 ORDER BY created_at, id"
         );
-        let images = on_db!(self, p => {
-            let rows = sqlx::query(&sql).bind(project_id).bind(user_id).fetch_all(p).await?;
-            rows.iter().map(|row| reference_image_from_row!(row)).collect::<Result<Vec<_>, sqlx::Error>>()
-        })?;
+        let images = on_db!(self, p => sqlx::query_as(&sql).bind(project_id).bind(user_id).fetch_all(p).await)?;
         Ok(images)
     }
 

@@ -5,7 +5,7 @@ use clap::{Subcommand, ValueEnum};
 use engine::codec::OutputFormat;
 use engine::generate::{generate_image, ImageRequest};
 use rand::distributions::{Alphanumeric, DistString};
-use store::{LedgerReason, MediaStorage, MediaType, NewMediaAsset, NewUser, Store, StoreError};
+use store::{LedgerReason, MediaStorage, NewMediaAsset, NewUser, Store, StoreError};
 use uuid::Uuid;
 
 #[derive(Subcommand, Debug)]
@@ -292,7 +292,7 @@ async fn store_sample(
             user_id,
             project_id,
             scene_id: Some(scene_id),
-            file_type: MediaType::Image,
+            file_type: domain::MediaKind::Image,
             mime_type: image.mime.to_owned(),
             storage_key: key,
             thumbnail_key: Some(thumbnail_key),

@@ -4,15 +4,21 @@
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
+use domain::{
+    Generation, GenerationState, MediaItem, MediaKind, MessageContext, MessageRole,
+    ProcessingStatus, StructuredResponse,
+};
 use jobs::JobPayload;
 use serde::{Deserialize, Serialize};
-use store::{Message, NewMessage, Stored};
+use serde_json::json;
+use store::{Message, Stored};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
+use crate::media_files::{file_url, preview_url};
 use crate::models::{success, SettingsInput, Success};
 use crate::services::generation::{self, GenerationContext, Target};
 use crate::services::scenes::SceneRef;
@@ -52,18 +58,18 @@ pub struct MessageView {
     id: Uuid,
     content: String,
     /// `user` or `assistant`.
-    role: String,
+    role: &'static str,
     /// `user` or `ai`.
     sender: &'static str,
     /// `user` or `assistant`.
     #[serde(rename = "type")]
-    kind: String,
+    kind: &'static str,
     timestamp: DateTime<Utc>,
     /// The user message an assistant message answers.
     parent_id: Option<Uuid>,
     parent_message_id: Option<Uuid>,
     /// pending, completed or failed.
-    processing_status: String,
+    processing_status: &'static str,
     error: Option<String>,
     structured_response: Option<serde_json::Value>,
     /// Media generated from this message.
@@ -77,23 +83,61 @@ pub struct MessageView {
 impl From<Message> for MessageView {
     fn from(m: Message) -> Self {
         Self {
-            sender: if m.role == "user" { "user" } else { "ai" },
-            kind: m.role.clone(),
+            sender: match m.role {
+                MessageRole::User => "user",
+                MessageRole::Assistant => "ai",
+            },
+            kind: m.role.as_str(),
             id: m.id,
-            content: m.content,
-            role: m.role,
+            role: m.role.as_str(),
             timestamp: m.created_at,
             parent_id: m.parent_message_id,
             parent_message_id: m.parent_message_id,
-            processing_status: m.processing_status,
+            processing_status: m.processing_status.as_str(),
+            structured_response: structured_json(&m),
+            media: m.media.iter().map(media_json).collect(),
+            generation: m.generation.as_ref().map(|g| json!(g)),
+            context: json!(m.context),
+            content: m.content,
             error: m.error,
-            structured_response: m.structured_response,
-            media: m.media,
-            generation: m.generation,
-            context: m.context,
             reference_images: m.reference_image_ids,
         }
     }
+}
+
+/// A generated media item as answered: the stored item with the URLs that serve it.
+fn media_json(item: &MediaItem) -> serde_json::Value {
+    json!({
+        "type": item.kind,
+        "url": file_url(item.asset_id),
+        "id": item.asset_id,
+        "asset_id": item.asset_id,
+        "creditCost": item.credit_cost,
+        "alt": item.alt,
+        "width": item.width,
+        "height": item.height,
+        "thumbnailUrl": preview_url(item.asset_id, Some(item.kind)),
+    })
+}
+
+/// The structured response as answered: the assistant's fields and, under `media`, the
+/// latest media of each kind generated from the message.
+fn structured_json(message: &Message) -> Option<serde_json::Value> {
+    let mut value = json!(message.structured_response.as_ref()?);
+    let media: serde_json::Map<String, serde_json::Value> = message
+        .media
+        .iter()
+        .map(|item| {
+            let link = json!({
+                "url": file_url(item.asset_id),
+                "asset_id": item.asset_id,
+                "credit_cost": item.credit_cost,
+            });
+            (item.kind.as_str().to_owned(), link)
+        })
+        .collect();
+    value["media"] = serde_json::Value::Object(media);
+    Some(value)
 }
 
 #[derive(Serialize, ToSchema)]
@@ -164,26 +208,28 @@ async fn send(
             "Please enter a message or attach a product image",
         ));
     }
-    let context = serde_json::json!({
-        "scene_id": scene.id,
-        "pre_production_settings": {
-            "quality": settings.quality,
-            "resolution": settings.resolution,
-            "duration": format!("{}s", settings.duration.seconds()),
-        },
-    });
-    let user_message = NewMessage {
+    let context = MessageContext {
+        scene_id: scene.id,
+        pre_production_settings: settings,
+    };
+    let sent_at = store::now();
+    let user_message = Message {
         id: Uuid::new_v4(),
         user_id,
         project_id,
         scene_id: scene.id,
-        role: "user",
+        role: MessageRole::User,
         content: text.clone(),
         structured_response: None,
         parent_message_id: None,
-        processing_status: "completed",
-        context: context.clone(),
+        processing_status: ProcessingStatus::Completed,
+        error: None,
+        generation: None,
+        media: Vec::new(),
+        context,
         reference_image_ids: attached.iter().map(|i| i.id).collect(),
+        created_at: sent_at,
+        updated_at: sent_at,
     };
     let stored = state
         .store
@@ -215,18 +261,26 @@ async fn send(
         jobs::assistant::assistant_request(&state.store, &state.storage, &user_message).await?;
     let answer_id = Uuid::new_v4();
     let answer =
-        |content: String, structured: Option<serde_json::Value>, status: &'static str| NewMessage {
-            id: answer_id,
-            user_id,
-            project_id,
-            scene_id: scene.id,
-            role: "assistant",
-            content,
-            structured_response: structured,
-            parent_message_id: Some(user_message.id),
-            processing_status: status,
-            context: context.clone(),
-            reference_image_ids: Vec::new(),
+        |content: String, structured: Option<StructuredResponse>, status: ProcessingStatus| {
+            let at = store::now();
+            Message {
+                id: answer_id,
+                user_id,
+                project_id,
+                scene_id: scene.id,
+                role: MessageRole::Assistant,
+                content,
+                structured_response: structured,
+                parent_message_id: Some(user_message.id),
+                processing_status: status,
+                error: None,
+                generation: None,
+                media: Vec::new(),
+                context,
+                reference_image_ids: Vec::new(),
+                created_at: at,
+                updated_at: at,
+            }
         };
     // The call runs on its own task: if it outlasts the wait, it still finishes the answer.
     let assistant = state.assistant.clone();
@@ -242,16 +296,19 @@ async fn send(
     };
     let answer = match answered {
         Some(reply) => {
-            let structured = jobs::assistant::structured_json(&reply.structured);
             state
                 .store
-                .insert_message(&answer(reply.content, Some(structured), "completed"))
+                .insert_message(&answer(
+                    reply.content,
+                    Some(reply.structured),
+                    ProcessingStatus::Completed,
+                ))
                 .await?
         }
         None => {
             let pending = state
                 .store
-                .insert_message(&answer(String::new(), None, "pending"))
+                .insert_message(&answer(String::new(), None, ProcessingStatus::Pending))
                 .await?;
             let target = Target {
                 user_id,
@@ -268,9 +325,8 @@ async fn send(
             let store = state.store.clone();
             tokio::spawn(async move {
                 if let Ok(Ok(reply)) = call.await {
-                    let structured = jobs::assistant::structured_json(&reply.structured);
                     if let Err(e) = store
-                        .complete_message(answer_id, &reply.content, &structured)
+                        .complete_message(answer_id, &reply.content, &reply.structured)
                         .await
                     {
                         tracing::warn!(error = %e, "could not record a late answer; the reply job will");
@@ -288,7 +344,7 @@ fn send_response(message: Message) -> SendResponse {
         metadata: MessageMetadata {
             scene_id: message.scene_id,
         },
-        structured_response: message.structured_response.clone(),
+        structured_response: structured_json(&message),
         message: message.into(),
     }
 }
@@ -365,7 +421,7 @@ pub struct StatusAnswer {
 #[derive(Serialize, ToSchema)]
 pub struct MessageStatus {
     /// pending, completed or failed.
-    processing_status: String,
+    processing_status: &'static str,
     response: Option<StatusAnswer>,
     error: Option<String>,
 }
@@ -385,12 +441,13 @@ async fn status(
         .message(current.user.id, id)
         .await
         .map_err(not_found(MESSAGE_NOT_FOUND))?;
-    let response = (message.processing_status == "completed").then(|| StatusAnswer {
-        message: message.content.clone(),
-        structured_response: message.structured_response.clone(),
-    });
+    let response =
+        (message.processing_status == ProcessingStatus::Completed).then(|| StatusAnswer {
+            message: message.content.clone(),
+            structured_response: structured_json(&message),
+        });
     Ok(Json(MessageStatus {
-        processing_status: message.processing_status,
+        processing_status: message.processing_status.as_str(),
         response,
         error: message.error,
     }))
@@ -462,9 +519,18 @@ async fn generate(
         .map(str::trim)
         .filter(|m| !m.is_empty())
         .unwrap_or("image");
-    let (field, flag) = match media_type {
-        "image" => ("refined_image_prompt", "ready_for_image"),
-        "video" => ("refined_video_prompt", "ready_for_video"),
+    let structured = message.structured_response.clone().unwrap_or_default();
+    let (kind, refined, flag) = match media_type {
+        "image" => (
+            MediaKind::Image,
+            structured.refined_image_prompt,
+            "ready_for_image",
+        ),
+        "video" => (
+            MediaKind::Video,
+            structured.refined_video_prompt,
+            "ready_for_video",
+        ),
         other => {
             return Err(ApiError::validation(
                 "media_type",
@@ -474,11 +540,8 @@ async fn generate(
     };
     let edited = generation::prompt_text(request.prompt.as_deref())?;
     let prompt = if edited.is_empty() {
-        message
-            .structured_response
-            .as_ref()
-            .and_then(|s| s.get(field))
-            .and_then(|p| p.as_str())
+        refined
+            .as_deref()
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .map(str::to_owned)
@@ -491,7 +554,7 @@ async fn generate(
     } else {
         edited
     };
-    if media_type == "video" {
+    if kind == MediaKind::Video {
         generation::check_video_allowed(&state)?;
     }
     let settings = request.settings.apply_to(scene.settings)?;
@@ -505,7 +568,7 @@ async fn generate(
         reference_image_ids = generation::reference_images(&state, user_id, scene.id, None).await?;
     }
     reference_image_ids.truncate(store::MAX_REFERENCE_IMAGES as usize);
-    let payload = if media_type == "video" {
+    let payload = if kind == MediaKind::Video {
         JobPayload::Video {
             prompt,
             reference_image_ids,
@@ -525,31 +588,27 @@ async fn generate(
         user_id,
         project_id: message.project_id,
         scene_id: Some(scene.id),
-        message_id: Some(message.id.to_string()),
+        message_id: Some(message.id),
     };
     // Recorded before the job exists, so a job that finishes at once cannot be overwritten.
     let job_id = Uuid::new_v4();
-    let generation = serde_json::json!({
-        "action": format!("generate_{media_type}"),
-        "state": "generating",
-        "flag": flag,
-        "job_id": job_id,
-        "error": null,
-    });
+    let generation = Generation {
+        action: kind,
+        state: GenerationState::Generating,
+        flag: Some(flag.to_owned()),
+        job_id,
+        error: None,
+    };
     state
         .store
-        .set_message_generation(user_id, message.id, &generation)
+        .set_message_generation(user_id, message.id, Some(&generation))
         .await?;
     let job = match generation::enqueue_as(&state, job_id, target, payload).await {
         Ok(job) => job,
         Err(e) => {
-            let previous = message
-                .generation
-                .clone()
-                .unwrap_or(serde_json::Value::Null);
             state
                 .store
-                .set_message_generation(user_id, message.id, &previous)
+                .set_message_generation(user_id, message.id, message.generation.as_ref())
                 .await?;
             return Err(e);
         }

@@ -157,12 +157,7 @@ async fn generate_status(
     Ok(success(GenerateStatusView {
         url: view.result_url.clone(),
         thumbnail_url: view.thumbnail_url.clone(),
-        asset_type: match job.kind.output() {
-            domain::OutputKind::Image => "image",
-            domain::OutputKind::Video => "video",
-            domain::OutputKind::Audio => "audio",
-            domain::OutputKind::Text => "text",
-        },
+        asset_type: job.kind.output().map_or("text", domain::MediaKind::as_str),
         job: view,
     }))
 }
@@ -198,8 +193,8 @@ async fn video_status(
         .asset_id
         .filter(|_| job.status == domain::JobStatus::Completed)
         .map(|asset| VideoResult {
-            media_url: jobs::file_url(asset),
-            thumbnail_url: jobs::preview_url(asset, job.kind.output()),
+            media_url: crate::media_files::file_url(asset),
+            thumbnail_url: crate::media_files::preview_url(asset, job.kind.output()),
             credit_cost: job.credit_cost,
         });
     Ok(Json(VideoStatusView {

@@ -80,9 +80,9 @@ impl From<&store::Job> for JobStatusView {
     fn from(job: &store::Job) -> Self {
         let asset = job.asset_id.filter(|_| job.status == JobStatus::Completed);
         let result = asset.map(|id| JobResult {
-            url: jobs::file_url(id),
+            url: crate::media_files::file_url(id),
             credit_cost: job.credit_cost,
-            thumbnail: jobs::preview_url(id, job.kind.output()),
+            thumbnail: crate::media_files::preview_url(id, job.kind.output()),
         });
         Self {
             job_id: job.id,

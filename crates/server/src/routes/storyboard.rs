@@ -82,9 +82,9 @@ impl From<store::MediaAsset> for MediaView {
         Self {
             id: m.id,
             file_type: match m.file_type {
-                store::MediaType::Image => FileType::Image,
-                store::MediaType::Video => FileType::Video,
-                store::MediaType::Audio => FileType::Audio,
+                domain::MediaKind::Image => FileType::Image,
+                domain::MediaKind::Video => FileType::Video,
+                domain::MediaKind::Audio => FileType::Audio,
             },
             file_path: url.clone(),
             thumbnail_url: format!("{url}?variant=thumbnail"),
@@ -160,12 +160,12 @@ async fn storyboard(
     let scenes = state.store.scenes(user_id, project_id).await?;
     let media = state.store.project_media(user_id, project_id).await?;
 
-    let count = |t: store::MediaType| media.iter().filter(|m| m.file_type == t).count();
+    let count = |t: domain::MediaKind| media.iter().filter(|m| m.file_type == t).count();
     let stats = StoryboardStats {
         media_by_type: MediaByType {
-            image: count(store::MediaType::Image),
-            video: count(store::MediaType::Video),
-            audio: count(store::MediaType::Audio),
+            image: count(domain::MediaKind::Image),
+            video: count(domain::MediaKind::Video),
+            audio: count(domain::MediaKind::Audio),
         },
     };
     let (mut assigned, unassigned): (Vec<_>, Vec<_>) = media.into_iter().partition(|m| {

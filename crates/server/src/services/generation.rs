@@ -207,7 +207,7 @@ pub struct Target {
     pub user_id: Uuid,
     pub project_id: Uuid,
     pub scene_id: Option<Uuid>,
-    pub message_id: Option<String>,
+    pub message_id: Option<Uuid>,
 }
 
 /// Prices and enqueues the job: 402 with nothing written when the balance is short.
@@ -365,13 +365,15 @@ async fn target(
     let message_id = message_id
         .map(str::trim)
         .filter(|m| !m.is_empty())
-        .map(str::to_owned);
-    if message_id.as_ref().is_some_and(|m| m.len() > 100) {
-        return Err(ApiError::validation(
-            "parent_message_id",
-            "parent_message_id is too long",
-        ));
-    }
+        .map(|m| {
+            Uuid::parse_str(m).map_err(|_| {
+                ApiError::validation(
+                    "parent_message_id",
+                    "parent_message_id must be a message id",
+                )
+            })
+        })
+        .transpose()?;
     Ok((
         Target {
             user_id,
@@ -510,7 +512,7 @@ async fn image_to_animate(state: &AppState, user_id: Uuid, source: &str) -> ApiR
             store::StoreError::NotFound => refused(),
             other => other.into(),
         })?;
-    if asset.file_type != store::MediaType::Image {
+    if asset.file_type != domain::MediaKind::Image {
         return Err(refused());
     }
     Ok(asset.id)

@@ -157,14 +157,14 @@ fn new_reference_image(
     destination: Destination,
     upload: Upload,
     prepared: &PreparedImage,
-) -> store::NewReferenceImage {
+) -> store::ReferenceImage {
     let id = Uuid::new_v4();
     let thumbnail_extension = if prepared.thumbnail_mime == "image/png" {
         "png"
     } else {
         "jpg"
     };
-    store::NewReferenceImage {
+    store::ReferenceImage {
         id,
         user_id,
         project_id: destination.project_id,
@@ -184,6 +184,7 @@ fn new_reference_image(
         width: i64::from(prepared.width),
         height: i64::from(prepared.height),
         file_size: prepared.bytes.len() as i64,
+        created_at: store::now(),
     }
 }
 

@@ -179,11 +179,43 @@ async fn a_conversation_refines_prompts_and_generates(db: Db) {
     assert_eq!(message["generation"]["state"], "completed", "{message}");
     assert_eq!(message["generation"]["job_id"], job.as_str());
     assert_eq!(message["media"].as_array().unwrap().len(), 1);
-    assert_eq!(message["media"][0]["url"], format!("/api/media/file/{job}"));
-    assert_eq!(message["media"][0]["type"], "image");
+    let media = &message["media"][0];
+    let keys: Vec<&str> = media
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     assert_eq!(
-        message["structured_response"]["media"]["image"]["asset_id"],
-        job.as_str()
+        keys,
+        [
+            "alt",
+            "asset_id",
+            "creditCost",
+            "height",
+            "id",
+            "thumbnailUrl",
+            "type",
+            "url",
+            "width"
+        ]
+    );
+    assert_eq!(media["url"], format!("/api/media/file/{job}"));
+    assert_eq!(
+        media["thumbnailUrl"],
+        format!("/api/media/file/{job}?variant=thumbnail")
+    );
+    assert_eq!(
+        (&media["id"], &media["asset_id"]),
+        (&json!(job), &json!(job))
+    );
+    assert_eq!(
+        (&media["type"], &media["creditCost"]),
+        (&json!("image"), &json!(1))
+    );
+    assert_eq!(
+        message["structured_response"]["media"]["image"],
+        json!({"url": format!("/api/media/file/{job}"), "asset_id": job, "credit_cost": 1})
     );
     assert_eq!(app.balance(&session).await, 99);
 
