@@ -8,6 +8,7 @@ use crate::Invalid;
 /// `media_type` depending on the field; the value is always one of these words.
 /// What the user gets as "music" is stored and named `audio`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum MediaKind {
     Image,

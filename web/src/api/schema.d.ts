@@ -1013,8 +1013,6 @@ export interface components {
             /** @description Set when no product photo was given and a drawn stand-in product was staged: says so. */
             stand_in_product?: string | null;
         };
-        /** @enum {string} */
-        FileType: "image" | "video" | "audio";
         FlagCheck: {
             isEnabled: boolean;
         };
@@ -1176,6 +1174,13 @@ export interface components {
             image: number;
             video: number;
         };
+        /**
+         * @description The kind of a generated or stored media file. The API names it `file_type`, `type` or
+         *     `media_type` depending on the field; the value is always one of these words.
+         *     What the user gets as "music" is stored and named `audio`.
+         * @enum {string}
+         */
+        MediaKind: "image" | "video" | "audio";
         MediaToken: {
             /** Format: date-time */
             expires_at: string;
@@ -1193,7 +1198,7 @@ export interface components {
             file_path: string;
             /** Format: int64 */
             file_size: number;
-            file_type: components["schemas"]["FileType"];
+            file_type: components["schemas"]["MediaKind"];
             filename: string;
             /** Format: uuid */
             id: string;

@@ -1,33 +1,26 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use domain::Settings;
+use domain::{MediaKind, Settings};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-use crate::error::{not_found, ApiResult, ErrorResponse};
+use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::routes::scenes::SceneView;
+use crate::services::storyboard;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(storyboard))
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum FileType {
-    Image,
-    Video,
-    Audio,
-}
-
 /// A generated or uploaded file as the storyboard shows it.
 #[derive(Serialize, ToSchema)]
 pub struct MediaView {
     id: Uuid,
-    file_type: FileType,
+    file_type: MediaKind,
     /// Where the bytes are served: `/api/media/file/{id}`.
     file_path: String,
     url: String,
@@ -81,11 +74,7 @@ impl From<store::MediaAsset> for MediaView {
             serde_json::from_value(m.file_metadata).unwrap_or_default();
         Self {
             id: m.id,
-            file_type: match m.file_type {
-                domain::MediaKind::Image => FileType::Image,
-                domain::MediaKind::Video => FileType::Video,
-                domain::MediaKind::Audio => FileType::Audio,
-            },
+            file_type: m.file_type,
             file_path: url.clone(),
             thumbnail_url: format!("{url}?variant=thumbnail"),
             url,
@@ -151,47 +140,30 @@ async fn storyboard(
     current: CurrentUser,
     Path(project_id): Path<Uuid>,
 ) -> ApiResult<Json<StoryboardResponse>> {
-    let user_id = current.user.id;
-    let project = state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))?;
-    let scenes = state.store.scenes(user_id, project_id).await?;
-    let media = state.store.project_media(user_id, project_id).await?;
-
-    let count = |t: domain::MediaKind| media.iter().filter(|m| m.file_type == t).count();
+    let board = storyboard::of_project(&state, current.user.id, project_id).await?;
+    let count = |kind| board.count(kind);
     let stats = StoryboardStats {
         media_by_type: MediaByType {
-            image: count(domain::MediaKind::Image),
-            video: count(domain::MediaKind::Video),
-            audio: count(domain::MediaKind::Audio),
+            image: count(MediaKind::Image),
+            video: count(MediaKind::Video),
+            audio: count(MediaKind::Audio),
         },
     };
-    let (mut assigned, unassigned): (Vec<_>, Vec<_>) = media.into_iter().partition(|m| {
-        m.scene_id
-            .is_some_and(|id| scenes.iter().any(|s| s.id == id))
-    });
-    let scenes = scenes
+    let scenes = board
+        .scenes
         .into_iter()
-        .map(|scene| {
-            let (own, rest): (Vec<_>, Vec<_>) = assigned
-                .drain(..)
-                .partition(|m| m.scene_id == Some(scene.id));
-            assigned = rest;
-            StoryboardScene {
-                scene: scene.into(),
-                media: own.into_iter().map(Into::into).collect(),
-            }
+        .map(|(scene, media)| StoryboardScene {
+            scene: scene.into(),
+            media: media.into_iter().map(Into::into).collect(),
         })
         .collect();
     Ok(Json(StoryboardResponse {
         success: true,
         data: StoryboardData {
             scenes,
-            unassigned_media: unassigned.into_iter().map(Into::into).collect(),
+            unassigned_media: board.unassigned.into_iter().map(Into::into).collect(),
             stats,
-            settings: project.settings,
+            settings: board.project.settings,
         },
     }))
 }

@@ -4,11 +4,13 @@
 //! the request, call one of these and shape the answer, so nothing here knows HTTP beyond
 //! the [`ApiError`](crate::error::ApiError) it returns.
 
+pub mod chat;
 pub mod generation;
 pub mod media;
 pub mod panel;
 pub mod presets;
 pub mod scenes;
+pub mod storyboard;
 pub mod uploads;
 
 #[cfg(test)]

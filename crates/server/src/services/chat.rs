@@ -1,0 +1,509 @@
+//! The chat with a campaign's creative assistant: a user's message is stored once (a repeat
+//! within a few seconds shares the first answer), the assistant answers within a short wait
+//! or the answer is finished in the background, and a brief the assistant settled on can be
+//! turned into a generation.
+
+use std::time::Duration;
+
+use domain::{
+    Generation, GenerationState, MediaKind, MessageContext, MessageRole, ProcessingStatus,
+    StructuredResponse,
+};
+use jobs::JobPayload;
+use serde::Deserialize;
+use store::{Message, Stored};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult};
+use crate::models::SettingsInput;
+use crate::services::generation::{self, GenerationContext, Target};
+use crate::services::scenes::SceneRef;
+use crate::state::AppState;
+
+/// The same content from the same sender in one campaign within this window is stored once.
+const DUPLICATE_WINDOW_SECONDS: i64 = 5;
+/// How long a send waits for the assistant before answering with a pending message.
+const REPLY_WAIT: Duration = Duration::from_secs(2);
+/// When the background reply job may start if the answer is still pending by then.
+const REPLY_BACKSTOP: Duration = Duration::from_secs(120);
+pub const MESSAGE_NOT_FOUND: &str = "Message not found";
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SendRequest {
+    project_id: Option<String>,
+    scene_id: Option<String>,
+    /// Up to 4,000 characters; may be empty when reference images are attached.
+    message: Option<String>,
+    #[serde(default)]
+    context: GenerationContext,
+    /// Ids of the user's reference images attached to this message.
+    reference_images: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ChatGenerateRequest {
+    project_id: Option<String>,
+    #[serde(default)]
+    settings: SettingsInput,
+    /// `image` (default) or `video`.
+    media_type: Option<String>,
+    /// An edited prompt to use instead of the assistant's refined one.
+    prompt: Option<String>,
+}
+
+/// Sends the user's message to the campaign's assistant and answers with the assistant's
+/// message: completed when it answered within the wait, else pending (finished later by
+/// the still-running call, or by a backstop job if this process dies first).
+pub async fn send(state: &AppState, user_id: Uuid, request: SendRequest) -> ApiResult<Message> {
+    let question = user_message(state, user_id, request).await?;
+    let stored = state
+        .store
+        .store_user_message(
+            &question,
+            chrono::Duration::seconds(DUPLICATE_WINDOW_SECONDS),
+        )
+        .await?;
+    let question = match stored {
+        Stored::New(message) => message,
+        Stored::Duplicate(earlier) => match shared_answer(state, user_id, &earlier).await? {
+            Some(answer) => return Ok(answer),
+            None => earlier,
+        },
+    };
+    answer(state, question).await
+}
+
+/// The user's message as it will be stored, once everything it names is checked.
+async fn user_message(state: &AppState, user_id: Uuid, request: SendRequest) -> ApiResult<Message> {
+    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+        .owned(state, user_id)
+        .await?;
+    let text = request.message.as_deref().unwrap_or("").trim().to_owned();
+    if text.chars().count() > ai::MAX_MESSAGE_CHARS {
+        return Err(ApiError::validation(
+            "message",
+            format!(
+                "The message is too long: at most {} characters",
+                ai::MAX_MESSAGE_CHARS
+            ),
+        ));
+    }
+    let settings = request.context.settings(scene.settings)?;
+    let attached = attached_images(state, user_id, request.reference_images.as_deref()).await?;
+    if text.is_empty() && attached.is_empty() {
+        return Err(ApiError::validation(
+            "message",
+            "Please enter a message or attach a product image",
+        ));
+    }
+    let context = MessageContext {
+        scene_id: scene.id,
+        pre_production_settings: settings,
+    };
+    let mut message = new_message(user_id, scene.project_id, MessageRole::User, context);
+    message.content = text;
+    message.reference_image_ids = attached;
+    Ok(message)
+}
+
+/// The user's reference images attached to a message: at most three, each the user's own.
+async fn attached_images(
+    state: &AppState,
+    user_id: Uuid,
+    named: Option<&[String]>,
+) -> ApiResult<Vec<Uuid>> {
+    let mut attached = Vec::new();
+    for id in named.unwrap_or_default() {
+        let id = Uuid::parse_str(id.trim()).map_err(|_| {
+            ApiError::validation(
+                "reference_images",
+                "Reference images are given by their ids",
+            )
+        })?;
+        let image = state
+            .store
+            .reference_image(user_id, id)
+            .await
+            .map_err(not_found("Reference image not found"))?;
+        attached.push(image.id);
+    }
+    if attached.len() > store::MAX_REFERENCE_IMAGES as usize {
+        return Err(ApiError::validation(
+            "reference_images",
+            "You can only upload up to 3 reference images.",
+        ));
+    }
+    Ok(attached)
+}
+
+/// A new message in the campaign of `context`.
+fn new_message(
+    user_id: Uuid,
+    project_id: Uuid,
+    role: MessageRole,
+    context: MessageContext,
+) -> Message {
+    let at = store::now();
+    Message {
+        id: Uuid::new_v4(),
+        user_id,
+        project_id,
+        scene_id: context.scene_id,
+        role,
+        content: String::new(),
+        structured_response: None,
+        parent_message_id: None,
+        processing_status: ProcessingStatus::Completed,
+        error: None,
+        generation: None,
+        media: Vec::new(),
+        context,
+        reference_image_ids: Vec::new(),
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+/// A repeated send shares the first one's answer rather than asking the assistant twice;
+/// the first send may still be waiting for it, so this waits as long as that one does.
+async fn shared_answer(
+    state: &AppState,
+    user_id: Uuid,
+    earlier: &Message,
+) -> ApiResult<Option<Message>> {
+    let deadline = tokio::time::Instant::now() + REPLY_WAIT + Duration::from_millis(500);
+    loop {
+        if let Some(reply) = state.store.reply_to(user_id, earlier.id).await? {
+            return Ok(Some(reply));
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Ok(None);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Asks the assistant on a task of its own, so that a call outlasting the wait still
+/// finishes the answer it left pending.
+async fn answer(state: &AppState, question: Message) -> ApiResult<Message> {
+    let request =
+        jobs::assistant::assistant_request(&state.store, &state.storage, &question).await?;
+    let assistant = state.assistant.clone();
+    let mut call = tokio::spawn(async move { assistant.reply(&request).await });
+    let answered = match tokio::time::timeout(REPLY_WAIT, &mut call).await {
+        Ok(Ok(Ok(reply))) => Some(reply),
+        Ok(Ok(Err(e))) => {
+            tracing::warn!(error = %e, "the assistant failed; the answer is retried in the background");
+            None
+        }
+        Ok(Err(e)) => return Err(ApiError::Internal(e.into())),
+        Err(_) => None,
+    };
+    let mut answer = new_message(
+        question.user_id,
+        question.project_id,
+        MessageRole::Assistant,
+        question.context,
+    );
+    answer.parent_message_id = Some(question.id);
+    if let Some(reply) = answered {
+        answer.content = reply.content;
+        answer.structured_response = Some(reply.structured);
+        return Ok(state.store.insert_message(&answer).await?);
+    }
+    answer.processing_status = ProcessingStatus::Pending;
+    let pending = state.store.insert_message(&answer).await?;
+    let target = Target {
+        user_id: question.user_id,
+        project_id: question.project_id,
+        scene_id: Some(question.scene_id),
+        message_id: None,
+    };
+    let payload = JobPayload::AssistantReply {
+        message_id: pending.id,
+    };
+    generation::enqueue_backstop(state, target, payload, REPLY_BACKSTOP).await?;
+    let store = state.store.clone();
+    let answer_id = pending.id;
+    tokio::spawn(async move {
+        if let Ok(Ok(reply)) = call.await {
+            let completed = store
+                .complete_message(answer_id, &reply.content, &reply.structured)
+                .await;
+            if let Err(e) = completed {
+                tracing::warn!(error = %e, "could not record a late answer; the reply job will");
+            }
+        }
+    });
+    Ok(pending)
+}
+
+/// A campaign's conversation, a page at a time (page 1 = the newest messages), with the
+/// number of messages in all.
+pub async fn history(
+    state: &AppState,
+    user_id: Uuid,
+    scene: SceneRef,
+    page: i64,
+    per_page: i64,
+) -> ApiResult<(Vec<Message>, i64)> {
+    let scene = scene.owned(state, user_id).await?;
+    if page < 1 {
+        return Err(ApiError::validation("page", "page must be 1 or more"));
+    }
+    if !(1..=200).contains(&per_page) {
+        return Err(ApiError::validation(
+            "per_page",
+            "per_page must be between 1 and 200",
+        ));
+    }
+    Ok(state
+        .store
+        .scene_messages(user_id, scene.id, page, per_page)
+        .await?)
+}
+
+/// The user's message named by an id as the client sent it.
+pub async fn message(state: &AppState, user_id: Uuid, id: &str) -> ApiResult<Message> {
+    let id = Uuid::parse_str(id.trim()).map_err(|_| ApiError::NotFound(MESSAGE_NOT_FOUND))?;
+    state
+        .store
+        .message(user_id, id)
+        .await
+        .map_err(not_found(MESSAGE_NOT_FOUND))
+}
+
+/// Starts the generation an assistant message is ready for, from its refined prompt (or an
+/// edited one). The message's generation names the job before the job exists, so a job
+/// that finishes at once cannot be overwritten; it is restored if the job cannot start.
+pub async fn generate_from_message(
+    state: &AppState,
+    user_id: Uuid,
+    message_id: &str,
+    request: ChatGenerateRequest,
+) -> ApiResult<(Message, store::Job)> {
+    let message = message(state, user_id, message_id).await?;
+    let named_project = request
+        .project_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    if named_project.is_some_and(|p| Uuid::parse_str(p).ok() != Some(message.project_id)) {
+        return Err(ApiError::NotFound(MESSAGE_NOT_FOUND));
+    }
+    let scene =
+        generation::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
+    let (kind, flag) = brief_kind(request.media_type.as_deref())?;
+    let prompt = brief_prompt(&message, kind, request.prompt.as_deref())?;
+    if kind == MediaKind::Video {
+        generation::check_video_allowed(state)?;
+    }
+    let settings = request.settings.apply_to(scene.settings)?;
+    let reference_image_ids = brief_photos(state, user_id, &message).await?;
+    let payload = match kind {
+        MediaKind::Video => JobPayload::Video {
+            prompt,
+            reference_image_ids,
+            quality: settings.quality,
+            resolution: settings.resolution,
+            duration: settings.duration,
+        },
+        _ => JobPayload::Image {
+            prompt,
+            reference_image_ids,
+            quality: settings.quality,
+            resolution: settings.resolution,
+        },
+    };
+    let target = Target {
+        user_id,
+        project_id: message.project_id,
+        scene_id: Some(scene.id),
+        message_id: Some(message.id),
+    };
+    let job_id = Uuid::new_v4();
+    let started = Generation {
+        action: kind,
+        state: GenerationState::Generating,
+        flag: Some(flag.to_owned()),
+        job_id,
+        error: None,
+    };
+    state
+        .store
+        .set_message_generation(user_id, message.id, Some(&started))
+        .await?;
+    match generation::enqueue_as(state, job_id, target, payload).await {
+        Ok(job) => Ok((message, job)),
+        Err(e) => {
+            state
+                .store
+                .set_message_generation(user_id, message.id, message.generation.as_ref())
+                .await?;
+            Err(e)
+        }
+    }
+}
+
+/// Which brief to follow: `image` (the default) or `video`, with the flag the assistant
+/// set when that brief was ready.
+fn brief_kind(media_type: Option<&str>) -> ApiResult<(MediaKind, &'static str)> {
+    match media_type.map(str::trim).filter(|m| !m.is_empty()) {
+        None | Some("image") => Ok((MediaKind::Image, "ready_for_image")),
+        Some("video") => Ok((MediaKind::Video, "ready_for_video")),
+        Some(other) => Err(ApiError::validation(
+            "media_type",
+            format!("Unknown media_type '{other}'. Expected image or video"),
+        )),
+    }
+}
+
+/// The edited prompt if one was sent, else the assistant's refined prompt for that kind.
+fn brief_prompt(message: &Message, kind: MediaKind, edited: Option<&str>) -> ApiResult<String> {
+    let edited = generation::prompt_text(edited)?;
+    if !edited.is_empty() {
+        return Ok(edited);
+    }
+    let structured: Option<&StructuredResponse> = message.structured_response.as_ref();
+    let refined = structured.and_then(|s| match kind {
+        MediaKind::Video => s.refined_video_prompt.as_deref(),
+        _ => s.refined_image_prompt.as_deref(),
+    });
+    refined
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| {
+            ApiError::validation(
+                "media_type",
+                format!("Cannot regenerate: no {} prompt found", kind.as_str()),
+            )
+        })
+}
+
+/// The photos the brief was written for: those attached to it or to the question it
+/// answers, else the campaign's product photos; at most three.
+async fn brief_photos(state: &AppState, user_id: Uuid, message: &Message) -> ApiResult<Vec<Uuid>> {
+    let mut ids = message.reference_image_ids.clone();
+    if let Some(parent) = message.parent_message_id {
+        if let Ok(parent) = state.store.message(user_id, parent).await {
+            ids.extend(parent.reference_image_ids);
+        }
+    }
+    if ids.is_empty() {
+        ids = generation::reference_images(state, user_id, message.scene_id, None).await?;
+    }
+    ids.truncate(store::MAX_REFERENCE_IMAGES as usize);
+    Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::testing::TestWorld;
+
+    fn say(world: &TestWorld, text: &str) -> SendRequest {
+        SendRequest {
+            project_id: Some(world.project_id.to_string()),
+            scene_id: Some(world.scene_id.to_string()),
+            message: Some(text.into()),
+            context: GenerationContext::default(),
+            reference_images: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_message_is_answered_and_a_repeat_shares_the_answer() {
+        let world = TestWorld::new().await;
+        let text = "my white ceramic mug on a wooden kitchen table, morning light";
+        let answer = send(&world.state, world.user_id, say(&world, text))
+            .await
+            .unwrap();
+        assert_eq!(answer.role, MessageRole::Assistant);
+        assert_eq!(answer.processing_status, ProcessingStatus::Completed);
+        let brief = answer.structured_response.clone().unwrap();
+        assert!(brief.refined_image_prompt.is_some(), "{brief:?}");
+        let again = send(&world.state, world.user_id, say(&world, text))
+            .await
+            .unwrap();
+        assert_eq!(again.id, answer.id);
+        let scene = SceneRef {
+            project_id: world.project_id,
+            scene_id: world.scene_id,
+        };
+        let (messages, total) = history(&world.state, world.user_id, scene, 1, 50)
+            .await
+            .unwrap();
+        assert_eq!(total, 2, "{messages:?}");
+        let error = history(&world.state, world.user_id, scene, 1, 500)
+            .await
+            .unwrap_err();
+        assert_eq!(error.to_string(), "per_page must be between 1 and 200");
+    }
+
+    #[tokio::test]
+    async fn an_empty_message_or_a_strangers_campaign_is_refused() {
+        let world = TestWorld::new().await;
+        let error = send(&world.state, world.user_id, say(&world, "   "))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "Please enter a message or attach a product image"
+        );
+        let (stranger, _, _) = TestWorld::seller(&world.state, "stranger@example.com").await;
+        let error = send(&world.state, stranger, say(&world, "hello"))
+            .await
+            .unwrap_err();
+        assert!(matches!(error, ApiError::NotFound(_)), "{error:?}");
+        let error = message(&world.state, world.user_id, "not-an-id")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound(MESSAGE_NOT_FOUND)),
+            "{error:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_brief_becomes_a_generation_that_the_message_names() {
+        let world = TestWorld::new().await;
+        let answer = send(
+            &world.state,
+            world.user_id,
+            say(&world, "an amber serum bottle on marble"),
+        )
+        .await
+        .unwrap();
+        let request = || ChatGenerateRequest {
+            project_id: None,
+            settings: SettingsInput::default(),
+            media_type: Some("image".into()),
+            prompt: None,
+        };
+        let (_, job) = generate_from_message(
+            &world.state,
+            world.user_id,
+            &answer.id.to_string(),
+            request(),
+        )
+        .await
+        .unwrap();
+        let stored = message(&world.state, world.user_id, &answer.id.to_string())
+            .await
+            .unwrap();
+        let generation = stored.generation.unwrap();
+        assert_eq!(generation.job_id, job.id);
+        assert_eq!(generation.state, GenerationState::Generating);
+        let mut gif = request();
+        gif.media_type = Some("gif".into());
+        let error = generate_from_message(&world.state, world.user_id, &answer.id.to_string(), gif)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "Unknown media_type 'gif'. Expected image or video"
+        );
+    }
+}
