@@ -16,7 +16,7 @@ describe('upload progress', () => {
     expect(uploadPercent(Number.NaN, 100)).toBe(10);
   });
 
-  it('has the spec steps', () => {
+  it('has the upload steps in order', () => {
     expect(PROGRESS).toEqual({ validating: 0, uploadStart: 10, uploadEnd: 90, syncing: 90, completed: 100 });
   });
 
