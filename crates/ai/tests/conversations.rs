@@ -1708,7 +1708,7 @@ fn a_stand_in_product_is_announced() {
     };
     let without = note(Vec::new());
     assert!(
-        without.contains("stand-in serum") && without.contains("photo"),
+        without.contains("stand-in for your serum") && without.contains("photo"),
         "{without}"
     );
     assert!(!note(vec![reference(&["amber"], false)]).contains("stand-in"));

@@ -461,7 +461,7 @@ fn note(scene: &Scene, settings: &Settings) -> Option<String> {
     // their product.
     if scene.subject.reference().is_none() {
         notes.push(format!(
-            "No product photo yet: until you add one, the offline engine shows a stand-in {} (a drawn mockup) in place of yours.",
+            "No product photo yet: until you add one, the offline engine draws a stand-in for your {} (a mockup, not your product).",
             scene.subject.head()
         ));
     }
