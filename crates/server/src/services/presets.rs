@@ -191,15 +191,15 @@ pub async fn give_feedback(
         .await
         .map_err(not_found("Message not found"))?;
     let feedback = store::NewFeedback {
-            user_id,
-            message_id: message.id,
-            scene_id: message.scene_id,
-            reaction: reaction.clone(),
-            reason: reason.clone(),
-            comment: short(request.comment.as_deref(), "comment", 2000)?,
-            feedback_type,
-            asset_url: short(request.asset_url.as_deref(), "assetUrl", 500)?,
-            client_timestamp: short(request.timestamp.as_deref(), "timestamp", 64)?,
+        user_id,
+        message_id: message.id,
+        scene_id: message.scene_id,
+        reaction: reaction.clone(),
+        reason: reason.clone(),
+        comment: short(request.comment.as_deref(), "comment", 2000)?,
+        feedback_type,
+        asset_url: short(request.asset_url.as_deref(), "assetUrl", 500)?,
+        client_timestamp: short(request.timestamp.as_deref(), "timestamp", 64)?,
     };
     state.store.save_feedback(&feedback).await?;
     Ok(feedback)
