@@ -4,6 +4,7 @@
 
 pub mod assistant;
 mod execute;
+pub mod hosted_models;
 mod payload;
 mod provider;
 mod worker;
