@@ -112,8 +112,10 @@ pub struct Client {
 impl Client {
     /// `name` labels the log lines of this endpoint ("openai images", "runway").
     pub fn new(name: &'static str, policy: Policy) -> Result<Self, Failure> {
+        // Never followed: a redirect could lead a download to a host nobody allowed.
         let http = HttpClient::builder()
             .timeout(policy.timeout)
+            .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| Failure::Invalid(format!("cannot build the HTTP client: {e}")))?;
         Ok(Self {
