@@ -16,6 +16,7 @@ pub(crate) mod jobs;
 mod media;
 mod presets;
 mod projects;
+pub(crate) mod providers;
 mod reference_images;
 pub(crate) mod scenes;
 mod storyboard;
@@ -38,4 +39,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(events::router())
         .merge(chat::router())
         .merge(presets::router())
+        .merge(providers::router())
 }

@@ -7,6 +7,7 @@ mod admin;
 mod auth;
 mod chat;
 mod files;
+mod hosted_models;
 mod jobs;
 mod projects;
 mod reference_images;
