@@ -375,6 +375,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider, model and configuration of each generation capability. */
+        get: operations["providerHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs/{id}/status": {
         parameters: {
             query?: never;
@@ -1307,6 +1324,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description One capability's provider. Never carries a key. */
+        ProviderStatus: {
+            /** @description `image`, `edit`, `video`, `audio` or `assistant`. */
+            capability: string;
+            /** @description A hosted model was configured for this capability (false: the built-in default). */
+            configured: boolean;
+            model: string;
+            /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
+            provider: string;
+        };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
         RecommendationJob: {
@@ -1721,6 +1748,20 @@ export interface components {
                 settings: components["schemas"]["Settings"];
                 /** Format: date-time */
                 updated_at: string;
+            }[];
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_Vec_ProviderStatus: {
+            data: {
+                /** @description `image`, `edit`, `video`, `audio` or `assistant`. */
+                capability: string;
+                /** @description A hosted model was configured for this capability (false: the built-in default). */
+                configured: boolean;
+                model: string;
+                /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
+                provider: string;
             }[];
             /** @description Always `success`. */
             status: string;
@@ -2689,6 +2730,33 @@ export interface operations {
                 };
             };
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    providerHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Vec_ProviderStatus"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
