@@ -392,6 +392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the signed-in user's queued or running job and refunds it; 409 once it has
+         *     finished, 404 for another user's job.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs/{id}/status": {
         parameters: {
             query?: never;
@@ -883,6 +903,19 @@ export interface components {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        CancelledJob: {
+            /** @description `The job was cancelled`. */
+            error: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int64
+             * @description Credits given back.
+             */
+            refunded: number;
+            /** @description `failed`. */
+            status: string;
         };
         ChatGenerateRequest: {
             /** @description `image` (default) or `video`. */
@@ -1525,6 +1558,24 @@ export interface components {
         };
         StoryboardStats: {
             media_by_type: components["schemas"]["MediaByType"];
+        };
+        /** @description The contract's success envelope. */
+        Success_CancelledJob: {
+            data: {
+                /** @description `The job was cancelled`. */
+                error: string;
+                /** Format: uuid */
+                job_id: string;
+                /**
+                 * Format: int64
+                 * @description Credits given back.
+                 */
+                refunded: number;
+                /** @description `failed`. */
+                status: string;
+            };
+            /** @description Always `success`. */
+            status: string;
         };
         /** @description The contract's success envelope. */
         Success_ChatGenerateResponse: {
@@ -2757,6 +2808,52 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_CancelledJob"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

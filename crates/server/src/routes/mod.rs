@@ -12,6 +12,7 @@ mod events;
 mod flags;
 mod generate;
 mod health;
+mod job_cancel;
 pub(crate) mod jobs;
 mod media;
 mod presets;
@@ -35,6 +36,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(media::router())
         .merge(generate::router())
         .merge(jobs::router())
+        .merge(job_cancel::router())
         .merge(templates::router())
         .merge(events::router())
         .merge(chat::router())

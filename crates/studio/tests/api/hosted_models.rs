@@ -5,16 +5,21 @@
 use std::io::Cursor;
 
 use base64::Engine as _;
-use reqwest::Method;
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::jobs::{entries_for, open_events, project_and_scene, read_events, start_image};
 use crate::on_both_databases;
-use crate::support::{spawn_app_with, Db};
+use crate::support::{expect_error, spawn_app_with, Db};
 
-on_both_databases!(a_hosted_image_model_serves_generations_and_refusals_are_refunded);
+on_both_databases!(
+    a_hosted_image_model_serves_generations_and_refusals_are_refunded,
+    a_running_hosted_video_is_cancelled_and_refunded,
+);
 
 fn generated_png() -> Vec<u8> {
     let image = image::RgbaImage::from_pixel(1024, 1024, image::Rgba([20, 140, 90, 255]));
@@ -173,4 +178,116 @@ async fn a_missing_key_is_named_at_start() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(missing), "{provider}: {stderr}");
     }
+}
+
+/// Waits until the mock has seen a request matching `what`.
+async fn until_seen(server: &MockServer, what: impl Fn(&wiremock::Request) -> bool) {
+    for _ in 0..600 {
+        if server.received_requests().await.unwrap().iter().any(&what) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the provider never saw the request");
+}
+
+async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
+    let api = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/image_to_video"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": "task-7"})))
+        .mount(&api)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/tasks/task-7"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(
+            json!({"id": "task-7", "status": "RUNNING", "progress": 0.3, "createdAt": "2026-01-01T00:00:00Z"}),
+        ))
+        .mount(&api)
+        .await;
+    Mock::given(method("DELETE"))
+        .and(path("/v1/tasks/task-7"))
+        .respond_with(ResponseTemplate::new(204))
+        .mount(&api)
+        .await;
+    let app = spawn_app_with(
+        db,
+        &[
+            ("STUDIO_VIDEO_PROVIDER", "runway"),
+            ("RUNWAYML_API_SECRET", "key_e2e"),
+            ("STUDIO_RUNWAY_BASE_URL", api.uri().as_str()),
+            ("STUDIO_JOB_LEASE_SECONDS", "3"),
+        ],
+    )
+    .await;
+    let session = app.signup("mover@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let response = app
+        .authed(&session, Method::POST, "/api/generate/video")
+        .json(&json!({
+            "project_id": project, "scene_id": scene, "prompt": "a bottle on marble, slow orbit",
+            "duration": 5, "context": {"quality": "low", "resolution": "1536x1024"},
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(app.balance(&session).await, 95);
+    until_seen(&api, |r| r.url.path() == "/v1/tasks/task-7").await;
+
+    let stranger = app.signup("stranger@example.com").await;
+    let response = app
+        .authed(&stranger, Method::POST, &format!("/api/jobs/{job}/cancel"))
+        .send()
+        .await
+        .unwrap();
+    expect_error(response, StatusCode::NOT_FOUND, "not_found").await;
+
+    let response = app
+        .authed(&session, Method::POST, &format!("/api/jobs/{job}/cancel"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({"status": "success", "data": {"job_id": job, "status": "failed", "error": "The job was cancelled", "refunded": 5}})
+    );
+    assert_eq!(app.balance(&session).await, 100);
+    let status = app
+        .get_json(&session, &format!("/api/jobs/{job}/status"))
+        .await;
+    assert_eq!(status["data"]["status"], "failed");
+    assert_eq!(status["data"]["error"], "The job was cancelled");
+
+    // The worker loses the job at its next heartbeat and cancels the remote task.
+    until_seen(&api, |r| r.method.as_str() == "DELETE").await;
+    let delete = api
+        .received_requests()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.method.as_str() == "DELETE")
+        .unwrap();
+    assert_eq!(delete.url.path(), "/v1/tasks/task-7");
+    assert_eq!(delete.headers["authorization"], "Bearer key_e2e");
+
+    let again = app
+        .authed(&session, Method::POST, &format!("/api/jobs/{job}/cancel"))
+        .send()
+        .await
+        .unwrap();
+    expect_error(again, StatusCode::CONFLICT, "conflict").await;
+    let ledger = app.ledger(&session).await;
+    assert_eq!(
+        entries_for(&ledger, &job, "refund").len(),
+        1,
+        "refunded once"
+    );
+    assert_eq!(app.balance(&session).await, 100);
 }
