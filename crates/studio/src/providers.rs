@@ -219,6 +219,24 @@ mod tests {
     }
 
     #[test]
+    fn download_hosts_come_as_a_list_or_a_comma_separated_string() {
+        #[derive(Deserialize)]
+        struct Hosts {
+            #[serde(deserialize_with = "host_list")]
+            hosts: Vec<String>,
+        }
+        let read = |json: &str| serde_json::from_str::<Hosts>(json).unwrap().hosts;
+        assert_eq!(
+            read(r#"{"hosts": "CDN.example.com, files.example.net,"}"#),
+            ["cdn.example.com", "files.example.net"]
+        );
+        assert_eq!(
+            read(r#"{"hosts": ["cdn.example.com"]}"#),
+            ["cdn.example.com"]
+        );
+    }
+
+    #[test]
     fn base_urls_are_checked() {
         let config = Config {
             image_provider: "openai".into(),
