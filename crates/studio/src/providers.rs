@@ -57,7 +57,7 @@ impl Config {
             "offline" => {}
             "openai" => {
                 if key(&self.openai_api_key).is_none() {
-                    bail!("invalid configuration: STUDIO_IMAGE_PROVIDER=openai needs OPENAI_API_KEY");
+                    bail!("invalid configuration: STUDIO_IMAGE_PROVIDER=openai needs OPENAI_API_KEY (openai_api_key in studio.toml)");
                 }
                 let base = self.openai_base_url.trim_end_matches('/');
                 if !(base.starts_with("http://") || base.starts_with("https://"))
@@ -75,7 +75,7 @@ impl Config {
             "offline" => {}
             "runway" => {
                 if key(&self.runwayml_api_secret).is_none() {
-                    bail!("invalid configuration: STUDIO_VIDEO_PROVIDER=runway needs RUNWAYML_API_SECRET");
+                    bail!("invalid configuration: STUDIO_VIDEO_PROVIDER=runway needs RUNWAYML_API_SECRET (runwayml_api_secret in studio.toml)");
                 }
                 if !is_origin(&self.runway_base_url) {
                     bail!("invalid configuration: STUDIO_RUNWAY_BASE_URL is a scheme and host, like https://api.dev.runwayml.com (got {:?})", self.runway_base_url);
@@ -87,7 +87,7 @@ impl Config {
             "offline" => {}
             "elevenlabs" => {
                 if key(&self.elevenlabs_api_key).is_none() {
-                    bail!("invalid configuration: STUDIO_AUDIO_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY");
+                    bail!("invalid configuration: STUDIO_AUDIO_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY (elevenlabs_api_key in studio.toml)");
                 }
                 if !is_origin(&self.elevenlabs_base_url) {
                     bail!("invalid configuration: STUDIO_ELEVENLABS_BASE_URL is a scheme and host, like https://api.elevenlabs.io (got {:?})", self.elevenlabs_base_url);
