@@ -29,7 +29,7 @@ pub struct HostedConfig {
 
 pub struct HostedAssistant {
     config: HostedConfig,
-    client: reqwest::Client,
+    client: hosted::Client,
     fallback: BuiltinAssistant,
 }
 
@@ -77,23 +77,17 @@ struct ModelAnswer {
     additional_comments: Option<String>,
 }
 
-/// Why the hosted model gave no usable answer.
-#[derive(Debug)]
-enum Failure {
-    /// Worth another attempt.
-    Transient(String),
-    /// Another attempt would not help (refusal, unusable JSON, 4xx).
-    Final(String),
-}
-
 impl HostedAssistant {
     pub fn new(config: HostedConfig) -> Result<Self, AssistantError> {
-        let client = reqwest::Client::builder()
-            .timeout(config.timeout)
-            .build()
-            .map_err(|e| {
-                AssistantError::Unavailable(format!("cannot build the HTTP client: {e}"))
-            })?;
+        let client = hosted::Client::new(
+            "assistant",
+            hosted::Policy {
+                timeout: config.timeout,
+                retries: config.retries,
+                ..hosted::Policy::default()
+            },
+        )
+        .map_err(|e| AssistantError::Unavailable(e.to_string()))?;
         Ok(Self {
             config,
             client,
@@ -140,46 +134,44 @@ impl HostedAssistant {
         })
     }
 
-    async fn attempt(&self, body: &Value) -> Result<AssistantReply, Failure> {
+    async fn ask(&self, body: &Value) -> Result<AssistantReply, hosted::Failure> {
         let url = format!(
             "{}/chat/completions",
             self.config.base_url.trim_end_matches('/')
         );
-        let mut call = self.client.post(url).json(body);
-        if let Some(key) = &self.config.api_key {
-            call = call.bearer_auth(key);
-        }
-        let response = call.send().await.map_err(|e| {
-            if e.is_timeout() || e.is_connect() {
-                Failure::Transient(format!("no answer: {e}"))
-            } else {
-                Failure::Final(format!("request failed: {e}"))
-            }
-        })?;
-        let status = response.status();
-        if status.as_u16() == 429 || status.is_server_error() {
-            return Err(Failure::Transient(format!(
-                "the endpoint answered {status}"
-            )));
-        }
-        if !status.is_success() {
-            return Err(Failure::Final(format!("the endpoint answered {status}")));
-        }
-        let completion: Value = response
-            .json()
+        self.client
+            .call(
+                "chat completion",
+                |http| {
+                    let call = http.post(&url).json(body);
+                    match &self.config.api_key {
+                        Some(key) => call.bearer_auth(key),
+                        None => call,
+                    }
+                },
+                read_completion,
+                &|| false,
+            )
             .await
-            .map_err(|e| Failure::Transient(format!("unreadable completion: {e}")))?;
-        let message = &completion["choices"][0]["message"];
-        if let Some(refusal) = message["refusal"].as_str() {
-            return Err(Failure::Final(format!("the model refused: {refusal}")));
-        }
-        let text = message["content"]
-            .as_str()
-            .ok_or_else(|| Failure::Final("the completion has no content".into()))?;
-        let answer: ModelAnswer = serde_json::from_str(text)
-            .map_err(|e| Failure::Final(format!("the answer is not the expected JSON: {e}")))?;
-        Ok(reply_from(answer))
     }
+}
+
+/// A completion's answer; an unreadable body is worth another attempt, a refusal or an
+/// answer that does not fit the schema is not.
+fn read_completion(reply: hosted::Reply) -> Result<AssistantReply, hosted::Failure> {
+    use hosted::Failure;
+    let completion: Value = serde_json::from_slice(&reply.body)
+        .map_err(|e| Failure::Transient(format!("unreadable completion: {e}")))?;
+    let message = &completion["choices"][0]["message"];
+    if let Some(refusal) = message["refusal"].as_str() {
+        return Err(Failure::Invalid(format!("the model refused: {refusal}")));
+    }
+    let text = message["content"]
+        .as_str()
+        .ok_or_else(|| Failure::Invalid("the completion has no content".into()))?;
+    let answer: ModelAnswer = serde_json::from_str(text)
+        .map_err(|e| Failure::Invalid(format!("the answer is not the expected JSON: {e}")))?;
+    Ok(reply_from(answer))
 }
 
 /// Keeps the contract whatever the model wrote: three suggestions, no prompts while
@@ -235,20 +227,10 @@ fn reply_from(answer: ModelAnswer) -> AssistantReply {
 impl Assistant for HostedAssistant {
     async fn reply(&self, request: &AssistantRequest) -> Result<AssistantReply, AssistantError> {
         let body = self.body(request);
-        let mut failure = String::new();
-        for attempt in 0..=self.config.retries {
-            if attempt > 0 {
-                tokio::time::sleep(Duration::from_millis(250 * 2u64.pow(attempt - 1))).await;
-            }
-            match self.attempt(&body).await {
-                Ok(reply) => return Ok(reply),
-                Err(Failure::Transient(why)) => failure = why,
-                Err(Failure::Final(why)) => {
-                    failure = why;
-                    break;
-                }
-            }
-        }
+        let failure = match self.ask(&body).await {
+            Ok(reply) => return Ok(reply),
+            Err(failure) => failure,
+        };
         tracing::warn!(reason = %failure, "hosted assistant failed; the built-in assistant answers");
         let mut reply = self.fallback.respond(request);
         let note = "Answered by the built-in assistant because the hosted model was unavailable.";

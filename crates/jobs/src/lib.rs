@@ -3,11 +3,14 @@
 //! [`Worker`] that claims jobs from the queue, runs them and records the outcome.
 
 pub mod assistant;
+mod cancel;
 mod execute;
+pub mod hosted_models;
 mod payload;
 mod provider;
 mod worker;
 
+pub use cancel::{cancel_job, CANCELLED};
 pub use payload::{Guidance, JobPayload};
 pub use provider::{
     AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, MediaOutput, MediaProvider,

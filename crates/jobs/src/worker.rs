@@ -514,7 +514,7 @@ impl Worker {
     }
 }
 
-fn failed_events(job: &Job, _balance: i64) -> Vec<NewEvent> {
+pub(crate) fn failed_events(job: &Job, _balance: i64) -> Vec<NewEvent> {
     vec![NewEvent {
         user_id: job.user_id,
         event: LiveEvent::JobFailed(job_event(job, JobStatus::Failed, None)),
@@ -554,11 +554,11 @@ fn message_completed(job: &Job, asset: &NewMediaAsset, parts: &mut MessageParts)
     });
 }
 
-fn message_failed(job: &Job, parts: &mut MessageParts) {
+pub(crate) fn message_failed(job: &Job, parts: &mut MessageParts) {
     generation_state(job, parts, GenerationState::Failed);
 }
 
-fn failed_scratch(job: &Job) -> Vec<String> {
+pub(crate) fn failed_scratch(job: &Job) -> Vec<String> {
     serde_json::from_value::<crate::JobPayload>(job.payload.clone())
         .map(|p| p.scratch_keys())
         .unwrap_or_default()

@@ -28,6 +28,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use error::{ApiError, ErrorResponse};
+pub use routes::providers::ProviderStatus;
 pub use state::{AppState, ServerConfig};
 
 /// Bodies of JSON routes are refused above this size (413).

@@ -23,6 +23,8 @@ pub struct ServerConfig {
     pub trust_forwarded_for: bool,
     /// Videos need an active subscription (403 `upgrade_required` otherwise).
     pub video_requires_subscription: bool,
+    /// What serves each generation capability, as `/api/health/providers` reports it.
+    pub providers: Vec<crate::routes::providers::ProviderStatus>,
 }
 
 impl Default for ServerConfig {
@@ -35,6 +37,7 @@ impl Default for ServerConfig {
             allowed_origins: Vec::new(),
             trust_forwarded_for: false,
             video_requires_subscription: false,
+            providers: Vec::new(),
         }
     }
 }

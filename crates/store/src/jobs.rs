@@ -61,11 +61,14 @@ pub struct NewJob {
     pub delay: std::time::Duration,
 }
 
-/// Who may change a claimed job: its lock owner, or anyone once the lease has run out.
+/// Who may fail a job: its lock owner, anyone once the lease has run out, or the user who
+/// started it.
 #[derive(Debug, Clone, Copy)]
 pub enum Guard<'a> {
     Owner(&'a str),
     Expired,
+    /// The user who started the job, cancelling it.
+    User(Uuid),
 }
 
 fn millis(t: DateTime<Utc>) -> i64 {
@@ -383,6 +386,7 @@ impl Store {
         let (condition, owner) = match guard {
             Guard::Owner(worker) => ("locked_by = $4", worker),
             Guard::Expired => ("locked_until < $4", ""),
+            Guard::User(_) => ("user_id = $4", ""),
         };
         let sql = format!(
             "UPDATE jobs SET status = 'failed', error = $1, locked_by = NULL, locked_until = NULL, updated_at = $2, \
@@ -395,6 +399,7 @@ impl Store {
             let query = match guard {
                 Guard::Owner(_) => query.bind(owner),
                 Guard::Expired => query.bind(millis(at)),
+                Guard::User(user_id) => query.bind(user_id),
             };
             let job: Option<Job> = query.fetch_optional(&mut *tx).await?;
             let Some(job) = job else { return Ok(None) };

@@ -18,6 +18,7 @@ mod scenes;
 mod secrets;
 mod storage;
 mod templates;
+mod usage;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -40,6 +41,7 @@ pub use reference_images::{AddReferenceImageError, ReferenceImage, MAX_REFERENCE
 pub use scenes::{Scene, ScenePatch};
 pub use storage::{MediaStorage, StorageConfig, StorageError, StoredObject};
 pub use templates::StoredTemplate;
+pub use usage::ProviderUsage;
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

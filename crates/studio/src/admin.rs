@@ -41,6 +41,12 @@ pub enum AdminCommand {
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=20000))]
         assets: u32,
     },
+    /// What generations cost at each provider and model since a date (YYYY-MM-DD, UTC):
+    /// completed generations, the credits paid, provider-reported tokens, seconds made.
+    Usage {
+        #[arg(long, value_name = "DATE")]
+        since: chrono::NaiveDate,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -61,6 +67,7 @@ pub async fn run(
     command: AdminCommand,
 ) -> anyhow::Result<()> {
     match command {
+        AdminCommand::Usage { since } => print_usage(store, since).await,
         AdminCommand::CreateUser { email, password } => {
             let (user, password) = create_user(store, &email, password).await?;
             println!(
@@ -366,6 +373,22 @@ async fn seed_storyboard(
     println!("email: {}", user.email);
     if let Some(password) = password {
         println!("password: {password}");
+    }
+    Ok(())
+}
+
+async fn print_usage(store: &Store, since: chrono::NaiveDate) -> anyhow::Result<()> {
+    let since = since.and_time(chrono::NaiveTime::MIN).and_utc();
+    let usage = store.provider_usage(since).await?;
+    println!(
+        "{:<12} {:<20} {:>11} {:>8} {:>10} {:>8}",
+        "provider", "model", "generations", "credits", "tokens", "seconds"
+    );
+    for row in usage {
+        println!(
+            "{:<12} {:<20} {:>11} {:>8} {:>10} {:>8.0}",
+            row.provider, row.model, row.generations, row.credits, row.tokens, row.seconds
+        );
     }
     Ok(())
 }

@@ -31,6 +31,13 @@ const ENV_KEYS: &[&str] = &[
     "llm_api_key",
     "llm_model",
     "llm_timeout_seconds",
+    "image_provider",
+    "image_model",
+    "video_provider",
+    "runway_base_url",
+    "audio_provider",
+    "elevenlabs_base_url",
+    "provider_download_hosts",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -38,6 +45,10 @@ const RAW_ENV_KEYS: &[&str] = &[
     "aws_region",
     "aws_access_key_id",
     "aws_secret_access_key",
+    "openai_api_key",
+    "openai_base_url",
+    "runwayml_api_secret",
+    "elevenlabs_api_key",
 ];
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -79,6 +90,26 @@ pub struct Config {
     pub llm_model: String,
     /// For one call to the hosted assistant.
     pub llm_timeout_seconds: u64,
+    /// `offline` or `openai` (then `openai_api_key` is required).
+    pub image_provider: String,
+    pub openai_api_key: Option<String>,
+    /// An OpenAI-compatible Images API, ending with `/v1`.
+    pub openai_base_url: String,
+    pub image_model: String,
+    /// `offline` or `runway` (then `runwayml_api_secret` is required).
+    pub video_provider: String,
+    pub runwayml_api_secret: Option<String>,
+    /// Scheme and host of the video API.
+    pub runway_base_url: String,
+    /// `offline` or `elevenlabs` (then `elevenlabs_api_key` is required).
+    pub audio_provider: String,
+    pub elevenlabs_api_key: Option<String>,
+    /// Scheme and host of the music API.
+    pub elevenlabs_base_url: String,
+    /// Hosts besides the video API's own that finished clips may be downloaded from:
+    /// a list, or one comma-separated string as the environment gives it.
+    #[serde(deserialize_with = "crate::providers::host_list")]
+    pub provider_download_hosts: Vec<String>,
 }
 
 impl Default for Config {
@@ -108,6 +139,17 @@ impl Default for Config {
             llm_api_key: None,
             llm_model: "gpt-4o-mini".into(),
             llm_timeout_seconds: 30,
+            image_provider: "offline".into(),
+            openai_api_key: None,
+            openai_base_url: "https://api.openai.com/v1".into(),
+            image_model: "gpt-image-1".into(),
+            video_provider: "offline".into(),
+            runwayml_api_secret: None,
+            runway_base_url: "https://api.dev.runwayml.com".into(),
+            audio_provider: "offline".into(),
+            elevenlabs_api_key: None,
+            elevenlabs_base_url: "https://api.elevenlabs.io".into(),
+            provider_download_hosts: Vec::new(),
         }
     }
 }
@@ -178,6 +220,7 @@ impl Config {
         if !(1..=300).contains(&self.llm_timeout_seconds) {
             bail!("invalid configuration: llm_timeout_seconds must be between 1 and 300");
         }
+        self.validate_providers()?;
         for origin in &self.allowed_origins {
             if !(origin.starts_with("http://") || origin.starts_with("https://")) {
                 bail!("invalid configuration: allowed_origins entries look like https://host[:port] (got {origin:?})");
@@ -221,6 +264,7 @@ impl Config {
             allowed_origins: self.allowed_origins.clone(),
             trust_forwarded_for: self.trust_forwarded_for,
             video_requires_subscription: self.video_requires_subscription,
+            providers: self.provider_statuses(),
         }
     }
 
@@ -248,14 +292,5 @@ impl Config {
             )?),
             None => std::sync::Arc::new(ai::builtin::BuiltinAssistant),
         })
-    }
-
-    /// The media provider: the offline engine, wrapped for fault injection when configured.
-    pub fn media_provider(&self) -> std::sync::Arc<dyn jobs::MediaProvider> {
-        if self.fault_injection {
-            std::sync::Arc::new(jobs::FaultInjection(jobs::EngineProvider))
-        } else {
-            std::sync::Arc::new(jobs::EngineProvider)
-        }
     }
 }

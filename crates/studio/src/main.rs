@@ -2,6 +2,7 @@
 
 mod admin;
 mod config;
+mod providers;
 mod render;
 
 use std::path::PathBuf;
@@ -181,19 +182,19 @@ fn start_workers(
     store: &store::Store,
     storage: &store::MediaStorage,
     assistant: std::sync::Arc<dyn ai::Assistant>,
-) -> (
+) -> anyhow::Result<(
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<()>,
-) {
+)> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let worker = jobs::Worker::new(
         store.clone(),
         storage.clone(),
-        config.media_provider(),
+        config.media_provider()?,
         assistant,
         config.worker_config(),
     );
-    (stop, tokio::spawn(worker.run(stopped)))
+    Ok((stop, tokio::spawn(worker.run(stopped))))
 }
 
 async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
@@ -216,8 +217,11 @@ async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
         async move { store.relay_signals().await }
     });
     let assistant = config.assistant()?;
-    let workers =
-        (!no_workers).then(|| start_workers(&config, &store, &storage, assistant.clone()));
+    let workers = if no_workers {
+        None
+    } else {
+        Some(start_workers(&config, &store, &storage, assistant.clone())?)
+    };
     let state =
         server::AppState::new(store.clone(), storage, config.server_config(), assistant).await?;
     let maintenance = tokio::spawn(server::run_maintenance(state.clone()));
@@ -257,7 +261,7 @@ async fn worker(config: Config) -> anyhow::Result<()> {
         let store = store.clone();
         async move { store.relay_signals().await }
     });
-    let (stop, handle) = start_workers(&config, &store, &storage, config.assistant()?);
+    let (stop, handle) = start_workers(&config, &store, &storage, config.assistant()?)?;
     println!(
         "studio worker running {} jobs at once",
         config.worker_config().concurrency

@@ -375,6 +375,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider, model and configuration of each generation capability. */
+        get: operations["providerHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the signed-in user's queued or running job and refunds it; 409 once it has
+         *     finished, 404 for another user's job.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs/{id}/status": {
         parameters: {
             query?: never;
@@ -866,6 +903,19 @@ export interface components {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        CancelledJob: {
+            /** @description `The job was cancelled`. */
+            error: string;
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int64
+             * @description Credits given back.
+             */
+            refunded: number;
+            /** @description `failed`. */
+            status: string;
         };
         ChatGenerateRequest: {
             /** @description `image` (default) or `video`. */
@@ -1370,6 +1420,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description One capability's provider. Never carries a key. */
+        ProviderStatus: {
+            /** @description `image`, `edit`, `video`, `audio` or `assistant`. */
+            capability: string;
+            /** @description A hosted model was configured for this capability (false: the built-in default). */
+            configured: boolean;
+            model: string;
+            /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
+            provider: string;
+        };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
         RecommendationJob: {
@@ -1573,6 +1633,24 @@ export interface components {
             project_id: string;
             /** Format: uuid */
             scene_id?: string | null;
+        };
+        /** @description The contract's success envelope. */
+        Success_CancelledJob: {
+            data: {
+                /** @description `The job was cancelled`. */
+                error: string;
+                /** Format: uuid */
+                job_id: string;
+                /**
+                 * Format: int64
+                 * @description Credits given back.
+                 */
+                refunded: number;
+                /** @description `failed`. */
+                status: string;
+            };
+            /** @description Always `success`. */
+            status: string;
         };
         /** @description The contract's success envelope. */
         Success_ChatGenerateResponse: {
@@ -1796,6 +1874,20 @@ export interface components {
                 settings: components["schemas"]["Settings"];
                 /** Format: date-time */
                 updated_at: string;
+            }[];
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_Vec_ProviderStatus: {
+            data: {
+                /** @description `image`, `edit`, `video`, `audio` or `assistant`. */
+                capability: string;
+                /** @description A hosted model was configured for this capability (false: the built-in default). */
+                configured: boolean;
+                model: string;
+                /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
+                provider: string;
             }[];
             /** @description Always `success`. */
             status: string;
@@ -2764,6 +2856,79 @@ export interface operations {
                 };
             };
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    providerHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Vec_ProviderStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_CancelledJob"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,10 +12,12 @@ mod events;
 mod flags;
 mod generate;
 mod health;
+mod job_cancel;
 pub(crate) mod jobs;
 mod media;
 mod presets;
 mod projects;
+pub(crate) mod providers;
 mod reference_images;
 pub(crate) mod scenes;
 mod storyboard;
@@ -34,8 +36,10 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(media::router())
         .merge(generate::router())
         .merge(jobs::router())
+        .merge(job_cancel::router())
         .merge(templates::router())
         .merge(events::router())
         .merge(chat::router())
         .merge(presets::router())
+        .merge(providers::router())
 }

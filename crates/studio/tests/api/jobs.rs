@@ -32,7 +32,7 @@ on_both_databases!(
     an_unreadable_input_fails_with_only_the_reason_for_the_user,
 );
 
-async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
+pub(crate) async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
     let project = app.create_project(session, "Products").await;
     let project_id = project["id"].as_str().unwrap().to_owned();
     let scene = app.create_scene(session, &project_id, "Campaign 1").await;
@@ -48,7 +48,7 @@ async fn post(app: &TestApp, session: &Session, path: &str, body: Value) -> reqw
 }
 
 /// Starts an image job and returns its id.
-async fn start_image(
+pub(crate) async fn start_image(
     app: &TestApp,
     session: &Session,
     project: &str,
@@ -92,7 +92,7 @@ fn sum_of(ledger: &[Value]) -> i64 {
     ledger.iter().map(|e| e["delta"].as_i64().unwrap()).sum()
 }
 
-fn entries_for<'a>(ledger: &'a [Value], job_id: &str, reason: &str) -> Vec<&'a Value> {
+pub(crate) fn entries_for<'a>(ledger: &'a [Value], job_id: &str, reason: &str) -> Vec<&'a Value> {
     ledger
         .iter()
         .filter(|e| e["job_id"] == job_id && e["reason"] == reason)
@@ -162,7 +162,7 @@ async fn concurrent_generations_never_overdraw(db: Db) {
 }
 
 /// Reads server-sent events until `until` says stop; returns `(event, data)` pairs.
-async fn read_events(
+pub(crate) async fn read_events(
     response: reqwest::Response,
     mut until: impl FnMut(&str, &Value) -> bool,
 ) -> Vec<(String, Value)> {
@@ -201,7 +201,7 @@ async fn read_events(
     }
 }
 
-async fn open_events(
+pub(crate) async fn open_events(
     app: &TestApp,
     session: &Session,
     last_event_id: Option<i64>,

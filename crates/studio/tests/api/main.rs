@@ -8,6 +8,7 @@ mod auth;
 mod chat;
 mod crate_rules;
 mod files;
+mod hosted_models;
 mod jobs;
 mod projects;
 mod reference_images;
