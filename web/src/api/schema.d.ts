@@ -905,7 +905,10 @@ export interface components {
             user: components["schemas"]["UserView"];
         };
         CancelledJob: {
-            /** @description `The job was cancelled`. */
+            /**
+             * @description The job's error, as its status and events report it: `You cancelled this
+             *     generation.` and the refund.
+             */
             error: string;
             /** Format: uuid */
             job_id: string;
@@ -1637,7 +1640,10 @@ export interface components {
         /** @description The contract's success envelope. */
         Success_CancelledJob: {
             data: {
-                /** @description `The job was cancelled`. */
+                /**
+                 * @description The job's error, as its status and events report it: `You cancelled this
+                 *     generation.` and the refund.
+                 */
                 error: string;
                 /** Format: uuid */
                 job_id: string;
