@@ -3,6 +3,7 @@
 
 mod support;
 
+mod access_matrix;
 mod admin;
 mod auth;
 mod chat;
