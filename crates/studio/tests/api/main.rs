@@ -7,6 +7,7 @@ mod access_matrix;
 mod admin;
 mod auth;
 mod chat;
+mod cluster;
 mod crate_rules;
 mod files;
 mod hosted_models;
