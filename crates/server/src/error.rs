@@ -34,6 +34,10 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("Too many attempts. Please wait a minute and try again.")]
     RateLimited { retry_after_seconds: u64 },
+    /// The database is unreachable for now; answered at once (never a hang) with a hint to
+    /// retry. The detail is logged.
+    #[error("The service is temporarily unavailable. Please try again in a moment.")]
+    Unavailable(#[source] store::StoreError),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -82,6 +86,7 @@ impl ApiError {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
     }
@@ -106,6 +111,7 @@ impl From<store::StoreError> for ApiError {
                 field: None,
                 message,
             },
+            unavailable @ store::StoreError::Unavailable(_) => ApiError::Unavailable(unavailable),
             other => ApiError::Internal(other.into()),
         }
     }
@@ -120,6 +126,10 @@ impl ApiError {
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
                 "Something went wrong on our side. Please try again.".to_owned()
+            }
+            ApiError::Unavailable(e) => {
+                tracing::warn!(error = %e, "database unavailable");
+                self.to_string()
             }
             other => other.to_string(),
         };
@@ -162,13 +172,17 @@ impl IntoResponse for ApiError {
             upgrade_required: matches!(self, ApiError::UpgradeRequired(_)).then_some(true),
         };
         let mut response = (status, axum::Json(body)).into_response();
-        if let ApiError::RateLimited {
-            retry_after_seconds,
-        } = self
-        {
+        let retry_after = match self {
+            ApiError::RateLimited {
+                retry_after_seconds,
+            } => Some(retry_after_seconds),
+            ApiError::Unavailable(_) => Some(5),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after {
             response
                 .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }

@@ -12,6 +12,7 @@ mod crate_rules;
 mod files;
 mod hosted_models;
 mod jobs;
+mod outage;
 mod projects;
 mod reference_images;
 mod scenes;
