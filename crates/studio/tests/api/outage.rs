@@ -138,3 +138,105 @@ async fn a_database_restart_answers_503_meanwhile_and_loses_nothing() {
         "two generations paid, none during the outage"
     );
 }
+
+/// A TCP proxy in front of the S3-compatible server that can be switched off: while off it
+/// refuses every connection, as an unreachable object store does.
+struct SwitchableProxy {
+    address: String,
+    on: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl SwitchableProxy {
+    async fn start(target: String) -> Self {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let on = std::sync::Arc::new(AtomicBool::new(true));
+        let switch = on.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((mut inbound, _)) = listener.accept().await else {
+                    return;
+                };
+                if !switch.load(Ordering::SeqCst) {
+                    drop(inbound);
+                    continue;
+                }
+                let target = target.clone();
+                tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        });
+        SwitchableProxy { address, on }
+    }
+
+    fn set(&self, on: bool) {
+        self.on.store(on, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_object_store_delays_the_job_and_leaves_no_asset_without_bytes() {
+    let endpoint = crate::reference_images::s3_endpoint();
+    let bucket = format!("studio-outage-{}", uuid::Uuid::new_v4().simple());
+    let created = reqwest::Client::new()
+        .put(format!("{endpoint}/{bucket}"))
+        .send()
+        .await
+        .unwrap();
+    assert!(created.status().is_success());
+    let proxy = SwitchableProxy::start(endpoint.trim_start_matches("http://").to_owned()).await;
+    let storage_url = format!("s3://{bucket}/media");
+    let app = crate::support::spawn_app_with(
+        crate::support::Db::Sqlite,
+        &[
+            ("STUDIO_STORAGE_URL", storage_url.as_str()),
+            ("STUDIO_S3_ENDPOINT", proxy.address.as_str()),
+            ("AWS_REGION", "us-east-1"),
+            ("AWS_ACCESS_KEY_ID", "studio-test"),
+            ("AWS_SECRET_ACCESS_KEY", "studio-test-secret"),
+        ],
+    )
+    .await;
+    let session = app.signup("patient@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+
+    proxy.set(false);
+    let job = start_image(&app, &session, &project, &scene, "a teapot on slate").await;
+    // The job renders, cannot store, and keeps trying; nothing is on the storyboard meanwhile.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let status = app
+        .get_json(&session, &format!("/api/jobs/{job}/status"))
+        .await;
+    assert_ne!(status["data"]["status"], "completed", "{status}");
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    assert!(
+        storyboard["data"]["scenes"][0]["media"]
+            .as_array()
+            .is_none_or(|m| m.is_empty()),
+        "no asset before its bytes are stored: {storyboard}"
+    );
+
+    proxy.set(true);
+    let done = app.wait_for_job(&session, &job).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    let media = storyboard["data"]["scenes"][0]["media"].as_array().unwrap();
+    assert_eq!(media.len(), 1, "one asset: {storyboard}");
+    let id = media[0]["id"].as_str().unwrap();
+    let file = app
+        .authed(&session, Method::GET, &format!("/api/media/file/{id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(file.status(), StatusCode::OK);
+    assert!(!file.bytes().await.unwrap().is_empty());
+    assert_eq!(app.balance(&session).await, 99);
+}
