@@ -34,6 +34,9 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("Too many attempts. Please wait a minute and try again.")]
     RateLimited { retry_after_seconds: u64 },
+    /// Media storage has no space left; the detail is logged.
+    #[error("There is no space left to store this file. Please try again later.")]
+    StorageFull,
     /// The database is unreachable for now; answered at once (never a hang) with a hint to
     /// retry. The detail is logged.
     #[error("The service is temporarily unavailable. Please try again in a moment.")]
@@ -87,6 +90,7 @@ impl ApiError {
             }
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
+            ApiError::StorageFull => (StatusCode::INSUFFICIENT_STORAGE, "insufficient_storage"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
     }
@@ -189,6 +193,19 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    /// A failed write to media storage: out of space is said plainly, anything else is
+    /// internal. `what` names the object for the log.
+    pub fn storing(what: &str, e: store::StorageError) -> Self {
+        if e.is_out_of_space() {
+            tracing::error!(object = what, error = %e, "media storage is full");
+            ApiError::StorageFull
+        } else {
+            ApiError::Internal(anyhow::Error::new(e).context(format!("storing {what}")))
+        }
+    }
+}
 
 /// Maps a store error, naming the missing resource: `.map_err(not_found("Campaign not found"))`.
 pub fn not_found(message: &'static str) -> impl Fn(store::StoreError) -> ApiError {

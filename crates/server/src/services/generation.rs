@@ -599,7 +599,7 @@ pub async fn start_image_edit(
         .storage
         .put(&mask_key, mask)
         .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+        .map_err(|e| ApiError::storing(&mask_key, e))?;
     let payload = JobPayload::ImageEdit {
         prompt,
         source_id: original.id,

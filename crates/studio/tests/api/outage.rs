@@ -240,3 +240,110 @@ async fn an_unreachable_object_store_delays_the_job_and_leaves_no_asset_without_
     assert!(!file.bytes().await.unwrap().is_empty());
     assert_eq!(app.balance(&session).await, 99);
 }
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Unmounts the small file system however the test ends.
+struct Mount(std::path::PathBuf);
+
+impl Drop for Mount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).output();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_refuses_the_upload_plainly_and_keeps_nothing() {
+    // A 1 MiB file system for the media; the database stays on the normal disk.
+    let media = tempfile::tempdir().unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+        .arg(media.path())
+        .output();
+    match mounted {
+        Ok(output) if output.status.success() => {}
+        other => {
+            // Mounting needs root; the test command runs as root in CI.
+            println!("skipped: cannot mount a small tmpfs here ({other:?})");
+            return;
+        }
+    }
+    let _mount = Mount(media.path().to_owned());
+    let filler = media.path().join("filler");
+    std::fs::write(&filler, vec![0u8; 1000 * 1024]).unwrap();
+
+    let storage_url = format!("file://{}", media.path().display());
+    let app = crate::support::spawn_app_with(
+        crate::support::Db::Sqlite,
+        &[("STUDIO_STORAGE_URL", storage_url.as_str())],
+    )
+    .await;
+    let session = app.signup("full@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(crate::files::png(900, 900))
+                .file_name("big.png")
+                .mime_str("image/png")
+                .unwrap(),
+        )
+        .text("projectId", project.clone())
+        .text("sceneId", scene.clone());
+    let response = app
+        .authed(&session, Method::POST, "/api/reference-images/upload-proxy")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::INSUFFICIENT_STORAGE);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({"success": false, "reference_image": null,
+            "error": "There is no space left to store this file. Please try again later."})
+    );
+    // Template thumbnails are rendered into storage at start; nothing else may be there.
+    let templates = media.path().join("templates");
+    let stored: Vec<_> = files_under(media.path())
+        .into_iter()
+        .filter(|f| !f.starts_with(&templates))
+        .collect();
+    assert_eq!(stored, vec![filler.clone()], "nothing half-written stays");
+    let list = app
+        .get_json(&session, &format!("/api/reference-images/scene/{scene}"))
+        .await;
+    assert_eq!(list["reference_images"], json!([]));
+
+    // With space again, the same upload is stored.
+    std::fs::remove_file(&filler).unwrap();
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(crate::files::png(900, 900))
+                .file_name("big.png")
+                .mime_str("image/png")
+                .unwrap(),
+        )
+        .text("projectId", project)
+        .text("sceneId", scene);
+    let response = app
+        .authed(&session, Method::POST, "/api/reference-images/upload-proxy")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
