@@ -6,6 +6,7 @@ mod error;
 mod extract;
 mod media_files;
 mod models;
+mod openapi;
 mod routes;
 mod services;
 mod signing;
@@ -66,7 +67,9 @@ fn api_router() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of every `/api` route, generated from the handlers.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_router().into_openapi()
+    let mut doc = api_router().into_openapi();
+    openapi::declare_common_responses(&mut doc);
+    doc
 }
 
 /// This document.
