@@ -105,13 +105,13 @@ pub struct StripeEventWork {
 impl Store {
     /// Applies a Stripe event in one transaction whose first write inserts the event id:
     /// a second delivery, also one racing this one, meets the primary key and changes
-    /// nothing. Returns `None` for such a duplicate, else the new balance when credits
-    /// were granted (a `credits-changed` event is stored with them).
-    pub async fn apply_stripe_event(&self, work: &StripeEventWork) -> Result<Option<Option<i64>>> {
+    /// nothing. False for such a duplicate. A grant stores its `credits-changed` event
+    /// in the same transaction.
+    pub async fn apply_stripe_event(&self, work: &StripeEventWork) -> Result<bool> {
         let dialect = self.dialect();
         let at = now();
         let ledger_entry_id = work.grant.map(|_| Uuid::new_v4());
-        let applied = on_db!(self, p => {
+        on_db!(self, p => {
             let mut tx = p.begin().await?;
             let inserted: Option<(String,)> = sqlx::query_as(
                 "INSERT INTO stripe_events (id, kind, user_id, plan_id, ledger_entry_id, processed_at) \
@@ -127,7 +127,7 @@ impl Store {
             .await?;
             if inserted.is_none() {
                 tx.rollback().await?;
-                return Ok(None);
+                return Ok(false);
             }
             if let (Some(user_id), Some(customer_id)) = (work.user_id, &work.customer_id) {
                 sqlx::query(
@@ -170,7 +170,6 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             }
-            let mut balance = None;
             if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, work.grant, ledger_entry_id) {
                 sqlx::query(
                     "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, NULL, $5)",
@@ -182,20 +181,19 @@ impl Store {
                 .bind(at)
                 .execute(&mut *tx)
                 .await?;
-                let (now_balance,): (i64,) = sqlx::query_as(BALANCE_SQL).bind(user_id).fetch_one(&mut *tx).await?;
+                let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL).bind(user_id).fetch_one(&mut *tx).await?;
                 insert_event!(&mut *tx, dialect, NewEvent {
                     user_id,
-                    event: LiveEvent::CreditsChanged(CreditsChanged { balance: now_balance }),
+                    event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
                 });
-                balance = Some(now_balance);
             }
             tx.commit().await?;
-            Ok::<_, crate::StoreError>(Some(balance))
+            Ok::<_, crate::StoreError>(())
         })?;
-        if let (Some(Some(_)), Some(user_id)) = (&applied, work.user_id) {
+        if let (Some(user_id), Some(_)) = (work.user_id, work.grant) {
             self.signal(Signal::Events(user_id));
         }
-        Ok(applied)
+        Ok(true)
     }
 
     /// The plan a subscription ledger entry was granted for.

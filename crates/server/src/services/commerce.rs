@@ -225,7 +225,7 @@ pub async fn receive_webhook(
         }
         _ => {}
     }
-    if state.store.apply_stripe_event(&work).await?.is_none() {
+    if !state.store.apply_stripe_event(&work).await? {
         tracing::info!(event = id, "Stripe event already applied");
     }
     Ok(())

@@ -18,6 +18,7 @@ use crate::support::{expect_error, spawn_app_with, Db, Session, TestApp};
 on_both_databases!(
     checkout_sends_what_stripe_needs_and_only_the_server_prices,
     without_stripe_keys_purchases_answer_503,
+    a_failing_stripe_answers_502,
     the_sign_in_redirect_and_initialize_user,
     analytics_events_are_capped_and_counted,
 );
@@ -446,6 +447,29 @@ async fn without_stripe_keys_purchases_answer_503(db: Db) {
     let balance = app.get_json(&session, "/api/credits/balance").await;
     assert_eq!(balance["subscription_tier"], "free");
     assert_eq!(balance["subscription_package"], Value::Null);
+}
+
+async fn a_failing_stripe_answers_502(db: Db) {
+    let stripe = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": {
+            "type": "invalid_request_error", "message": "No such price: 'price_creator_test'"}})))
+        .mount(&stripe)
+        .await;
+    let app = spawn_with_stripe(db, &stripe, &[]).await;
+    let session = app.signup("unlucky@example.com").await;
+    let response = post_json(
+        &app,
+        &session,
+        "/api/stripe/subscription",
+        modal_request(true),
+    )
+    .await;
+    let message = expect_error(response, StatusCode::BAD_GATEWAY, "bad_gateway").await;
+    assert_eq!(
+        message, "Failed to create checkout session",
+        "Stripe's detail stays in the log"
+    );
 }
 
 async fn the_sign_in_redirect_and_initialize_user(db: Db) {

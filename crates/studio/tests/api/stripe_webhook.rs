@@ -8,9 +8,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::commerce::{
-    checkout_completed, deliver, deliver_signed, invoice_paid, post_json, sign, spawn_with_stripe,
-    stripe_api, unix_now, user_id, WEBHOOK_SECRET,
+    checkout_completed, deliver, deliver_signed, field, form_fields, invoice_paid, post_json,
+    requests_to, sign, spawn_with_stripe, stripe_api, unix_now, user_id, WEBHOOK_SECRET,
 };
+use crate::jobs::{open_events, read_events};
 use crate::on_both_databases;
 use crate::support::{expect_error, Db, Session, TestApp};
 
@@ -232,6 +233,20 @@ async fn renewals_and_changes_apply_once_in_any_order(db: Db) {
         "ending grants and takes nothing"
     );
 
+    // A returning subscriber may subscribe again, without the newcomers' first-month bonus.
+    let response = post_json(
+        &app,
+        &session,
+        "/api/stripe/subscription",
+        json!({"tier": {"id": "creator_monthly"}, "specialOffer": {"isSpecialOffer": true}}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let sessions = requests_to(&stripe, "/v1/checkout/sessions").await;
+    let form = form_fields(sessions.last().unwrap());
+    assert_eq!(field(&form, "metadata[special_offer]"), Some("false"));
+    assert_eq!(field(&form, "customer"), Some("cus_renewer"));
+
     // Event types the studio does not use are received and ignored.
     deliver_signed(
         &app,
@@ -252,6 +267,7 @@ async fn concurrent_duplicate_deliveries_grant_once(db: Db) {
         "subscription_cycle",
         unix_now() + 30 * 86_400,
     );
+    let stream = open_events(&app, &session, None).await;
     for event in [&checkout, &renewal] {
         let body = event.to_string();
         let signature = sign(&body, WEBHOOK_SECRET, unix_now());
@@ -264,6 +280,17 @@ async fn concurrent_duplicate_deliveries_grant_once(db: Db) {
     let ledger = app.ledger(&session).await;
     assert_eq!(reasons(&ledger, "subscription_grant"), 1);
     assert_eq!(reasons(&ledger, "subscription_renewal"), 1);
+    // One `credits-changed` per grant, carrying the new balance.
+    let events = read_events(stream, |name, data| {
+        name == "credits-changed" && data["balance"] == 100 + 140 + 110
+    })
+    .await;
+    let balances: Vec<&Value> = events
+        .iter()
+        .filter(|(name, _)| name == "credits-changed")
+        .map(|(_, data)| &data["balance"])
+        .collect();
+    assert_eq!(balances, [&json!(240), &json!(350)]);
 }
 
 /// A virtualenv with Stripe's Python library, made once per machine; `None` (with the
