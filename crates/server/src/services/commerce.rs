@@ -212,7 +212,9 @@ pub async fn receive_webhook(
         grant: None,
     };
     match kind {
-        "checkout.session.completed" => checkout_completed(state, object, &mut work).await?,
+        "checkout.session.completed" | "checkout.session.async_payment_succeeded" => {
+            checkout_completed(state, object, &mut work).await?
+        }
         "invoice.paid" => invoice_paid(state, object, &mut work).await?,
         "customer.subscription.updated" | "customer.subscription.deleted" => {
             subscription_changed(
@@ -284,6 +286,9 @@ async fn checkout_completed(
         return Ok(());
     };
     let offer = text(session, "/metadata/special_offer") == Some("true");
+    // A delayed payment method completes the session unpaid: no plan and no credits until
+    // `checkout.session.async_payment_succeeded` arrives, paid.
+    let paid = text(session, "/payment_status") != Some("unpaid");
     work.user_id = Some(user);
     work.plan_id = Some(chosen.id.clone());
     work.customer_id = Some(customer.to_owned());
@@ -291,12 +296,11 @@ async fn checkout_completed(
         stripe_subscription_id: subscription.to_owned(),
         customer_id: customer.to_owned(),
         plan_id: chosen.id.clone(),
-        status: Some("active".into()),
+        status: Some(if paid { "active" } else { "past_due" }.into()),
         current_period_end: None,
         cancel_at_period_end: None,
     });
-    // An unpaid session (a delayed payment method) grants once its invoice is paid.
-    if text(session, "/payment_status") != Some("unpaid") {
+    if paid {
         work.grant = Some(Grant {
             amount: chosen.regular_credits + if offer { chosen.bonus_credits } else { 0 },
             reason: LedgerReason::SubscriptionGrant,

@@ -19,6 +19,7 @@ on_both_databases!(
     only_correctly_signed_deliveries_are_applied,
     renewals_and_changes_apply_once_in_any_order,
     concurrent_duplicate_deliveries_grant_once,
+    a_delayed_payment_grants_when_it_succeeds,
 );
 
 /// Signs up and starts a checkout, so the user has a Stripe customer (`cus_<local part>`).
@@ -291,6 +292,31 @@ async fn concurrent_duplicate_deliveries_grant_once(db: Db) {
         .map(|(_, data)| &data["balance"])
         .collect();
     assert_eq!(balances, [&json!(240), &json!(350)]);
+}
+
+async fn a_delayed_payment_grants_when_it_succeeds(db: Db) {
+    let stripe = stripe_api().await;
+    let app = spawn_with_stripe(db, &stripe, &[]).await;
+    let (session, user) = customer(&app, "patient@example.com").await;
+    let mut completed = checkout_completed("evt_unpaid", &user, "cus_patient", "sub_patient", true);
+    completed["data"]["object"]["payment_status"] = json!("unpaid");
+    deliver_signed(&app, &completed).await;
+    assert_eq!(
+        app.balance(&session).await,
+        100,
+        "no credits before the money arrives"
+    );
+    let balance = app.get_json(&session, "/api/credits/balance").await;
+    assert_eq!(balance["subscription_tier"], "free");
+
+    let mut succeeded =
+        checkout_completed("evt_paid_later", &user, "cus_patient", "sub_patient", true);
+    succeeded["type"] = json!("checkout.session.async_payment_succeeded");
+    deliver_signed(&app, &succeeded).await;
+    deliver_signed(&app, &succeeded).await;
+    assert_eq!(app.balance(&session).await, 100 + 140);
+    let balance = app.get_json(&session, "/api/credits/balance").await;
+    assert_eq!(balance["subscription_tier"], "creator_monthly");
 }
 
 /// A virtualenv with Stripe's Python library, made once per machine; `None` (with the
