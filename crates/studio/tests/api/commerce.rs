@@ -574,6 +574,10 @@ async fn analytics_events_are_capped_and_counted(db: Db) {
         assert_eq!(error["error"]["field"], field_name, "{error}");
     }
 
+    let padding = "x".repeat(200 * 1024);
+    let response = send(json!({"events": [], "padding": padding})).await;
+    expect_error(response, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
+
     let (ok, stdout, stderr) = app
         .db
         .cli(&["admin", "analytics", "--since", "2026-01-01"])
