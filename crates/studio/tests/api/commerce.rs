@@ -449,6 +449,31 @@ async fn without_stripe_keys_purchases_answer_503(db: Db) {
     assert_eq!(balance["subscription_package"], Value::Null);
 }
 
+/// One Stripe key without the other stops the start, naming the missing variable.
+#[tokio::test]
+async fn one_stripe_key_alone_stops_the_start() {
+    let data_dir = tempfile::tempdir().unwrap();
+    for (given, missing) in [
+        ("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"),
+        ("STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"),
+    ] {
+        let output = tokio::process::Command::new(crate::support::BIN)
+            .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+            .arg(data_dir.path())
+            .env("STUDIO_LOG", "warn")
+            .env(given, "set")
+            .output()
+            .await
+            .unwrap();
+        assert!(!output.status.success(), "{given} alone");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("{missing} (")),
+            "{given} alone: {stderr}"
+        );
+    }
+}
+
 async fn a_failing_stripe_answers_502(db: Db) {
     let stripe = MockServer::start().await;
     Mock::given(method("POST"))
