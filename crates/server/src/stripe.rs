@@ -247,7 +247,9 @@ impl StripeClient {
             "cancel subscription",
             &format!("/v1/subscriptions/{subscription_id}"),
             &form,
-            &format!("studio-cancel-{subscription_id}"),
+            // Fresh per call: a fixed key would replay an earlier answer for 24 hours
+            // instead of cancelling again after the user resumed at Stripe.
+            &uuid::Uuid::new_v4().to_string(),
         )
         .await
     }
