@@ -270,6 +270,9 @@ async fn checkout_sends_what_stripe_needs_and_only_the_server_prices(db: Db) {
     .await;
     let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
     assert_eq!(message, "Unknown plan");
+    let response = post_json(&app, &session, "/api/stripe/checkout", json!({})).await;
+    let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+    assert_eq!(message, "Missing required field: tier");
     assert!(requests_to(&stripe, "/v1/checkout/sessions")
         .await
         .is_empty());
