@@ -32,6 +32,12 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// A service the request needs is not set up (503).
+    #[error("{0}")]
+    Unavailable(&'static str),
+    /// A service the request relies on failed; its detail is logged where it happened (502).
+    #[error("{0}")]
+    BadGateway(&'static str),
     #[error("Too many attempts. Please wait a minute and try again.")]
     RateLimited { retry_after_seconds: u64 },
     /// Media storage has no space left; the detail is logged.
@@ -40,7 +46,7 @@ pub enum ApiError {
     /// The database is unreachable for now; answered at once (never a hang) with a hint to
     /// retry. The detail is logged.
     #[error("The service is temporarily unavailable. Please try again in a moment.")]
-    Unavailable(#[source] store::StoreError),
+    DatabaseUnavailable(#[source] store::StoreError),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -88,8 +94,12 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
-            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
+            ApiError::BadGateway(_) => (StatusCode::BAD_GATEWAY, "bad_gateway"),
+            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::DatabaseUnavailable(_) => {
+                (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable")
+            }
             ApiError::StorageFull => (StatusCode::INSUFFICIENT_STORAGE, "insufficient_storage"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
@@ -115,7 +125,9 @@ impl From<store::StoreError> for ApiError {
                 field: None,
                 message,
             },
-            unavailable @ store::StoreError::Unavailable(_) => ApiError::Unavailable(unavailable),
+            unavailable @ store::StoreError::Unavailable(_) => {
+                ApiError::DatabaseUnavailable(unavailable)
+            }
             other => ApiError::Internal(other.into()),
         }
     }
@@ -131,7 +143,7 @@ impl ApiError {
                 tracing::error!(error = ?e, "internal error");
                 "Something went wrong on our side. Please try again.".to_owned()
             }
-            ApiError::Unavailable(e) => {
+            ApiError::DatabaseUnavailable(e) => {
                 tracing::warn!(error = %e, "database unavailable");
                 self.to_string()
             }
@@ -180,7 +192,7 @@ impl IntoResponse for ApiError {
             ApiError::RateLimited {
                 retry_after_seconds,
             } => Some(retry_after_seconds),
-            ApiError::Unavailable(_) => Some(5),
+            ApiError::DatabaseUnavailable(_) => Some(5),
             _ => None,
         };
         if let Some(seconds) = retry_after {

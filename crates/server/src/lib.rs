@@ -11,6 +11,7 @@ mod routes;
 mod services;
 mod signing;
 mod state;
+mod stripe;
 mod web;
 
 use std::future::Future;
@@ -30,7 +31,9 @@ use utoipa_axum::routes;
 
 pub use error::{ApiError, ErrorResponse};
 pub use routes::providers::ProviderStatus;
+pub use services::commerce::Plan;
 pub use state::{AppState, ServerConfig};
+pub use stripe::StripeConfig;
 
 /// Bodies of JSON routes are refused above this size (413).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;

@@ -68,9 +68,17 @@ pub fn declare_common_responses(doc: &mut OpenApi) {
                 declare(operation, "401", "Not signed in, or the session has ended");
             }
             if operation.request_body.is_some() {
-                declare(operation, "400", "The body is malformed or a field is invalid");
+                declare(
+                    operation,
+                    "400",
+                    "The body is malformed or a field is invalid",
+                );
                 declare(operation, "413", "The body is over its size limit");
-                declare(operation, "415", "The body is not of the declared content type");
+                declare(
+                    operation,
+                    "415",
+                    "The body is not of the declared content type",
+                );
             }
             if operation
                 .parameters

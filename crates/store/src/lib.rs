@@ -3,6 +3,7 @@
 //! compiled against both drivers by [`on_db!`], so the dialects cannot drift apart.
 
 mod accounts;
+mod commerce;
 mod credits;
 mod events;
 mod flags;
@@ -30,6 +31,9 @@ use sqlx::sqlite::{
 };
 
 pub use accounts::{NewUser, SessionUser, User};
+pub use commerce::{
+    AnalyticsCount, Grant, NewAnalyticsEvent, StripeEventWork, Subscription, SubscriptionChange,
+};
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob};
