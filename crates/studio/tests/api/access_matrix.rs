@@ -448,7 +448,8 @@ async fn every_route_is_closed_to_strangers_and_other_users(db: Db) {
         } else {
             response.text().await.unwrap_or_default()
         };
-        if status.is_server_error() {
+        // 503 is a route declining (payments not configured here), not a failure.
+        if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
             wrong.push(format!("{key} as another user: {status} {body}"));
         } else if SHARED.contains(&key.as_str()) {
             continue;
