@@ -1566,6 +1566,18 @@ fn the_brief_keeps_what_the_seller_said() {
             &["amber glass dropper bottle", "dark marble", "golden hour"],
         ),
         (
+            "honey in a glass jar on a rustic wooden table",
+            &["honey in a glass jar", "on a rustic wooden table"],
+        ),
+        (
+            "my sneakers on an urban street at night",
+            &["sneakers", "on an urban street", "night"],
+        ),
+        (
+            "face serum in an amber dropper bottle on a rooftop at sunset",
+            &["face serum in an amber dropper bottle", "rooftop", "sunset"],
+        ),
+        (
             "handmade soy candle on a rustic oak shelf, cozy evening glow",
             &[
                 "handmade soy candle",

@@ -402,6 +402,13 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("coffeehouse", &[Set(S::Cafe, 1.2)]),
     ("bistro", &[Set(S::Cafe, 0.9)]),
     ("bakery", &[Set(S::Cafe, 0.9)]),
+    // A street scene is drawn as the outdoor café's pavement and shopfronts.
+    ("street", &[Set(S::OutdoorCafe, 0.8)]),
+    ("urban", &[Set(S::OutdoorCafe, 0.7)]),
+    ("city", &[Set(S::OutdoorCafe, 0.7)]),
+    ("sidewalk", &[Set(S::OutdoorCafe, 0.9)]),
+    ("pavement", &[Set(S::OutdoorCafe, 0.8)]),
+    ("rooftop", &[Env(E::NaturalOutdoor, 0.8)]),
     ("outdoor cafe", &[Set(S::OutdoorCafe, 1.6)]),
     ("outdoor café", &[Set(S::OutdoorCafe, 1.6)]),
     ("sidewalk cafe", &[Set(S::OutdoorCafe, 1.6)]),

@@ -867,6 +867,19 @@ const SETTING_TABLE: &[(&str, &str)] = &[
     ("balcony", "outdoors on a balcony, open sky behind"),
     ("garden", "outdoors in a garden, surrounded by greenery"),
     (
+        "urban street",
+        "outdoors on an urban street, city buildings behind",
+    ),
+    ("city street", "outdoors on a city street, buildings behind"),
+    ("street", "outdoors on a city street, buildings behind"),
+    ("city", "outdoors in the city, buildings behind"),
+    (
+        "urban",
+        "outdoors in an urban setting, city buildings behind",
+    ),
+    ("sidewalk", "outdoors on a sidewalk, city buildings behind"),
+    ("rooftop", "outdoors on a rooftop, the city skyline behind"),
+    (
         "bathtub",
         "on the edge of a bathtub in a bathroom, tiles behind",
     ),

@@ -530,6 +530,7 @@ fn find_product(
 
     start = widen_back(tokens, negated, start);
     end = widen_of(tokens, negated, end);
+    end = widen_container(tokens, negated, end);
     // The most telling product word decides the family: "jar of face cream" is skincare.
     let mut category = Category::General;
     let mut k = start;
@@ -680,6 +681,59 @@ fn widen_of(tokens: &[Token], negated: &[bool], end: usize) -> usize {
     } else {
         end
     }
+}
+
+/// Packaging is part of the product: "honey in a glass jar", "tea in a tin", "serum in an
+/// amber dropper bottle" — up to three describing words between the article and the container.
+fn widen_container(tokens: &[Token], negated: &[bool], end: usize) -> usize {
+    const CONTAINERS: &[&str] = &[
+        "jar",
+        "jars",
+        "bottle",
+        "bottles",
+        "tin",
+        "tins",
+        "box",
+        "boxes",
+        "tube",
+        "tubes",
+        "pot",
+        "pots",
+        "pouch",
+        "pouches",
+        "vial",
+        "vials",
+        "can",
+        "cans",
+        "carton",
+        "sachet",
+        "flask",
+        "dispenser",
+        "packaging",
+        "package",
+        "case",
+        "bag",
+        "wrapper",
+        "wrapping",
+    ];
+    let at = |k: usize| tokens.get(k).filter(|t| !t.is_break() && !negated[k]);
+    if !at(end).is_some_and(|t| t.word == "in") {
+        return end;
+    }
+    if !at(end + 1).is_some_and(|t| matches!(t.word.as_str(), "a" | "an" | "its" | "the")) {
+        return end;
+    }
+    for k in end + 2..(end + 6).min(tokens.len()) {
+        let Some(t) = at(k) else { return end };
+        if CONTAINERS.contains(&t.word.as_str()) {
+            return k + 1;
+        }
+        let info = word_info(&t.word);
+        if in_stop(&t.word) || (is_scene_word(&info) && !is_color(&info)) {
+            return end;
+        }
+    }
+    end
 }
 
 /// The user's words for the product, tidied for a brief: letters, digits and joining marks
@@ -937,7 +991,8 @@ fn fix_articles(phrase: &str) -> String {
 /// Nouns a light phrase is built around.
 #[rustfmt::skip]
 const LIGHT_NOUNS: &[&str] = &[
-    "light", "lights", "lighting", "lit", "sun", "sunlight", "sunshine", "glow", "shadows",
+    "light", "lights", "lighting", "lit", "sun", "sunlight", "sunshine", "glow", "shadows", "night",
+    "nighttime", "moonlight", "neon",
     "shadow", "hour", "rays", "daylight", "candlelight", "backlight", "backlit", "sunset",
     "sunrise", "dusk", "dawn", "twilight", "midday", "noon", "overcast", "spotlight",
 ];
@@ -976,7 +1031,14 @@ fn read_light_words(
         }
         let run = &tokens[i..=j];
         let has_noun = run.iter().any(|t| LIGHT_NOUNS.contains(&t.word.as_str()));
-        let times = ["morning", "evening", "afternoon", "golden"];
+        let times = [
+            "morning",
+            "evening",
+            "afternoon",
+            "golden",
+            "night",
+            "nighttime",
+        ];
         let has_time = run.iter().any(|t| times.contains(&t.word.as_str()));
         let phrase = join(run, |_| true);
         // A run counts when the parser reads a light in it and it names one: "soft light"
