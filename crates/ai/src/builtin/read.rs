@@ -717,10 +717,9 @@ fn widen_container(tokens: &[Token], negated: &[bool], end: usize) -> usize {
         "wrapping",
     ];
     let at = |k: usize| tokens.get(k).filter(|t| !t.is_break() && !negated[k]);
-    if !at(end).is_some_and(|t| t.word == "in") {
-        return end;
-    }
-    if !at(end + 1).is_some_and(|t| matches!(t.word.as_str(), "a" | "an" | "its" | "the")) {
+    if at(end).is_none_or(|t| t.word != "in")
+        || at(end + 1).is_none_or(|t| !matches!(t.word.as_str(), "a" | "an" | "its" | "the"))
+    {
         return end;
     }
     for k in end + 2..(end + 6).min(tokens.len()) {
