@@ -9,6 +9,7 @@ mod chat;
 mod crate_rules;
 mod files;
 mod hosted_models;
+mod hostile_input;
 mod jobs;
 mod projects;
 mod reference_images;
