@@ -9,9 +9,10 @@ use serde_json::{json, Value};
 
 use crate::files;
 use crate::on_both_databases;
-use crate::support::{spawn_app, Db, Session, TestApp};
+use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
+    a_mask_over_the_whole_image_is_refused_before_charging,
     a_stale_if_range_gets_the_whole_file,
     common_and_blank_passwords_are_refused,
 );
@@ -48,6 +49,62 @@ async fn upload(
         .send()
         .await
         .unwrap()
+}
+
+async fn a_mask_over_the_whole_image_is_refused_before_charging(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("mask@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let response = upload(&app, &session, &project, &scene, None).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let image: Value = response.json().await.unwrap();
+    let image = image["reference_image"]["id"].as_str().unwrap().to_owned();
+    let before = app.balance(&session).await;
+
+    let edit = |mask: image::GrayImage, prompt: &str| {
+        let mut png = Vec::new();
+        image::DynamicImage::ImageLuma8(mask)
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        let form = Form::new()
+            .text("project_id", project.clone())
+            .text("scene_id", scene.clone())
+            .text("prompt", prompt.to_owned())
+            .text("original_image_url", format!("/api/media/file/{image}"))
+            .part(
+                "mask",
+                Part::bytes(png)
+                    .file_name("mask.png")
+                    .mime_str("image/png")
+                    .unwrap(),
+            );
+        app.authed(&session, Method::POST, "/api/generate/image-edit")
+            .multipart(form)
+            .send()
+    };
+    let whole = image::GrayImage::from_pixel(64, 64, image::Luma([255]));
+    for prompt in ["remove the cup", "make it blue", "something vague"] {
+        let response = edit(whole.clone(), prompt).await.unwrap();
+        let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+        assert_eq!(
+            message,
+            "The brush covers too much of the image: leave part of it unpainted to fill from",
+            "{prompt}"
+        );
+    }
+    assert_eq!(app.balance(&session).await, before, "nothing charged");
+
+    // Edits that do not fill from the picture work on any mask; a partial removal is taken.
+    let response = edit(whole, "blur it").await.unwrap();
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let mut spot = image::GrayImage::new(64, 64);
+    for y in 20..40 {
+        for x in 20..40 {
+            spot.put_pixel(x, y, image::Luma([255]));
+        }
+    }
+    let response = edit(spot, "remove the cup").await.unwrap();
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
 }
 
 async fn a_stale_if_range_gets_the_whole_file(db: Db) {
