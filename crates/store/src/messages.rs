@@ -141,6 +141,15 @@ impl Store {
         Ok(message)
     }
 
+    /// Whether a message of any user has this id.
+    pub async fn message_exists(&self, id: Uuid) -> Result<bool> {
+        let (count,): (i64,) = on_db!(self, p => sqlx::query_as("SELECT COUNT(*) FROM messages WHERE id = $1")
+            .bind(id)
+            .fetch_one(p)
+            .await)?;
+        Ok(count > 0)
+    }
+
     /// The assistant's answer to a user message, if stored.
     pub async fn reply_to(&self, user_id: Uuid, user_message_id: Uuid) -> Result<Option<Message>> {
         let sql = format!(

@@ -364,18 +364,10 @@ async fn target(
             None
         }
     };
-    let message_id = message_id
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
-        .map(|m| {
-            Uuid::parse_str(m).map_err(|_| {
-                ApiError::validation(
-                    "parent_message_id",
-                    "parent_message_id must be a message id",
-                )
-            })
-        })
-        .transpose()?;
+    let message_id = match message_id.map(str::trim).filter(|m| !m.is_empty()) {
+        Some(text) => Some(parent_message(state, user_id, project_id, scene.as_ref(), text).await?),
+        None => None,
+    };
     Ok((
         Target {
             user_id,
@@ -386,6 +378,34 @@ async fn target(
         scene,
     ))
 }
+
+/// The chat message a generation belongs to: one of the user's messages, in the job's
+/// campaign (or, without one, its project); anything else names nothing the user has.
+async fn parent_message(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene: Option<&Scene>,
+    text: &str,
+) -> ApiResult<Uuid> {
+    let not_found = || ApiError::NotFound(MESSAGE_NOT_FOUND);
+    let id = Uuid::parse_str(text).map_err(|_| not_found())?;
+    let message = state
+        .store
+        .message(user_id, id)
+        .await
+        .map_err(crate::error::not_found(MESSAGE_NOT_FOUND))?;
+    let in_place = match scene {
+        Some(scene) => message.scene_id == scene.id,
+        None => message.project_id == project_id,
+    };
+    if !in_place {
+        return Err(not_found());
+    }
+    Ok(message.id)
+}
+
+pub const MESSAGE_NOT_FOUND: &str = "Message not found";
 
 fn base_settings(scene: Option<&Scene>) -> Settings {
     scene.map(|s| s.settings).unwrap_or_default()

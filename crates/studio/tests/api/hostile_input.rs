@@ -12,6 +12,7 @@ use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
+    message_ids_must_name_the_callers_messages,
     a_mask_over_the_whole_image_is_refused_before_charging,
     a_stale_if_range_gets_the_whole_file,
     common_and_blank_passwords_are_refused,
@@ -24,6 +25,15 @@ async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String)
     (project_id, scene["id"].as_str().unwrap().to_owned())
 }
 
+async fn post(app: &TestApp, session: &Session, path: &str, body: Value) -> reqwest::Response {
+    app.authed(session, Method::POST, path)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A product photo of the scene (or a chat attachment under `message_id`).
 async fn upload(
     app: &TestApp,
     session: &Session,
@@ -49,6 +59,76 @@ async fn upload(
         .send()
         .await
         .unwrap()
+}
+
+async fn assistant_message(app: &TestApp, session: &Session, project: &str, scene: &str) -> String {
+    let response = post(
+        app,
+        session,
+        "/api/chat/send",
+        json!({"project_id": project, "scene_id": scene, "message": "a candle on marble"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    body["data"]["message"]["id"].as_str().unwrap().to_owned()
+}
+
+async fn message_ids_must_name_the_callers_messages(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("owner@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let mine = assistant_message(&app, &session, &project, &scene).await;
+    let other_scene = app.create_scene(&session, &project, "Campaign 2").await;
+    let other_scene = other_scene["id"].as_str().unwrap().to_owned();
+    let elsewhere = assistant_message(&app, &session, &project, &other_scene).await;
+    let intruder = app.signup("intruder@example.com").await;
+    let (their_project, their_scene) = project_and_scene(&app, &intruder).await;
+    let before = app.balance(&intruder).await;
+
+    let generate = |parent: &str| {
+        json!({"project_id": their_project, "scene_id": their_scene,
+            "prompt": "a candle", "parent_message_id": parent})
+    };
+    for parent in [
+        mine.as_str(),
+        "not-a-uuid",
+        &uuid::Uuid::new_v4().to_string(),
+    ] {
+        for path in ["/api/generate/image", "/api/generate/audio"] {
+            let response = post(&app, &intruder, path, generate(parent)).await;
+            assert_eq!(
+                expect_error(response, StatusCode::NOT_FOUND, "not_found").await,
+                "Message not found",
+                "{path} {parent}"
+            );
+        }
+    }
+    assert_eq!(app.balance(&intruder).await, before, "nothing charged");
+    // The owner's message of another campaign is not this campaign's.
+    let body = json!({"project_id": project, "scene_id": scene, "prompt": "a candle",
+        "parent_message_id": elsewhere});
+    let response = post(&app, &session, "/api/generate/image", body).await;
+    expect_error(response, StatusCode::NOT_FOUND, "not_found").await;
+    let body = json!({"project_id": project, "scene_id": scene, "prompt": "a candle",
+        "parent_message_id": mine});
+    let response = post(&app, &session, "/api/generate/image", body).await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+
+    // Uploads: a message of the campaign, or a new UUID for a draft; nothing else.
+    for key in [mine.as_str(), "draft-1", &elsewhere] {
+        let response = upload(&app, &intruder, &their_project, &their_scene, Some(key)).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{key}");
+    }
+    let response = upload(&app, &session, &project, &scene, Some(&elsewhere)).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let draft = uuid::Uuid::new_v4().to_string();
+    for key in [mine.as_str(), &draft] {
+        let response = upload(&app, &session, &project, &scene, Some(key)).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "{key}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["reference_image"]["message_id"], key);
+    }
 }
 
 async fn a_mask_over_the_whole_image_is_refused_before_charging(db: Db) {
