@@ -3,10 +3,11 @@
 
 use std::net::{IpAddr, SocketAddr};
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use serde::de::DeserializeOwned;
@@ -31,11 +32,36 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Json(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        if !json_content_type(req.headers()) {
+            return Err(not_json());
         }
+        let body = Bytes::from_request(req, state).await.map_err(|rejection| {
+            match rejection.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()),
+                _ => ApiError::Validation {
+                    field: None,
+                    message: "The request body could not be read".into(),
+                },
+            }
+        })?;
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&body).map_err(json_rejection)?;
+        Ok(Json(value))
     }
+}
+
+fn json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    kind.eq_ignore_ascii_case("application")
+        && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
 }
 
 impl<T: Serialize> IntoResponse for Json<T> {
@@ -51,9 +77,7 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
             field: None,
             message: "Request body is not valid JSON".into(),
         },
-        JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(
-            "Expected a JSON body (Content-Type: application/json)".into(),
-        ),
+        JsonRejection::MissingJsonContentType(_) => not_json(),
         other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             ApiError::PayloadTooLarge(BODY_TOO_LARGE.into())
         }
@@ -62,6 +86,10 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
             message: other.body_text(),
         },
     }
+}
+
+fn not_json() -> ApiError {
+    ApiError::UnsupportedMediaType("Expected a JSON body (Content-Type: application/json)".into())
 }
 
 /// Turns serde's "missing field `x`" / "x: invalid type…" into a message naming the field.
@@ -85,13 +113,67 @@ fn data_error(text: &str) -> ApiError {
         };
     }
     let (field, message) = match detail.split_once(": ") {
-        Some((path, problem)) if !path.contains(' ') => (
-            field_name(path),
-            format!("Invalid value for {path}: {problem}"),
+        Some((path, problem)) if !path.contains(' ') => {
+            let path = domain::echoed(path);
+            let message = match readable_problem(problem) {
+                Some(problem) => format!("Invalid value for {path}: {problem}"),
+                None => format!("Invalid value for {path}"),
+            };
+            (field_name(&path), message)
+        }
+        _ => (
+            None,
+            match readable_problem(detail) {
+                Some(problem) => format!("Invalid request body: {problem}"),
+                None => "Invalid request body".to_owned(),
+            },
         ),
-        _ => (None, format!("Invalid request body: {detail}")),
     };
     ApiError::Validation { field, message }
+}
+
+/// serde's description of a bad value, for a user: what was expected, without the value
+/// itself beyond a short head, and never the server's own type names (`struct X`,
+/// `untagged enum Y`), which say nothing to a client.
+fn readable_problem(problem: &str) -> Option<String> {
+    let expected = problem
+        .rsplit_once(", expected ")
+        .map(|(_, expected)| expected)
+        .or_else(|| problem.strip_prefix("expected "));
+    if let Some(expected) = expected {
+        return readable_expectation(expected).map(|e| format!("expected {e}"));
+    }
+    if problem.contains(" enum ") || problem.contains("struct ") {
+        return None;
+    }
+    Some(domain::echoed(problem))
+}
+
+fn readable_expectation(expected: &str) -> Option<String> {
+    let expected = expected.trim();
+    let named = |prefix: &str| expected.starts_with(prefix);
+    if named("struct ") || named("a map") || named("internally tagged") {
+        return Some("an object".into());
+    }
+    if expected.contains(" enum ") || named("enum ") || named("variant ") {
+        return None;
+    }
+    if matches!(
+        expected,
+        "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
+    ) {
+        return Some("an integer".into());
+    }
+    if matches!(expected, "f32" | "f64") {
+        return Some("a number".into());
+    }
+    if named("a sequence") || named("a tuple") {
+        return Some("an array".into());
+    }
+    if expected.starts_with("UUID") || expected.contains("UUID") {
+        return Some("a UUID".into());
+    }
+    Some(domain::echoed(expected))
 }
 
 /// The request fields the API knows, as static names for error bodies.
@@ -111,6 +193,8 @@ fn field_name(path: &str) -> Option<&'static str> {
         "quality",
         "resolution",
         "duration",
+        "page",
+        "per_page",
     ];
     let last = path.rsplit('.').next().unwrap_or(path);
     FIELDS.iter().copied().find(|f| *f == last)
@@ -131,6 +215,51 @@ where
             .await
             .map(|axum::extract::Path(value)| Path(value))
             .map_err(|_| ApiError::NotFound("Not found"))
+    }
+}
+
+/// A query string. One that does not parse answers the API's 400 naming the parameter.
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::try_from_uri(&parts.uri)
+            .map(|axum::extract::Query(value)| Query(value))
+            .map_err(|rejection| query_error(&rejection.body_text()))
+    }
+}
+
+/// serde_urlencoded's "page: invalid digit found in string" (or "missing field `x`") as
+/// the API's 400, the parameter named and nothing of the value echoed.
+fn query_error(text: &str) -> ApiError {
+    let detail = text
+        .strip_prefix("Failed to deserialize query string: ")
+        .unwrap_or(text);
+    if let Some(rest) = detail.split("missing field `").nth(1) {
+        let name = domain::echoed(rest.split('`').next().unwrap_or_default());
+        return ApiError::Validation {
+            field: field_name(&name),
+            message: format!("Missing required query parameter: {name}"),
+        };
+    }
+    match detail.split_once(": ") {
+        Some((name, _)) if !name.contains(' ') => {
+            let name = domain::echoed(name);
+            ApiError::Validation {
+                field: field_name(&name),
+                message: format!("Invalid value for query parameter {name}"),
+            }
+        }
+        _ => ApiError::Validation {
+            field: None,
+            message: "The query string is not valid".into(),
+        },
     }
 }
 

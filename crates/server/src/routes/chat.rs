@@ -2,7 +2,7 @@
 //! `GET /api/chat/history`, `GET /api/chat/status/{id}` and
 //! `POST /api/chat/generate/{messageId}` (a generation started from the assistant's brief).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use chrono::{DateTime, Utc};
 use domain::{MediaItem, MessageRole, ProcessingStatus};
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::media_files::{file_url, preview_url};
 use crate::models::{success, Success};
 use crate::services::chat::{self, ChatGenerateRequest, SendRequest};

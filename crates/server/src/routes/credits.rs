@@ -1,4 +1,4 @@
-use axum::extract::{Query, State};
+use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde::Serialize;
@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json};
+use crate::extract::{CurrentUser, Json, Query};
 use crate::models::{success, Success};
 use crate::state::AppState;
 

@@ -22,14 +22,15 @@ use crate::state::AppState;
 const EDIT_FORM_LIMIT: usize = 16 * 1024 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // Only the edit form carries a file (its mask); the other routes keep the JSON limit.
     OpenApiRouter::new()
+        .routes(routes!(generate_image_edit))
+        .layer(DefaultBodyLimit::max(EDIT_FORM_LIMIT))
         .routes(routes!(generate_image))
         .routes(routes!(generate_video))
         .routes(routes!(generate_audio))
-        .routes(routes!(generate_image_edit))
         .routes(routes!(generate_status))
         .routes(routes!(video_status))
-        .layer(DefaultBodyLimit::max(EDIT_FORM_LIMIT))
 }
 
 fn accepted(job: &store::Job) -> (StatusCode, Json<Success<StartedJob>>) {

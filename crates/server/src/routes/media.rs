@@ -2,7 +2,7 @@
 //! media tokens and signed share links.
 
 use axum::body::Body;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, MediaReader, Path};
+use crate::extract::{CurrentUser, Json, MediaReader, Path, Query};
 use crate::media_files::file_url;
 use crate::models::{success, Success};
 use crate::services::media::{self, Variant};

@@ -1,7 +1,7 @@
 //! Style presets (`/api/chat/style-presets`): a scene's settled style saved under a name and
 //! applied to other scenes; and feedback on generated media (`POST /api/media/feedback`).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::services::presets::{
     self, ApplyPresetRequest, CreatePresetRequest, FeedbackRequest, PRESET_NOT_FOUND,
 };

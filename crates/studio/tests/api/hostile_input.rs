@@ -13,6 +13,7 @@ use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
     message_ids_must_name_the_callers_messages,
+    malformed_requests_answer_in_the_envelope,
     a_mask_over_the_whole_image_is_refused_before_charging,
     a_stale_if_range_gets_the_whole_file,
     common_and_blank_passwords_are_refused,
@@ -128,6 +129,104 @@ async fn message_ids_must_name_the_callers_messages(db: Db) {
         assert_eq!(response.status(), StatusCode::CREATED, "{key}");
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["reference_image"]["message_id"], key);
+    }
+}
+
+async fn malformed_requests_answer_in_the_envelope(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("garbled@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+
+    // An unparsable query string.
+    let response = app
+        .authed(
+            &session,
+            Method::GET,
+            "/api/credits/transactions?page=abc&per_page=[]",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(response.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
+    let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+    assert!(!message.contains("deserialize"), "{message}");
+
+    // A method the route does not have.
+    let response = app
+        .authed(&session, Method::DELETE, "/api/credits/balance")
+        .send()
+        .await
+        .unwrap();
+    let message = expect_error(
+        response,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+    )
+    .await;
+    assert!(!message.is_empty());
+
+    // A huge bad value is not echoed, and no type of the server's is named.
+    let huge = "9".repeat(100_000);
+    let bodies = [
+        (
+            "/api/generate/video",
+            Method::POST,
+            json!({"project_id": project, "scene_id": scene, "prompt": "x", "duration": {"seconds": huge}}),
+        ),
+        (
+            "/api/generate/video",
+            Method::POST,
+            json!({"project_id": project, "scene_id": scene, "prompt": "x", "duration": huge}),
+        ),
+        (
+            &*format!("/api/scenes/{scene}"),
+            Method::PATCH,
+            json!([huge]),
+        ),
+        (
+            "/api/projects",
+            Method::POST,
+            json!({"project_name": [huge]}),
+        ),
+        ("/api/projects", Method::POST, json!({"project_name": 5})),
+    ];
+    for (path, method, body) in bodies {
+        let response = app
+            .authed(&session, method, path)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path}");
+        let text = response.text().await.unwrap();
+        assert!(text.len() < 1000, "{path}: {} bytes", text.len());
+        for leak in [
+            "enum",
+            "struct",
+            "DurationInput",
+            "Request",
+            "99999999999999999999999999999999999999999999999999999999999999999",
+        ] {
+            assert!(!text.contains(leak), "{path}: {text}");
+        }
+        let body: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(body["error"]["code"], "validation_error");
+    }
+
+    // One body limit for JSON, the generate routes included; the edit form keeps its own.
+    let big = "a".repeat(1024 * 1024 + 1);
+    for path in ["/api/generate/image", "/api/projects", "/api/chat/send"] {
+        let response = post(
+            &app,
+            &session,
+            path,
+            json!({"prompt": big, "project_name": big}),
+        )
+        .await;
+        expect_error(response, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
     }
 }
 
