@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Query};
-use crate::models::{success, Success};
+use crate::models::{page_number, success, Success};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -123,11 +123,8 @@ async fn transactions(
     current: CurrentUser,
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Json<Success<CreditTransactions>>> {
-    let page = query.page.unwrap_or(1);
+    let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(20);
-    if page < 1 {
-        return Err(ApiError::validation("page", "page must be 1 or more"));
-    }
     if !(1..=100).contains(&per_page) {
         return Err(ApiError::validation(
             "per_page",

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path, Query};
+use crate::models::page_number;
 use crate::services::presets::{
     self, ApplyPresetRequest, CreatePresetRequest, FeedbackRequest, PRESET_NOT_FOUND,
 };
@@ -94,12 +95,12 @@ async fn list_presets(
     current: CurrentUser,
     Query(query): Query<PresetQuery>,
 ) -> ApiResult<Json<PresetEnvelope<PresetList>>> {
-    let page = query.page.unwrap_or(1);
+    let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(20);
-    if page < 1 || !(1..=100).contains(&per_page) {
+    if !(1..=100).contains(&per_page) {
         return Err(ApiError::validation(
             "per_page",
-            "page must be 1 or more and per_page between 1 and 100",
+            "per_page must be between 1 and 100",
         ));
     }
     let (presets, total) = state

@@ -12,6 +12,7 @@ use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
+    page_numbers_are_capped,
     message_ids_must_name_the_callers_messages,
     malformed_requests_answer_in_the_envelope,
     a_mask_over_the_whole_image_is_refused_before_charging,
@@ -73,6 +74,56 @@ async fn assistant_message(app: &TestApp, session: &Session, project: &str, scen
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     body["data"]["message"]["id"].as_str().unwrap().to_owned()
+}
+
+async fn page_numbers_are_capped(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("pages@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let lists = [
+        "/api/credits/transactions?".to_owned(),
+        format!("/api/chat/history?project_id={project}&scene_id={scene}&"),
+        "/api/chat/style-presets?".to_owned(),
+    ];
+    for list in &lists {
+        for page in ["9223372036854775807", "100001", "0", "-3"] {
+            let response = app
+                .authed(
+                    &session,
+                    Method::GET,
+                    &format!("{list}page={page}&per_page=100"),
+                )
+                .send()
+                .await
+                .unwrap();
+            let body = response.text().await.unwrap();
+            let body: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+            assert_eq!(
+                body["error"]["code"], "validation_error",
+                "{list} {page}: {body}"
+            );
+            assert_eq!(body["error"]["field"], "page", "{list} {page}: {body}");
+            assert_eq!(body["message"], "page must be between 1 and 100000");
+        }
+        // The last page served is labelled as itself, and empty.
+        let body = app
+            .get_json(&session, &format!("{list}page=100000&per_page=100"))
+            .await;
+        let text = body.to_string();
+        assert!(text.contains("100000"), "{list}: {text}");
+        // Beyond the integers: a query parameter that does not parse.
+        let response = app
+            .authed(
+                &session,
+                Method::GET,
+                &format!("{list}page=99999999999999999999"),
+            )
+            .send()
+            .await
+            .unwrap();
+        let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+        assert_eq!(message, "Invalid value for query parameter page", "{list}");
+    }
 }
 
 async fn message_ids_must_name_the_callers_messages(db: Db) {
