@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::auth::{self, SESSION_COOKIE};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// The answer to a body over its route's limit.
@@ -45,6 +45,9 @@ where
             }
         })?;
         let axum::Json(value) = axum::Json::<T>::from_bytes(&body).map_err(json_rejection)?;
+        if json_has_control_characters(&body) {
+            return Err(control_characters());
+        }
         Ok(Json(value))
     }
 }
@@ -62,6 +65,67 @@ fn json_content_type(headers: &HeaderMap) -> bool {
     };
     kind.eq_ignore_ascii_case("application")
         && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
+}
+
+/// Control characters are refused in every text the API takes (they have no place in
+/// names, prompts or messages, and PostgreSQL cannot store U+0000); line breaks and tabs
+/// are text.
+pub fn is_refused_character(c: char) -> bool {
+    c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+}
+
+/// A text field of a form or query, checked against [`is_refused_character`].
+pub fn checked_text(text: String) -> ApiResult<String> {
+    if text.chars().any(is_refused_character) {
+        return Err(control_characters());
+    }
+    Ok(text)
+}
+
+fn control_characters() -> ApiError {
+    ApiError::Validation {
+        field: None,
+        message: CONTROL_CHARACTERS.into(),
+    }
+}
+
+/// The answer to text with control characters in it.
+pub const CONTROL_CHARACTERS: &str =
+    "Text must not contain control characters (only line breaks and tabs are allowed)";
+
+/// True when a JSON document (already known to be valid) holds a refused character in any
+/// string, raw or escaped. Outside strings valid JSON has only structure and whitespace, so
+/// every escape seen belongs to a string.
+fn json_has_control_characters(body: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(body) else {
+        return false;
+    };
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            // Raw \n, \r, \t and space are the only characters below U+0020 valid JSON
+            // has (between tokens); the rest are refused wherever they stand.
+            if is_refused_character(c) {
+                return true;
+            }
+            continue;
+        }
+        match chars.next() {
+            Some('b' | 'f') => return true,
+            Some('u') => {
+                let hex: String = chars.by_ref().take(4).collect();
+                let refused = u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .is_some_and(is_refused_character);
+                if refused {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 impl<T: Serialize> IntoResponse for Json<T> {
@@ -211,6 +275,9 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if path_has_control_characters(parts.uri.path()) {
+            return Err(ApiError::NotFound("Not found"));
+        }
         axum::extract::Path::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Path(value)| Path(value))
@@ -218,7 +285,18 @@ where
     }
 }
 
-/// A query string. One that does not parse answers the API's 400 naming the parameter.
+/// True when a percent-encoded path holds an encoded control character (`%00`…).
+fn path_has_control_characters(path: &str) -> bool {
+    path.split('%').skip(1).any(|encoded| {
+        encoded
+            .get(..2)
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .is_some_and(|byte| is_refused_character(char::from(byte)))
+    })
+}
+
+/// A query string. One that does not parse answers the API's 400 naming the parameter,
+/// and parameters are held to the same rule on control characters as every other text.
 pub struct Query<T>(pub T);
 
 impl<T, S> FromRequestParts<S> for Query<T>
@@ -229,6 +307,18 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        let pairs = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)
+            .map_err(|_| ApiError::Validation {
+                field: None,
+                message: "The query string is not valid".into(),
+            })?;
+        if pairs
+            .0
+            .iter()
+            .any(|(key, value)| key.chars().chain(value.chars()).any(is_refused_character))
+        {
+            return Err(control_characters());
+        }
         axum::extract::Query::<T>::try_from_uri(&parts.uri)
             .map(|axum::extract::Query(value)| Query(value))
             .map_err(|rejection| query_error(&rejection.body_text()))

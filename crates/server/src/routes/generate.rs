@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{checked_text, CurrentUser, Json, Path};
 use crate::models::{success, Success};
 use crate::routes::jobs::{JobStatusView, StartedJob};
 use crate::services::generation::{
@@ -95,7 +95,7 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<ImageEditRequest>
             form.mask = Some(field.bytes().await.map_err(bad)?);
             continue;
         }
-        let text = field.text().await.map_err(bad)?;
+        let text = checked_text(field.text().await.map_err(bad)?)?;
         match name.as_str() {
             "project_id" => form.project_id = Some(text),
             "scene_id" => form.scene_id = Some(text),

@@ -12,6 +12,7 @@ use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
+    control_characters_are_refused_in_every_text,
     page_numbers_are_capped,
     message_ids_must_name_the_callers_messages,
     malformed_requests_answer_in_the_envelope,
@@ -19,6 +20,9 @@ on_both_databases!(
     a_stale_if_range_gets_the_whole_file,
     common_and_blank_passwords_are_refused,
 );
+
+const CONTROL: &str =
+    "Text must not contain control characters (only line breaks and tabs are allowed)";
 
 async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
     let project = app.create_project(session, "Hostile").await;
@@ -74,6 +78,144 @@ async fn assistant_message(app: &TestApp, session: &Session, project: &str, scen
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     body["data"]["message"]["id"].as_str().unwrap().to_owned()
+}
+
+async fn control_characters_are_refused_in_every_text(db: Db) {
+    let app = spawn_app(db).await;
+
+    // Signed out: sign-up's names and sign-in's email.
+    for (path, body) in [
+        (
+            "/api/auth/signup",
+            json!({"email": "nul@example.com", "password": "correct horse", "given_name": "A\u{0}da"}),
+        ),
+        (
+            "/api/auth/signin",
+            json!({"email": "a\u{0}@example.com", "password": "correct horse"}),
+        ),
+        (
+            "/api/auth/signup",
+            json!({"email": "bell@example.com", "password": "correct horse", "family_name": "Ring\u{7}"}),
+        ),
+    ] {
+        let response = app
+            .request(Method::POST, path)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await,
+            CONTROL,
+            "{path}"
+        );
+    }
+
+    let session = app.signup("hostile@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let balance = app.balance(&session).await;
+    let refused = [
+        (
+            "/api/chat/send",
+            json!({"project_id": project, "scene_id": scene, "message": "hello\u{0}"}),
+        ),
+        (
+            "/api/generate/image",
+            json!({"project_id": project, "scene_id": scene, "prompt": "a candle\u{0}"}),
+        ),
+        (
+            "/api/generate/audio",
+            json!({"project_id": project, "prompt": "calm\u{1b}[31m"}),
+        ),
+        (
+            "/api/projects",
+            json!({"project_name": "C1 control \u{85}"}),
+        ),
+    ];
+    for (path, body) in refused {
+        let response = post(&app, &session, path, body).await;
+        assert_eq!(
+            expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await,
+            CONTROL,
+            "{path}"
+        );
+    }
+    assert_eq!(app.balance(&session).await, balance, "nothing charged");
+    // Escapes JSON has for control characters count too; an escaped backslash does not.
+    let raw = |text: &str| {
+        app.authed(&session, Method::POST, "/api/projects")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(format!(r#"{{"project_name": "{text}"}}"#))
+            .send()
+    };
+    for escaped in [r"a\u0000b", r"a\bb", r"a\u001Fb", r"a\u007fb"] {
+        let response = raw(escaped).await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{escaped}");
+    }
+    let response = raw(r"not a nul: \\u0000").await.unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["data"]["name"], r"not a nul: \u0000");
+
+    // Line breaks and tabs are text.
+    let response = post(
+        &app,
+        &session,
+        "/api/chat/send",
+        json!({"project_id": project, "scene_id": scene, "message": "two lines\nand\ta tab\r\n"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    // Query strings and form fields.
+    let response = app
+        .authed(
+            &session,
+            Method::GET,
+            "/api/templates?template_type=image%00",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await,
+        CONTROL
+    );
+    let form = Form::new()
+        .part(
+            "file",
+            Part::bytes(files::png(64, 64))
+                .file_name("p.png")
+                .mime_str("image/png")
+                .unwrap(),
+        )
+        .text("uploadId", "up\u{0}load")
+        .text("projectId", project.clone())
+        .text("sceneId", scene.clone());
+    let response = app
+        .authed(&session, Method::POST, "/api/reference-images/upload-proxy")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let path = format!("/api/chat/status/%00{}", &scene[3..]);
+    let response = app
+        .authed(&session, Method::GET, &path)
+        .send()
+        .await
+        .unwrap();
+    expect_error(response, StatusCode::NOT_FOUND, "not_found").await;
+
+    // Nothing was stored on the way.
+    let history = app
+        .get_json(
+            &session,
+            &format!("/api/chat/history?project_id={project}&scene_id={scene}"),
+        )
+        .await;
+    let text = history.to_string();
+    assert!(!text.contains("\\u0000"), "{text}");
 }
 
 async fn page_numbers_are_capped(db: Db) {
