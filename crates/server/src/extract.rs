@@ -500,9 +500,36 @@ mod tests {
             "Failed to deserialize the JSON body into the target type: name: invalid type: integer `5`, expected a string at line 1 column 9",
         ));
         assert_eq!(field, Some("name"));
-        assert!(
-            message.starts_with("Invalid value for name: invalid type"),
-            "{message}"
-        );
+        assert_eq!(message, "Invalid value for name: expected a string");
+    }
+
+    #[test]
+    fn messages_hide_server_types_and_long_values() {
+        let prefix = "Failed to deserialize the JSON body into the target type: ";
+        let (field, message) = field_of(data_error(&format!(
+            "{prefix}duration: data did not match any variant of untagged enum DurationInput at line 1 column 9"
+        )));
+        assert_eq!(field, Some("duration"));
+        assert_eq!(message, "Invalid value for duration");
+        let (_, message) = field_of(data_error(&format!(
+            "{prefix}invalid type: sequence, expected struct UpdateSceneRequest at line 1 column 1"
+        )));
+        assert_eq!(message, "Invalid request body: expected an object");
+        let long = "x".repeat(1000);
+        let (_, message) = field_of(data_error(&format!("{prefix}{long}")));
+        assert!(message.chars().count() < 100, "{message}");
+    }
+
+    #[test]
+    fn escaped_control_characters_are_found() {
+        assert!(json_has_control_characters(br#"{"a": "x\u0000"}"#));
+        assert!(json_has_control_characters(br#"{"a": "\b"}"#));
+        assert!(json_has_control_characters(
+            "{\"a\": \"\u{85}\"}".as_bytes()
+        ));
+        assert!(!json_has_control_characters(
+            br#"{"a": "\\u0000 \n\t\r\u00e9"}"#
+        ));
+        assert!(!json_has_control_characters(b"{\n\t\"a\": 1}"));
     }
 }
