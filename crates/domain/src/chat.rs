@@ -24,7 +24,7 @@ macro_rules! word_enum {
             pub fn parse(text: &str) -> Result<Self, Invalid> {
                 match text {
                     $($text => Ok($name::$variant),)+
-                    other => Err(Invalid::new($field, format!("Unknown {} '{}'", $field, other))),
+                    other => Err(Invalid::new($field, format!("Unknown {} '{}'", $field, $crate::echoed(other)))),
                 }
             }
         }

@@ -25,7 +25,7 @@ macro_rules! option_enum {
                     $($text => Ok($name::$variant),)+
                     other => Err(Invalid::new(
                         $field,
-                        format!("Unknown {} '{}'. Expected one of: {}", $field, other, [$($text),+].join(", ")),
+                        format!("Unknown {} '{}'. Expected one of: {}", $field, $crate::echoed(other), [$($text),+].join(", ")),
                     )),
                 }
             }
@@ -178,7 +178,7 @@ impl Duration {
                 "duration",
                 format!(
                     "Unknown duration '{}'. Expected 5 or 10 seconds",
-                    text.trim()
+                    crate::echoed(text.trim())
                 ),
             )),
         }

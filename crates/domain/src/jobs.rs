@@ -55,7 +55,12 @@ impl JobKind {
             .iter()
             .copied()
             .find(|k| k.as_str() == text)
-            .ok_or_else(|| Invalid::new("kind", format!("Unknown job kind '{text}'")))
+            .ok_or_else(|| {
+                Invalid::new(
+                    "kind",
+                    format!("Unknown job kind '{}'", crate::echoed(text)),
+                )
+            })
     }
 
     /// The kind of media file the job delivers; an assistant reply delivers a chat
@@ -121,7 +126,12 @@ impl JobStatus {
         ]
         .into_iter()
         .find(|s| s.as_str() == text)
-        .ok_or_else(|| Invalid::new("status", format!("Unknown job status '{text}'")))
+        .ok_or_else(|| {
+            Invalid::new(
+                "status",
+                format!("Unknown job status '{}'", crate::echoed(text)),
+            )
+        })
     }
 
     pub fn is_finished(self) -> bool {

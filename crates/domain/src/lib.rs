@@ -55,3 +55,15 @@ impl Invalid {
         }
     }
 }
+
+/// The longest piece of a user's input a message repeats back.
+pub const ECHO_LIMIT: usize = 64;
+
+/// `text` as a message may quote it: at most [`ECHO_LIMIT`] characters, then an ellipsis.
+pub fn echoed(text: &str) -> String {
+    if text.chars().count() <= ECHO_LIMIT {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(ECHO_LIMIT).collect();
+    format!("{head}…")
+}

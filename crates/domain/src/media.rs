@@ -36,7 +36,10 @@ impl MediaKind {
             .ok_or_else(|| {
                 Invalid::new(
                     "media_type",
-                    format!("Unknown media type '{text}'. Expected image, video or audio"),
+                    format!(
+                        "Unknown media type '{}'. Expected image, video or audio",
+                        crate::echoed(text)
+                    ),
                 )
             })
     }

@@ -38,6 +38,8 @@ pub enum ApiError {
     /// A service the request relies on failed; its detail is logged where it happened (502).
     #[error("{0}")]
     BadGateway(&'static str),
+    #[error("This method is not allowed on this route")]
+    MethodNotAllowed,
     #[error("Too many attempts. Please wait a minute and try again.")]
     RateLimited { retry_after_seconds: u64 },
     /// Media storage has no space left; the detail is logged.
@@ -96,6 +98,7 @@ impl ApiError {
             }
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
             ApiError::BadGateway(_) => (StatusCode::BAD_GATEWAY, "bad_gateway"),
+            ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::DatabaseUnavailable(_) => {
                 (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable")

@@ -3,17 +3,18 @@
 
 use std::net::{IpAddr, SocketAddr};
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::auth::{self, SESSION_COOKIE};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// The answer to a body over its route's limit.
@@ -31,11 +32,100 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Json(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        if !json_content_type(req.headers()) {
+            return Err(not_json());
+        }
+        let body = Bytes::from_request(req, state).await.map_err(|rejection| {
+            match rejection.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()),
+                _ => ApiError::Validation {
+                    field: None,
+                    message: "The request body could not be read".into(),
+                },
+            }
+        })?;
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&body).map_err(json_rejection)?;
+        if json_has_control_characters(&body) {
+            return Err(control_characters());
+        }
+        Ok(Json(value))
+    }
+}
+
+fn json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    kind.eq_ignore_ascii_case("application")
+        && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
+}
+
+/// Control characters are refused in every text the API takes (they have no place in
+/// names, prompts or messages, and PostgreSQL cannot store U+0000); line breaks and tabs
+/// are text.
+pub fn is_refused_character(c: char) -> bool {
+    c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+}
+
+/// A text field of a form or query, checked against [`is_refused_character`].
+pub fn checked_text(text: String) -> ApiResult<String> {
+    if text.chars().any(is_refused_character) {
+        return Err(control_characters());
+    }
+    Ok(text)
+}
+
+fn control_characters() -> ApiError {
+    ApiError::Validation {
+        field: None,
+        message: CONTROL_CHARACTERS.into(),
+    }
+}
+
+/// The answer to text with control characters in it.
+pub const CONTROL_CHARACTERS: &str =
+    "Text must not contain control characters (only line breaks and tabs are allowed)";
+
+/// True when a JSON document (already known to be valid) holds a refused character in any
+/// string, raw or escaped. Outside strings valid JSON has only structure and whitespace, so
+/// every escape seen belongs to a string.
+fn json_has_control_characters(body: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(body) else {
+        return false;
+    };
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            // Raw \n, \r, \t and space are the only characters below U+0020 valid JSON
+            // has (between tokens); the rest are refused wherever they stand.
+            if is_refused_character(c) {
+                return true;
+            }
+            continue;
+        }
+        match chars.next() {
+            Some('b' | 'f') => return true,
+            Some('u') => {
+                let hex: String = chars.by_ref().take(4).collect();
+                let refused = u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .is_some_and(is_refused_character);
+                if refused {
+                    return true;
+                }
+            }
+            _ => {}
         }
     }
+    false
 }
 
 impl<T: Serialize> IntoResponse for Json<T> {
@@ -51,9 +141,7 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
             field: None,
             message: "Request body is not valid JSON".into(),
         },
-        JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(
-            "Expected a JSON body (Content-Type: application/json)".into(),
-        ),
+        JsonRejection::MissingJsonContentType(_) => not_json(),
         other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             ApiError::PayloadTooLarge(BODY_TOO_LARGE.into())
         }
@@ -62,6 +150,10 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
             message: other.body_text(),
         },
     }
+}
+
+fn not_json() -> ApiError {
+    ApiError::UnsupportedMediaType("Expected a JSON body (Content-Type: application/json)".into())
 }
 
 /// Turns serde's "missing field `x`" / "x: invalid type…" into a message naming the field.
@@ -85,13 +177,67 @@ fn data_error(text: &str) -> ApiError {
         };
     }
     let (field, message) = match detail.split_once(": ") {
-        Some((path, problem)) if !path.contains(' ') => (
-            field_name(path),
-            format!("Invalid value for {path}: {problem}"),
+        Some((path, problem)) if !path.contains(' ') => {
+            let path = domain::echoed(path);
+            let message = match readable_problem(problem) {
+                Some(problem) => format!("Invalid value for {path}: {problem}"),
+                None => format!("Invalid value for {path}"),
+            };
+            (field_name(&path), message)
+        }
+        _ => (
+            None,
+            match readable_problem(detail) {
+                Some(problem) => format!("Invalid request body: {problem}"),
+                None => "Invalid request body".to_owned(),
+            },
         ),
-        _ => (None, format!("Invalid request body: {detail}")),
     };
     ApiError::Validation { field, message }
+}
+
+/// serde's description of a bad value, for a user: what was expected, without the value
+/// itself beyond a short head, and never the server's own type names (`struct X`,
+/// `untagged enum Y`), which say nothing to a client.
+fn readable_problem(problem: &str) -> Option<String> {
+    let expected = problem
+        .rsplit_once(", expected ")
+        .map(|(_, expected)| expected)
+        .or_else(|| problem.strip_prefix("expected "));
+    if let Some(expected) = expected {
+        return readable_expectation(expected).map(|e| format!("expected {e}"));
+    }
+    if problem.contains(" enum ") || problem.contains("struct ") {
+        return None;
+    }
+    Some(domain::echoed(problem))
+}
+
+fn readable_expectation(expected: &str) -> Option<String> {
+    let expected = expected.trim();
+    let named = |prefix: &str| expected.starts_with(prefix);
+    if named("struct ") || named("a map") || named("internally tagged") {
+        return Some("an object".into());
+    }
+    if expected.contains(" enum ") || named("enum ") || named("variant ") {
+        return None;
+    }
+    if matches!(
+        expected,
+        "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
+    ) {
+        return Some("an integer".into());
+    }
+    if matches!(expected, "f32" | "f64") {
+        return Some("a number".into());
+    }
+    if named("a sequence") || named("a tuple") {
+        return Some("an array".into());
+    }
+    if expected.starts_with("UUID") || expected.contains("UUID") {
+        return Some("a UUID".into());
+    }
+    Some(domain::echoed(expected))
 }
 
 /// The request fields the API knows, as static names for error bodies.
@@ -113,6 +259,8 @@ fn field_name(path: &str) -> Option<&'static str> {
         "duration",
         "tier",
         "events",
+        "page",
+        "per_page",
     ];
     let last = path.rsplit('.').next().unwrap_or(path);
     FIELDS.iter().copied().find(|f| *f == last)
@@ -129,10 +277,81 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if path_has_control_characters(parts.uri.path()) {
+            return Err(ApiError::NotFound("Not found"));
+        }
         axum::extract::Path::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Path(value)| Path(value))
             .map_err(|_| ApiError::NotFound("Not found"))
+    }
+}
+
+/// True when a percent-encoded path holds an encoded control character (`%00`…).
+fn path_has_control_characters(path: &str) -> bool {
+    path.split('%').skip(1).any(|encoded| {
+        encoded
+            .get(..2)
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .is_some_and(|byte| is_refused_character(char::from(byte)))
+    })
+}
+
+/// A query string. One that does not parse answers the API's 400 naming the parameter,
+/// and parameters are held to the same rule on control characters as every other text.
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        let pairs = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)
+            .map_err(|_| ApiError::Validation {
+                field: None,
+                message: "The query string is not valid".into(),
+            })?;
+        if pairs
+            .0
+            .iter()
+            .any(|(key, value)| key.chars().chain(value.chars()).any(is_refused_character))
+        {
+            return Err(control_characters());
+        }
+        axum::extract::Query::<T>::try_from_uri(&parts.uri)
+            .map(|axum::extract::Query(value)| Query(value))
+            .map_err(|rejection| query_error(&rejection.body_text()))
+    }
+}
+
+/// serde_urlencoded's "page: invalid digit found in string" (or "missing field `x`") as
+/// the API's 400, the parameter named and nothing of the value echoed.
+fn query_error(text: &str) -> ApiError {
+    let detail = text
+        .strip_prefix("Failed to deserialize query string: ")
+        .unwrap_or(text);
+    if let Some(rest) = detail.split("missing field `").nth(1) {
+        let name = domain::echoed(rest.split('`').next().unwrap_or_default());
+        return ApiError::Validation {
+            field: field_name(&name),
+            message: format!("Missing required query parameter: {name}"),
+        };
+    }
+    match detail.split_once(": ") {
+        Some((name, _)) if !name.contains(' ') => {
+            let name = domain::echoed(name);
+            ApiError::Validation {
+                field: field_name(&name),
+                message: format!("Invalid value for query parameter {name}"),
+            }
+        }
+        _ => ApiError::Validation {
+            field: None,
+            message: "The query string is not valid".into(),
+        },
     }
 }
 
@@ -283,9 +502,36 @@ mod tests {
             "Failed to deserialize the JSON body into the target type: name: invalid type: integer `5`, expected a string at line 1 column 9",
         ));
         assert_eq!(field, Some("name"));
-        assert!(
-            message.starts_with("Invalid value for name: invalid type"),
-            "{message}"
-        );
+        assert_eq!(message, "Invalid value for name: expected a string");
+    }
+
+    #[test]
+    fn messages_hide_server_types_and_long_values() {
+        let prefix = "Failed to deserialize the JSON body into the target type: ";
+        let (field, message) = field_of(data_error(&format!(
+            "{prefix}duration: data did not match any variant of untagged enum DurationInput at line 1 column 9"
+        )));
+        assert_eq!(field, Some("duration"));
+        assert_eq!(message, "Invalid value for duration");
+        let (_, message) = field_of(data_error(&format!(
+            "{prefix}invalid type: sequence, expected struct UpdateSceneRequest at line 1 column 1"
+        )));
+        assert_eq!(message, "Invalid request body: expected an object");
+        let long = "x".repeat(1000);
+        let (_, message) = field_of(data_error(&format!("{prefix}{long}")));
+        assert!(message.chars().count() < 100, "{message}");
+    }
+
+    #[test]
+    fn escaped_control_characters_are_found() {
+        assert!(json_has_control_characters(br#"{"a": "x\u0000"}"#));
+        assert!(json_has_control_characters(br#"{"a": "\b"}"#));
+        assert!(json_has_control_characters(
+            "{\"a\": \"\u{85}\"}".as_bytes()
+        ));
+        assert!(!json_has_control_characters(
+            br#"{"a": "\\u0000 \n\t\r\u00e9"}"#
+        ));
+        assert!(!json_has_control_characters(b"{\n\t\"a\": 1}"));
     }
 }

@@ -86,10 +86,15 @@ async fn api_route_not_found() -> ApiError {
     ApiError::NotFound("No such API route")
 }
 
+async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}
+
 /// The whole application: the API, and the web app for every other path.
 pub fn app(state: AppState) -> Router {
     let (api, _) = api_router().split_for_parts();
-    api.route("/api/{*rest}", any(api_route_not_found))
+    api.method_not_allowed_fallback(method_not_allowed)
+        .route("/api/{*rest}", any(api_route_not_found))
         .route("/api", any(api_route_not_found))
         .fallback(web::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))

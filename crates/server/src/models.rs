@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 
 /// The contract's success envelope.
 #[derive(Serialize, ToSchema)]
@@ -83,6 +83,22 @@ impl SettingsInput {
         }
         Ok(settings)
     }
+}
+
+/// The highest page number a paged list serves: far past any real history, and low enough
+/// that `(page - 1) × per_page` is a small offset on every database.
+pub const MAX_PAGE: i64 = 100_000;
+
+/// A requested page number, 1 to [`MAX_PAGE`].
+pub fn page_number(page: Option<i64>) -> ApiResult<i64> {
+    let page = page.unwrap_or(1);
+    if !(1..=MAX_PAGE).contains(&page) {
+        return Err(ApiError::validation(
+            "page",
+            format!("page must be between 1 and {MAX_PAGE}"),
+        ));
+    }
+    Ok(page)
 }
 
 #[cfg(test)]

@@ -116,7 +116,7 @@ impl Store {
             Option<String>,
             DateTime<Utc>,
         );
-        let offset = (page - 1).max(0) * per_page;
+        let offset = crate::page_offset(page, per_page)?;
         let (rows, total): (Vec<Row>, i64) = on_db!(self, p => {
             let rows: Vec<Row> = sqlx::query_as(
                 "SELECT l.id, l.delta, l.reason, l.job_id, j.kind, l.created_at FROM credit_ledger l \

@@ -72,6 +72,15 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// The rows skipped before a page (pages count from 1); a page beyond what the offset
+/// can express is refused rather than wrapped.
+pub(crate) fn page_offset(page: i64, per_page: i64) -> Result<i64> {
+    page.max(1)
+        .checked_sub(1)
+        .and_then(|before| before.checked_mul(per_page.max(0)))
+        .ok_or_else(|| StoreError::Invalid("This page is out of range".into()))
+}
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
         match &e {
@@ -195,4 +204,19 @@ pub fn now() -> DateTime<Utc> {
     let t = Utc::now();
     t.with_nanosecond(t.nanosecond() / 1_000 * 1_000)
         .unwrap_or(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_offsets_never_wrap() {
+        assert_eq!(page_offset(1, 20).unwrap(), 0);
+        assert_eq!(page_offset(3, 20).unwrap(), 40);
+        assert!(matches!(
+            page_offset(i64::MAX, 100),
+            Err(StoreError::Invalid(_))
+        ));
+    }
 }

@@ -141,6 +141,15 @@ impl Store {
         Ok(message)
     }
 
+    /// Whether a message of any user has this id.
+    pub async fn message_exists(&self, id: Uuid) -> Result<bool> {
+        let (count,): (i64,) = on_db!(self, p => sqlx::query_as("SELECT COUNT(*) FROM messages WHERE id = $1")
+            .bind(id)
+            .fetch_one(p)
+            .await)?;
+        Ok(count > 0)
+    }
+
     /// The assistant's answer to a user message, if stored.
     pub async fn reply_to(&self, user_id: Uuid, user_message_id: Uuid) -> Result<Option<Message>> {
         let sql = format!(
@@ -166,7 +175,7 @@ impl Store {
             "SELECT {COLUMNS} FROM messages WHERE user_id = $1 AND scene_id = $2 \
              ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
         );
-        let offset = (page - 1).max(0) * per_page;
+        let offset = crate::page_offset(page, per_page)?;
         let (mut messages, total) = on_db!(self, p => {
             let messages: Vec<Message> = sqlx::query_as(&sql).bind(user_id).bind(scene_id).bind(per_page).bind(offset).fetch_all(p).await?;
             let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM messages WHERE user_id = $1 AND scene_id = $2")

@@ -102,7 +102,7 @@ impl Store {
         let sql = format!(
             "SELECT {PRESET_COLUMNS} FROM style_presets WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3"
         );
-        let offset = (page - 1).max(0) * per_page;
+        let offset = crate::page_offset(page, per_page)?;
         let (rows, total) = on_db!(self, p => {
             let rows: Vec<PresetRow> = sqlx::query_as(&sql).bind(user_id).bind(per_page).bind(offset).fetch_all(p).await?;
             let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM style_presets WHERE user_id = $1")

@@ -66,13 +66,16 @@ struct Roles {
 }
 
 fn roles(level: &Level) -> Roles {
-    let (w, h) = (level.w, level.h);
+    roles_of(level.w, level.h, &level.hole)
+}
+
+fn roles_of(w: usize, h: usize, hole: &[bool]) -> Roles {
     // Integral image of the hole so each patch's hole count is four lookups.
     let mut integral = vec![0u32; (w + 1) * (h + 1)];
     for y in 0..h {
         let mut row = 0u32;
         for x in 0..w {
-            row += level.hole[y * w + x] as u32;
+            row += hole[y * w + x] as u32;
             integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
         }
     }
@@ -369,6 +372,28 @@ fn schedule(depth: usize, scales: usize, longest_side: usize) -> (usize, usize) 
     }
 }
 
+/// The full-scale roles of a hole that can be filled: the image must hold a patch twice
+/// over, and the hole must leave at least one whole patch of the picture to copy from.
+fn fill_roles(width: usize, height: usize, hole: &[bool]) -> Result<Roles, EngineError> {
+    if width < 2 * PATCH || height < 2 * PATCH {
+        return Err(EngineError::InvalidInput(format!(
+            "image is too small to fill ({width}×{height})"
+        )));
+    }
+    let roles = roles_of(width, height, hole);
+    if roles.sources.is_empty() {
+        return Err(EngineError::InvalidInput(
+            "the mask leaves no part of the image to fill from".into(),
+        ));
+    }
+    Ok(roles)
+}
+
+/// Whether [`inpaint`] can fill this hole (an empty hole needs nothing).
+pub(crate) fn can_fill(width: usize, height: usize, hole: &[bool]) -> bool {
+    !hole.contains(&true) || fill_roles(width, height, hole).is_ok()
+}
+
 /// Fills the `hole` pixels of an RGB image (3 bytes a pixel) in place.
 pub(crate) fn inpaint(
     rgb: &mut [u8],
@@ -381,23 +406,14 @@ pub(crate) fn inpaint(
     if !hole.contains(&true) {
         return Ok(());
     }
-    if width < 2 * PATCH || height < 2 * PATCH {
-        return Err(EngineError::InvalidInput(format!(
-            "image is too small to fill ({width}×{height})"
-        )));
-    }
+    let first = fill_roles(width, height, hole)?;
     let mut levels = vec![Level {
         w: width,
         h: height,
         rgb: rgb.to_vec(),
         hole: hole.to_vec(),
     }];
-    let mut level_roles = vec![roles(&levels[0])];
-    if level_roles[0].sources.is_empty() {
-        return Err(EngineError::InvalidInput(
-            "the mask leaves no part of the image to fill from".into(),
-        ));
-    }
+    let mut level_roles = vec![first];
     loop {
         let last = levels.last().expect("pyramid has a level");
         if last.w.min(last.h) / 2 < MIN_SIDE {

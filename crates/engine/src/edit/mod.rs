@@ -86,6 +86,19 @@ pub fn decode_mask(mask_png: &[u8], width: u32, height: u32) -> Result<GrayImage
     Ok(out)
 }
 
+/// Whether `op` can be carried out under `mask`. Removing, recolouring and placing rebuild
+/// what is under the brush from the rest of the picture, so they need some of it left
+/// outside the mask; the other edits work on any mask.
+pub fn mask_leaves_enough(mask: &GrayImage, op: EditOp) -> bool {
+    match op {
+        EditOp::Remove | EditOp::Recolour { .. } | EditOp::Place { .. } => {
+            let hole: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
+            inpaint::can_fill(mask.width() as usize, mask.height() as usize, &hole)
+        }
+        EditOp::Brightness { .. } | EditOp::Blur { .. } | EditOp::Background { .. } => true,
+    }
+}
+
 /// Applies `op` to `image` where `mask` is non-zero. `mask` must have the image's size.
 pub fn apply_edit(
     image: &mut RgbaImage,
@@ -620,5 +633,24 @@ fn blend_inside(image: &mut RgbaImage, edited: &RgbaImage, weight: &[f32]) {
         for c in 0..3 {
             p.0[c] = (p.0[c] as f32 + (e.0[c] as f32 - p.0[c] as f32) * t).round() as u8;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fill_needs_some_of_the_picture_outside_the_mask() {
+        let whole = GrayImage::from_pixel(64, 64, image::Luma([255]));
+        let mut spot = GrayImage::new(64, 64);
+        spot.put_pixel(32, 32, image::Luma([255]));
+        assert!(!mask_leaves_enough(&whole, EditOp::Remove));
+        assert!(!mask_leaves_enough(
+            &whole,
+            EditOp::Recolour { rgb: [0, 0, 255] }
+        ));
+        assert!(mask_leaves_enough(&spot, EditOp::Remove));
+        assert!(mask_leaves_enough(&whole, EditOp::Blur { strength: 1.0 }));
     }
 }

@@ -1,7 +1,7 @@
 //! The sign-in redirect of a signed-out purchase, and the profile the web app initialises
 //! once per session.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json};
+use crate::extract::{CurrentUser, Json, Query};
 use crate::models::{success, Success, UserView};
 use crate::state::AppState;
 

@@ -2,7 +2,7 @@
 //! `GET /api/chat/history`, `GET /api/chat/status/{id}` and
 //! `POST /api/chat/generate/{messageId}` (a generation started from the assistant's brief).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use chrono::{DateTime, Utc};
 use domain::{MediaItem, MessageRole, ProcessingStatus};
 use serde::{Deserialize, Serialize};
@@ -13,9 +13,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::media_files::{file_url, preview_url};
-use crate::models::{success, Success};
+use crate::models::{page_number, success, Success};
 use crate::services::chat::{self, ChatGenerateRequest, SendRequest};
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
@@ -189,7 +189,7 @@ async fn history(
     Query(query): Query<HistoryQuery>,
 ) -> ApiResult<Json<Success<History>>> {
     let scene = SceneRef::parse(query.project_id.as_deref(), query.scene_id.as_deref())?;
-    let page = query.page.unwrap_or(1);
+    let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(50);
     let (messages, total) = chat::history(&state, current.user.id, scene, page, per_page).await?;
     Ok(success(History {

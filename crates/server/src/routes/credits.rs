@@ -1,4 +1,4 @@
-use axum::extract::{Query, State};
+use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde::Serialize;
@@ -8,8 +8,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json};
-use crate::models::{success, Success};
+use crate::extract::{CurrentUser, Json, Query};
+use crate::models::{page_number, success, Success};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -128,11 +128,8 @@ async fn transactions(
     current: CurrentUser,
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Json<Success<CreditTransactions>>> {
-    let page = query.page.unwrap_or(1);
+    let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(20);
-    if page < 1 {
-        return Err(ApiError::validation("page", "page must be 1 or more"));
-    }
     if !(1..=100).contains(&per_page) {
         return Err(ApiError::validation(
             "per_page",

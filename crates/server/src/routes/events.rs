@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::time::Duration;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use domain::events::{AssetRef, CreditsChanged, JobEvent, StoryboardUpdated};
@@ -20,7 +20,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorResponse};
-use crate::extract::CurrentUser;
+use crate::extract::{CurrentUser, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{checked_text, CurrentUser, Json, Path};
 use crate::models::{success, Success};
 use crate::routes::jobs::{JobStatusView, StartedJob};
 use crate::services::generation::{
@@ -22,14 +22,15 @@ use crate::state::AppState;
 const EDIT_FORM_LIMIT: usize = 16 * 1024 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // Only the edit form carries a file (its mask); the other routes keep the JSON limit.
     OpenApiRouter::new()
+        .routes(routes!(generate_image_edit))
+        .layer(DefaultBodyLimit::max(EDIT_FORM_LIMIT))
         .routes(routes!(generate_image))
         .routes(routes!(generate_video))
         .routes(routes!(generate_audio))
-        .routes(routes!(generate_image_edit))
         .routes(routes!(generate_status))
         .routes(routes!(video_status))
-        .layer(DefaultBodyLimit::max(EDIT_FORM_LIMIT))
 }
 
 fn accepted(job: &store::Job) -> (StatusCode, Json<Success<StartedJob>>) {
@@ -94,7 +95,7 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<ImageEditRequest>
             form.mask = Some(field.bytes().await.map_err(bad)?);
             continue;
         }
-        let text = field.text().await.map_err(bad)?;
+        let text = checked_text(field.text().await.map_err(bad)?)?;
         match name.as_str() {
             "project_id" => form.project_id = Some(text),
             "scene_id" => form.scene_id = Some(text),

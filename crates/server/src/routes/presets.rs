@@ -1,7 +1,7 @@
 //! Style presets (`/api/chat/style-presets`): a scene's settled style saved under a name and
 //! applied to other scenes; and feedback on generated media (`POST /api/media/feedback`).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{CurrentUser, Json, Path, Query};
+use crate::models::page_number;
 use crate::services::presets::{
     self, ApplyPresetRequest, CreatePresetRequest, FeedbackRequest, PRESET_NOT_FOUND,
 };
@@ -94,12 +95,12 @@ async fn list_presets(
     current: CurrentUser,
     Query(query): Query<PresetQuery>,
 ) -> ApiResult<Json<PresetEnvelope<PresetList>>> {
-    let page = query.page.unwrap_or(1);
+    let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(20);
-    if page < 1 || !(1..=100).contains(&per_page) {
+    if !(1..=100).contains(&per_page) {
         return Err(ApiError::validation(
             "per_page",
-            "page must be 1 or more and per_page between 1 and 100",
+            "per_page must be between 1 and 100",
         ));
     }
     let (presets, total) = state

@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{checked_text, CurrentUser, Json, Path};
 use crate::media_files;
 use crate::services::uploads;
 use crate::state::AppState;
@@ -127,7 +127,7 @@ fn multipart_error(e: MultipartError) -> ApiError {
 const MAX_TEXT_FIELD: usize = 1024;
 
 async fn read_text(field: Field<'_>) -> ApiResult<Option<String>> {
-    let text = field.text().await.map_err(multipart_error)?;
+    let text = checked_text(field.text().await.map_err(multipart_error)?)?;
     if text.len() > MAX_TEXT_FIELD {
         return Err(ApiError::Validation {
             field: None,

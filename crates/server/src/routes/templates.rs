@@ -2,7 +2,7 @@
 //! thumbnail, and `POST /api/templates/generate`; plus the AI Assistant mode's
 //! `POST /api/recommendations/generate`.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path};
+use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::models::{success, Success};
 use crate::routes::jobs::status_url;
 use crate::services::panel::{

@@ -249,9 +249,6 @@ pub async fn history(
     per_page: i64,
 ) -> ApiResult<(Vec<Message>, i64)> {
     let scene = scene.owned(state, user_id).await?;
-    if page < 1 {
-        return Err(ApiError::validation("page", "page must be 1 or more"));
-    }
     if !(1..=200).contains(&per_page) {
         return Err(ApiError::validation(
             "per_page",

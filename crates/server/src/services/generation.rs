@@ -339,6 +339,8 @@ pub struct ImageEditRequest {
 }
 
 pub const MASK_PROBLEM: &str = "Failed to create mask from brush strokes";
+pub const MASK_COVERS_TOO_MUCH: &str =
+    "The brush covers too much of the image: leave part of it unpainted to fill from";
 const ENTER_A_PROMPT: &str = "Please enter a prompt before generating.";
 
 /// Where the job goes: the user's project and, when given, one of its scenes.
@@ -363,18 +365,10 @@ async fn target(
             None
         }
     };
-    let message_id = message_id
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
-        .map(|m| {
-            Uuid::parse_str(m).map_err(|_| {
-                ApiError::validation(
-                    "parent_message_id",
-                    "parent_message_id must be a message id",
-                )
-            })
-        })
-        .transpose()?;
+    let message_id = match message_id.map(str::trim).filter(|m| !m.is_empty()) {
+        Some(text) => Some(parent_message(state, user_id, project_id, scene.as_ref(), text).await?),
+        None => None,
+    };
     Ok((
         Target {
             user_id,
@@ -385,6 +379,34 @@ async fn target(
         scene,
     ))
 }
+
+/// The chat message a generation belongs to: one of the user's messages, in the job's
+/// campaign (or, without one, its project); anything else names nothing the user has.
+async fn parent_message(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene: Option<&Scene>,
+    text: &str,
+) -> ApiResult<Uuid> {
+    let not_found = || ApiError::NotFound(MESSAGE_NOT_FOUND);
+    let id = Uuid::parse_str(text).map_err(|_| not_found())?;
+    let message = state
+        .store
+        .message(user_id, id)
+        .await
+        .map_err(crate::error::not_found(MESSAGE_NOT_FOUND))?;
+    let in_place = match scene {
+        Some(scene) => message.scene_id == scene.id,
+        None => message.project_id == project_id,
+    };
+    if !in_place {
+        return Err(not_found());
+    }
+    Ok(message.id)
+}
+
+pub const MESSAGE_NOT_FOUND: &str = "Message not found";
 
 fn base_settings(scene: Option<&Scene>) -> Settings {
     scene.map(|s| s.settings).unwrap_or_default()
@@ -594,7 +616,7 @@ pub async fn start_image_edit(
         "original_image_url must be one of your images",
     )
     .await?;
-    let mask = checked_mask(state, &original, request.mask).await?;
+    let mask = checked_mask(state, &original, request.mask, &prompt).await?;
     let mask_key = format!("job-inputs/{}/mask.png", Uuid::new_v4());
     state
         .storage
@@ -627,12 +649,14 @@ fn edit_context(text: Option<&str>) -> ApiResult<GenerationContext> {
     }
 }
 
-/// The brush mask must be a PNG of the image's size with painted pixels; it is decoded off
-/// the async threads, within the bound on concurrent image work.
+/// The brush mask must be a PNG of the image's size with painted pixels, and leave enough
+/// of the picture unpainted for the edit the prompt asks for (a removal fills from it); it
+/// is decoded off the async threads, within the bound on concurrent image work.
 async fn checked_mask(
     state: &AppState,
     original: &store::StoredFile,
     mask: Option<Bytes>,
+    prompt: &str,
 ) -> ApiResult<Bytes> {
     let not_an_image = || ApiError::validation("original_image_url", "Only images can be edited");
     if !original.mime_type.starts_with("image/") {
@@ -652,14 +676,20 @@ async fn checked_mask(
         .acquire()
         .await
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let painted = tokio::task::spawn_blocking(move || {
-        engine::edit::decode_mask(&decoded, width, height)
-            .map(|mask| mask.pixels().any(|p| p.0[0] > 0))
+    let op = engine::edit::parse_instruction(prompt);
+    let checked = tokio::task::spawn_blocking(move || {
+        engine::edit::decode_mask(&decoded, width, height).map(|mask| {
+            (
+                mask.pixels().any(|p| p.0[0] > 0),
+                engine::edit::mask_leaves_enough(&mask, op),
+            )
+        })
     })
     .await
     .map_err(|e| ApiError::Internal(e.into()))?;
-    match painted {
-        Ok(true) => Ok(mask),
+    match checked {
+        Ok((true, true)) => Ok(mask),
+        Ok((true, false)) => Err(ApiError::validation("mask", MASK_COVERS_TOO_MUCH)),
         _ => Err(ApiError::validation("mask", MASK_PROBLEM)),
     }
 }

@@ -6,6 +6,7 @@ use engine::intake::{self, PreparedImage};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
+use crate::services::generation::MESSAGE_NOT_FOUND;
 use crate::state::AppState;
 
 pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";
@@ -115,14 +116,48 @@ async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiRes
         }
         None => None,
     };
-    if scene_id.is_none() && upload.message_id.is_none() {
-        return Err(ApiError::validation("sceneId", "sceneId is required"));
-    }
+    let message_id = match upload.message_id.as_deref() {
+        Some(text) => Some(message_key(state, user_id, project_id, scene_id, text).await?),
+        None if scene_id.is_none() => {
+            return Err(ApiError::validation("sceneId", "sceneId is required"));
+        }
+        None => None,
+    };
     Ok(Destination {
         project_id,
         scene_id,
-        message_id: upload.message_id.clone(),
+        message_id,
     })
+}
+
+/// A chat attachment's key: the id of the user's message in this campaign (or project), or
+/// a fresh UUID the client chose for a message it has not sent yet. Any other text, or the
+/// id of a message elsewhere (another campaign's, another user's), names nothing here.
+async fn message_key(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Option<Uuid>,
+    text: &str,
+) -> ApiResult<String> {
+    let not_found = || ApiError::NotFound(MESSAGE_NOT_FOUND);
+    let id: Uuid = text.parse().map_err(|_| not_found())?;
+    match state.store.message(user_id, id).await {
+        Ok(message) => {
+            let in_place = message.project_id == project_id
+                && scene_id.is_none_or(|scene| scene == message.scene_id);
+            if !in_place {
+                return Err(not_found());
+            }
+        }
+        Err(store::StoreError::NotFound) => {
+            if state.store.message_exists(id).await? {
+                return Err(not_found());
+            }
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(id.to_string())
 }
 
 /// A missing id is a validation error; one that is no id names nothing that exists.

@@ -646,7 +646,8 @@ async fn a_reference_image_alone_makes_a_brief(db: Db) {
                 .unwrap(),
         )
         .text("projectId", project.clone())
-        .text("messageId", "draft-1");
+        // A draft key: the client's own UUID for the message it is about to send.
+        .text("messageId", uuid::Uuid::new_v4().to_string());
     let uploaded = app
         .authed(&session, Method::POST, "/api/reference-images/upload-proxy")
         .multipart(form)

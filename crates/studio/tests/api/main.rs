@@ -12,6 +12,7 @@ mod commerce;
 mod crate_rules;
 mod files;
 mod hosted_models;
+mod hostile_input;
 mod jobs;
 mod outage;
 mod projects;

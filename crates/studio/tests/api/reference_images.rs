@@ -437,10 +437,12 @@ async fn hostile_files_are_refused_and_nothing_is_stored(db: Db) {
         let response = upload(&app, &session, &target, name, bytes).await;
         assert_eq!(response.status(), StatusCode::CREATED, "{name}");
     }
+    // A draft key: the client's own UUID for a message it has not sent yet.
+    let draft = uuid::Uuid::new_v4().to_string();
     let message = Target {
         project_id: &project_id,
         scene_id: Some(&scene_id),
-        message_id: Some("message-1"),
+        message_id: Some(&draft),
     };
     let response = upload(
         &app,
@@ -511,10 +513,12 @@ async fn a_scene_and_a_message_hold_at_most_three(db: Db) {
     .await;
 
     // A chat message's attachments are counted on their own.
+    // A draft key: the client's own UUID for a message it has not sent yet.
+    let draft = uuid::Uuid::new_v4().to_string();
     let message = Target {
         project_id: &project_id,
         scene_id: Some(&scene_id),
-        message_id: Some("msg-7"),
+        message_id: Some(&draft),
     };
     for n in 0..3 {
         assert_eq!(

@@ -12,6 +12,9 @@ describe('validateAuthFields', () => {
     expect(errors.email).toBe('Please enter a valid email address');
     expect(errors.password).toBe('Password must be at least 8 characters');
   });
+  it('rejects a password of only spaces on signup', () => {
+    expect(validateAuthFields('signup', { ...fields, password: '        ' }).password).toBe('Password must not be only spaces');
+  });
   it('only requires a password on signin', () => {
     expect(validateAuthFields('signin', { ...fields, password: 'x' })).toEqual({});
     expect(validateAuthFields('signin', { ...fields, password: '' }).password).toBeTruthy();
@@ -23,6 +26,10 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(new ApiError('Too many attempts, try again later', 429, 'rate_limited'), 'signin')).toBe(
       'Too many attempts, try again later',
     );
+  });
+  it("shows the server's refusal of a common password", () => {
+    const refusal = 'This password is too common. Please choose one that is harder to guess';
+    expect(authErrorMessage(new ApiError(refusal, 400, 'validation_error'), 'signup')).toBe(refusal);
   });
   it('explains network failures', () => {
     expect(authErrorMessage(new ApiError('x', 0, 'network_error'), 'signup')).toMatch(/reach the server/);

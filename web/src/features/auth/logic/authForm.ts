@@ -18,13 +18,17 @@ export interface AuthFieldErrors {
   password?: string;
 }
 
-/** Client-side checks mirroring the server's rules; the server stays the judge. */
+/**
+ * Client-side checks mirroring the server's length and whitespace rules; the server stays the
+ * judge (it also refuses the most common passwords, and its message is shown as it is).
+ */
 export function validateAuthFields(mode: AuthMode, fields: AuthFields): AuthFieldErrors {
   const errors: AuthFieldErrors = {};
   if (!EMAIL_PATTERN.test(fields.email.trim())) errors.email = 'Please enter a valid email address';
   if (mode === 'signup') {
     if (fields.password.length < PASSWORD_MIN_CHARS) errors.password = `Password must be at least ${PASSWORD_MIN_CHARS} characters`;
     else if (fields.password.length > PASSWORD_MAX_CHARS) errors.password = `Password must be at most ${PASSWORD_MAX_CHARS} characters`;
+    else if (fields.password.trim() === '') errors.password = 'Password must not be only spaces';
   } else if (fields.password === '') {
     errors.password = 'Please enter your password';
   }
