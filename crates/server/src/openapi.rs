@@ -1,7 +1,7 @@
 //! The answers every route can give whatever its handler says, written into the OpenAPI
 //! document once here rather than on each handler: 401 without a session (all but the public
 //! routes), 400/413/415 for a body that is malformed, too large or not the declared type, 400
-//! for unreadable path or query parameters, and 503 while the database is unreachable. With
+//! for unreadable path or query parameters, 404 for a path naming nothing of the caller's, and 503 while the database is unreachable. With
 //! them the document states everything the server answers, so clients and schema-based tests
 //! can rely on it.
 
@@ -80,12 +80,16 @@ pub fn declare_common_responses(doc: &mut OpenApi) {
                     "The body is not of the declared content type",
                 );
             }
-            if operation
-                .parameters
-                .as_ref()
-                .is_some_and(|parameters| !parameters.is_empty())
-            {
+            let parameters = operation.parameters.as_deref().unwrap_or_default();
+            let has_parameters = !parameters.is_empty();
+            let has_path_parameter = parameters
+                .iter()
+                .any(|p| matches!(p.parameter_in, utoipa::openapi::path::ParameterIn::Path));
+            if has_parameters {
                 declare(operation, "400", "A path or query parameter is invalid");
+            }
+            if has_path_parameter {
+                declare(operation, "404", "No such resource, or not the caller's");
             }
             if !WITHOUT_DATABASE.contains(&path.as_str()) {
                 declare(
