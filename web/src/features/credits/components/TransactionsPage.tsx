@@ -146,6 +146,8 @@ const reasonIcons: Record<string, ReactNode> = {
   generation: <Sparkles className="h-4 w-4" aria-hidden />,
   refund: <RotateCcw className="h-4 w-4" aria-hidden />,
   purchase: <CreditCard className="h-4 w-4" aria-hidden />,
+  subscription_grant: <CreditCard className="h-4 w-4" aria-hidden />,
+  subscription_renewal: <RefreshCw className="h-4 w-4" aria-hidden />,
 };
 
 const toneStyles = {
