@@ -1,0 +1,123 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { shot, signUpWithProject } from './support/fixtures';
+
+const TITLE = "You're on a roll — keep creating!";
+const modal = (page: Page) => page.getByRole('dialog', { name: TITLE });
+
+const creatorPlan = {
+  id: 'creator_monthly',
+  name: 'Creator Plan',
+  price: 15,
+  currency: 'usd',
+  interval: 'month',
+  isSubscription: true,
+  regularCredits: 110,
+  bonusCredits: 30,
+  credits: 140,
+  features: ['Up to 110 images a month', 'Up to 20 videos a month', 'No watermark', 'Commercial use', 'Basic support'],
+  specialOffer: '30 bonus credits in your first month',
+};
+
+/**
+ * The offer is made only when payments can be taken; this server runs without Stripe keys, so the
+ * browser is told they are configured (the rest of the page talks to the real server).
+ */
+async function paymentsConfigured(context: BrowserContext) {
+  await context.route('**/api/plans', (route) =>
+    route.fulfill({ json: { status: 'success', data: { payments_configured: true, current_plan_id: null, plans: [creatorPlan] } } }),
+  );
+}
+
+/** One image generated through the API, as another tab would; the page hears of it through its event stream. */
+async function generateImage(page: Page, projectName: string) {
+  const headers = { Origin: new URL(page.url()).origin };
+  const projects = await (await page.request.get('/api/projects')).json();
+  const projectId: string = projects.data.find((p: { name: string }) => p.name === projectName).id;
+  const scenes = await (await page.request.get(`/api/projects/${projectId}/scenes`)).json();
+  const started = await page.request.post('/api/generate/image', {
+    headers,
+    data: {
+      project_id: projectId,
+      scene_id: scenes.data[0].id,
+      prompt: 'a bottle of olive oil on a rustic table in morning light',
+      context: { pre_production_settings: { quality: 'low', resolution: '1024x1536' } },
+    },
+  });
+  expect(started.status()).toBe(202);
+}
+
+const modalState = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('studio:credit-modal:state') ?? 'null'));
+
+test('the credit offer appears after the first generation, then cools down and is not shown again', async ({ page, context }) => {
+  await paymentsConfigured(context);
+  await page.clock.install();
+  await signUpWithProject(page, 'offer', 'Olive Oil');
+  await generateImage(page, 'Olive Oil');
+  await expect(page.getByTestId('credit-badge').first()).toContainText('99', { timeout: 30_000 });
+  // The page has been ready 5 s, then the offer waits 2 s more.
+  await page.clock.runFor(8_000);
+  const dialog = modal(page);
+  await expect(dialog).toBeVisible();
+  const plan = dialog.getByRole('region', { name: 'Creator Plan' });
+  await expect(plan.getByText('SPECIAL OFFER')).toBeVisible();
+  await expect(plan.getByTestId('plan-price')).toHaveText('$15');
+  await expect(plan.getByText('Billed monthly. Cancel anytime.')).toBeVisible();
+  await expect(plan.getByTestId('plan-credits')).toHaveText('140');
+  await expect(plan.getByTestId('plan-bonus')).toHaveText('+30');
+  await expect(dialog.getByText(/verified user/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+  await shot(page, 'credit-offer-desktop');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, 'credit-offer-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await modalState(page)).toMatchObject({ state: 'cooldown', type: 'first_generation' });
+
+  // Even with the seen flag gone, a fresh page inside the cooldown makes no second offer.
+  await page.evaluate(() => localStorage.removeItem('studio:credit-modal:first-generation-seen'));
+  await page.reload();
+  await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
+  await page.clock.runFor(1_000);
+  await expect(modal(page)).toBeHidden();
+  await page.clock.runFor(20_000);
+  await expect(modal(page)).toBeHidden();
+
+  // Once the cooldown is over the same page would offer it again: the cooldown was what held it back.
+  await page.reload();
+  await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
+  await page.clock.runFor(8_000);
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('link', { name: 'See all plans' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(modal(page)).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Creator Plan' })).toBeVisible();
+});
+
+test('two tabs of one browser never show the offer twice', async ({ page, context }) => {
+  await paymentsConfigured(context);
+  await signUpWithProject(page, 'tabs', 'Two Tabs');
+  await generateImage(page, 'Two Tabs');
+  await expect(page.getByTestId('credit-badge').first()).toContainText('99', { timeout: 30_000 });
+  // Both tabs open fresh with the offer due, so both trigger within a moment of each other.
+  await page.evaluate(() => {
+    localStorage.removeItem('studio:credit-modal:state');
+    localStorage.removeItem('studio:credit-modal:first-generation-seen');
+  });
+  const second = await context.newPage();
+  await Promise.all([page.reload(), second.goto('/create')]);
+  await expect(second.getByTestId('current-scene')).toHaveText('Campaign 1');
+  const visible = async () => (await modal(page).count()) + (await modal(second).count());
+  await expect.poll(visible, { timeout: 20_000 }).toBe(1);
+  // Well past the delay and the cooldown, still only one.
+  await page.waitForTimeout(4_000);
+  expect(await visible()).toBe(1);
+  const shower = (await modal(page).count()) === 1 ? page : second;
+  const other = shower === page ? second : page;
+  await shower.bringToFront();
+  await modal(shower).getByRole('button', { name: 'Maybe Later' }).click();
+  await expect(modal(shower)).toBeHidden();
+  await other.waitForTimeout(12_000);
+  expect(await visible()).toBe(0);
+});
