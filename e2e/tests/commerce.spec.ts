@@ -121,3 +121,58 @@ test('two tabs of one browser never show the offer twice', async ({ page, contex
   await other.waitForTimeout(12_000);
   expect(await visible()).toBe(0);
 });
+
+test('the pricing and account pages on a desktop and a phone', async ({ page, context }) => {
+  await signUpWithProject(page, 'pages', 'Pages');
+  // The plans and the subscription as a server with payments configured answers them.
+  let subscription: Record<string, unknown> | null = null;
+  await context.route('**/api/plans', (route) =>
+    route.fulfill({
+      json: { status: 'success', data: { payments_configured: true, current_plan_id: subscription ? 'creator_monthly' : null, plans: [creatorPlan] } },
+    }),
+  );
+  await context.route('**/api/subscription', (route) => route.fulfill({ json: { status: 'success', data: { subscription } } }));
+  await context.route('**/api/subscription/cancel', (route) => {
+    subscription = { ...subscription, cancel_at_period_end: true };
+    return route.fulfill({ json: { status: 'success', data: { subscription } } });
+  });
+
+  await page.goto('/pricing');
+  const card = page.getByRole('region', { name: 'Creator Plan' });
+  await expect(card.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  await expect(card.getByText('SPECIAL OFFER')).toBeVisible();
+  await shot(page, 'pricing-desktop');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, 'pricing-phone');
+
+  subscription = {
+    plan_id: 'creator_monthly',
+    plan_name: 'Creator Plan',
+    status: 'active',
+    current_period_end: '2026-12-25T10:00:00Z',
+    cancel_at_period_end: false,
+  };
+  await page.goto('/pricing');
+  await expect(card.getByText('Current plan')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByText('Creator Plan')).toBeVisible();
+  await expect(page.getByText('Renews on 25 December 2026')).toBeVisible();
+  await shot(page, 'account-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'account-desktop');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await confirm.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Ends on 25 December 2026')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Sign in to see plans' })).toBeVisible();
+  await shot(page, 'pricing-signed-out-desktop');
+});
