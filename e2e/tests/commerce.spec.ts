@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { startStripeMock, startStudio } from './support/commerce';
 import { shot, signUpWithProject } from './support/fixtures';
 
 const TITLE = "You're on a roll — keep creating!";
@@ -175,4 +176,77 @@ test('the pricing and account pages on a desktop and a phone', async ({ page, co
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'Sign in to see plans' })).toBeVisible();
   await shot(page, 'pricing-signed-out-desktop');
+});
+
+test('without Stripe keys the pricing page says payments are not configured and offers no checkout', async ({ page, baseURL }) => {
+  await signUpWithProject(page, 'nokeys', 'No Keys');
+  await page.goto('/pricing');
+  await expect(page.getByText('Payments are not configured')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Creator Plan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Subscribe/ })).toHaveCount(0);
+  await shot(page, 'pricing-not-configured-desktop');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, 'pricing-not-configured-phone');
+  const answer = await page.request.post('/api/stripe/subscription', {
+    headers: { Origin: baseURL! },
+    data: { tier: { id: 'creator_monthly', name: 'Creator Plan', price: 15, credits: 140, features: [] }, billingCycle: 'monthly', source: 'e2e', specialOffer: {} },
+  });
+  expect(answer.status()).toBe(503);
+  expect((await answer.json()).message).toBe('Payments are not configured');
+});
+
+test.describe('with Stripe answered by a local stand-in', () => {
+  let stripe: Awaited<ReturnType<typeof startStripeMock>>;
+  let studio: Awaited<ReturnType<typeof startStudio>>;
+
+  test.beforeAll(async () => {
+    stripe = await startStripeMock();
+    studio = await startStudio({ STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_BASE: stripe.origin });
+  });
+  test.afterAll(async () => {
+    studio?.stop();
+    await stripe?.close();
+  });
+
+  test('a purchase whose session ran out goes through the sign-in and ends at the hosted checkout', async ({ page }) => {
+    const origin = studio.baseURL;
+    const email = `e2e-roundtrip-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    await page.goto(`${origin}/create`);
+    const signup = page.getByRole('dialog', { name: 'Create your free account' });
+    await signup.getByLabel('First name').fill('Ada');
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('Password').fill(password);
+    await signup.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create New Project' })).toBeVisible();
+    const me = await (await page.request.get(`${origin}/api/auth/me`)).json();
+
+    await page.goto(`${origin}/pricing`);
+    const subscribe = page.getByRole('region', { name: 'Creator Plan' }).getByRole('button', { name: 'Subscribe' });
+    await expect(subscribe).toBeEnabled();
+    // The session ends behind the page's back; the purchase answers 401.
+    await page.request.post(`${origin}/api/auth/signout`, { headers: { Origin: origin } });
+    await subscribe.click();
+
+    await expect(page).toHaveURL(/\/create\?auth=signin/);
+    const signin = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(signin).toBeVisible();
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('studio:pending-purchase') ?? 'null'))).toMatchObject({
+      package: { id: 'creator_monthly', name: 'Creator Plan' },
+      source: 'pricing_page',
+    });
+    await signin.getByLabel('Email').fill(email);
+    await signin.getByLabel('Password').fill(password);
+    await signin.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${stripe.origin}/checkout/cs_test_e2e_`), { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Mock Stripe Checkout' })).toBeVisible();
+    expect(stripe.problems).toEqual([]);
+    const session = stripe.requests.find((request) => request.path === '/v1/checkout/sessions');
+    expect(session?.form.get('mode')).toBe('subscription');
+    expect(session?.form.get('client_reference_id')).toBe(me.user.id);
+    expect(session?.form.get('success_url')).toMatch(new RegExp(`^${origin}/create\\?checkout=success`));
+    expect(session?.form.get('cancel_url')).toBe(`${origin}/create?checkout=cancelled`);
+    expect(await page.evaluate(() => sessionStorage.getItem('studio:pending-purchase'))).toBeNull();
+  });
 });
