@@ -201,7 +201,12 @@ test.describe('with Stripe answered by a local stand-in', () => {
 
   test.beforeAll(async () => {
     stripe = await startStripeMock();
-    studio = await startStudio({ STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_BASE: stripe.origin });
+    studio = await startStudio({
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: stripe.origin,
+      STRIPE_CREATOR_PRICE_ID: 'price_e2e_creator',
+    });
   });
   test.afterAll(async () => {
     studio?.stop();
@@ -244,6 +249,7 @@ test.describe('with Stripe answered by a local stand-in', () => {
     expect(stripe.problems).toEqual([]);
     const session = stripe.requests.find((request) => request.path === '/v1/checkout/sessions');
     expect(session?.form.get('mode')).toBe('subscription');
+    expect(session?.form.get('line_items[0][price]')).toBe('price_e2e_creator');
     expect(session?.form.get('client_reference_id')).toBe(me.user.id);
     expect(session?.form.get('success_url')).toMatch(new RegExp(`^${origin}/create\\?checkout=success`));
     expect(session?.form.get('cancel_url')).toBe(`${origin}/create?checkout=cancelled`);
