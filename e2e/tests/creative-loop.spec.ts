@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { productPhoto, shot, signUpWithProject } from './support/fixtures';
+import { cspViolations, productPhoto, shot, signUpWithProject } from './support/fixtures';
 
 const measurements = fileURLToPath(new URL('../screenshots/measurements.txt', import.meta.url));
 
@@ -48,6 +48,7 @@ async function expectSeriousA11yClean(page: Page) {
 
 test('the whole creative loop in the browser: chat, generate, rate, edit, animate, music, Generate panel', async ({ page }) => {
   test.setTimeout(240_000);
+  const refused = cspViolations(page);
   await signUpWithProject(page, 'loop', 'Serum Launch');
   await expectBalance(page, 100);
 
@@ -153,6 +154,8 @@ test('the whole creative loop in the browser: chat, generate, rate, edit, animat
   await expectBalance(page, 90);
   await expectSeriousA11yClean(page);
   await shot(page, 'loop-6-assistant-desktop');
+  // The page's Content-Security-Policy let everything the loop uses through.
+  expect(refused).toEqual([]);
 });
 
 test('on a phone: upload, chat and generate an image', async ({ page }) => {

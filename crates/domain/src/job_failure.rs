@@ -16,8 +16,10 @@ pub enum JobFailure {
     TimedOut,
     /// The worker running the job stopped before it finished.
     Interrupted,
-    /// The job was cancelled before it finished.
+    /// The provider cancelled the job before it finished.
     Cancelled,
+    /// The user cancelled the job themselves.
+    CancelledByUser,
     /// Anything else; the log has the detail.
     Internal,
 }
@@ -50,6 +52,7 @@ impl JobFailure {
             }
             JobFailure::Interrupted => "The worker running this job stopped.".to_owned(),
             JobFailure::Cancelled => "The job was cancelled.".to_owned(),
+            JobFailure::CancelledByUser => "You cancelled this generation.".to_owned(),
             JobFailure::Internal => "Generation failed.".to_owned(),
         };
         if refunded {

@@ -1,6 +1,7 @@
 //! The contact sheet: what the engine makes, on one picture to look at. Written by every
 //! test run to `$CONTACT_SHEET` (default: the temp dir's `campaign-studio-contact-sheet.png`);
-//! with `UPDATE_CONTACT_SHEET=1`, a half-size copy goes to `docs/contact-sheet.png`.
+//! with `UPDATE_CONTACT_SHEET=1`, a half-size JPEG copy goes to
+//! `docs/contact-sheet.jpg` (a photo-like sheet is a fraction of the size as JPEG).
 //!
 //! Top to bottom:
 //! 1. every environment × palette × lighting: five blocks left to right (luxury marble,
@@ -284,14 +285,17 @@ fn the_contact_sheet_is_written() {
     image.save(&path).unwrap();
     println!("contact sheet: {}", path.display());
     if std::env::var_os("UPDATE_CONTACT_SHEET").is_some() {
-        let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/contact-sheet.png");
+        let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/contact-sheet.jpg");
         let small = imageops::resize(
             &image,
             SHEET_W / 2,
             used / 2,
             imageops::FilterType::Lanczos3,
         );
-        small.save(docs).unwrap();
+        image::DynamicImage::ImageRgba8(small)
+            .to_rgb8()
+            .save(docs)
+            .unwrap();
     }
     assert_eq!(image.width(), SHEET_W);
 }

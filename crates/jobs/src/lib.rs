@@ -10,7 +10,7 @@ mod payload;
 mod provider;
 mod worker;
 
-pub use cancel::{cancel_job, CANCELLED};
+pub use cancel::cancel_job;
 pub use payload::{Guidance, JobPayload};
 pub use provider::{
     AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, MediaOutput, MediaProvider,

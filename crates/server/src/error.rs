@@ -32,8 +32,21 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// A service the request needs is not set up (503).
+    #[error("{0}")]
+    Unavailable(&'static str),
+    /// A service the request relies on failed; its detail is logged where it happened (502).
+    #[error("{0}")]
+    BadGateway(&'static str),
     #[error("Too many attempts. Please wait a minute and try again.")]
     RateLimited { retry_after_seconds: u64 },
+    /// Media storage has no space left; the detail is logged.
+    #[error("There is no space left to store this file. Please try again later.")]
+    StorageFull,
+    /// The database is unreachable for now; answered at once (never a hang) with a hint to
+    /// retry. The detail is logged.
+    #[error("The service is temporarily unavailable. Please try again in a moment.")]
+    DatabaseUnavailable(#[source] store::StoreError),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -81,7 +94,13 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
+            ApiError::BadGateway(_) => (StatusCode::BAD_GATEWAY, "bad_gateway"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::DatabaseUnavailable(_) => {
+                (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable")
+            }
+            ApiError::StorageFull => (StatusCode::INSUFFICIENT_STORAGE, "insufficient_storage"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
     }
@@ -106,6 +125,9 @@ impl From<store::StoreError> for ApiError {
                 field: None,
                 message,
             },
+            unavailable @ store::StoreError::Unavailable(_) => {
+                ApiError::DatabaseUnavailable(unavailable)
+            }
             other => ApiError::Internal(other.into()),
         }
     }
@@ -120,6 +142,10 @@ impl ApiError {
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
                 "Something went wrong on our side. Please try again.".to_owned()
+            }
+            ApiError::DatabaseUnavailable(e) => {
+                tracing::warn!(error = %e, "database unavailable");
+                self.to_string()
             }
             other => other.to_string(),
         };
@@ -162,19 +188,36 @@ impl IntoResponse for ApiError {
             upgrade_required: matches!(self, ApiError::UpgradeRequired(_)).then_some(true),
         };
         let mut response = (status, axum::Json(body)).into_response();
-        if let ApiError::RateLimited {
-            retry_after_seconds,
-        } = self
-        {
+        let retry_after = match self {
+            ApiError::RateLimited {
+                retry_after_seconds,
+            } => Some(retry_after_seconds),
+            ApiError::DatabaseUnavailable(_) => Some(5),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after {
             response
                 .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    /// A failed write to media storage: out of space is said plainly, anything else is
+    /// internal. `what` names the object for the log.
+    pub fn storing(what: &str, e: store::StorageError) -> Self {
+        if e.is_out_of_space() {
+            tracing::error!(object = what, error = %e, "media storage is full");
+            ApiError::StorageFull
+        } else {
+            ApiError::Internal(anyhow::Error::new(e).context(format!("storing {what}")))
+        }
+    }
+}
 
 /// Maps a store error, naming the missing resource: `.map_err(not_found("Campaign not found"))`.
 pub fn not_found(message: &'static str) -> impl Fn(store::StoreError) -> ApiError {

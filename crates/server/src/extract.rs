@@ -111,6 +111,8 @@ fn field_name(path: &str) -> Option<&'static str> {
         "quality",
         "resolution",
         "duration",
+        "tier",
+        "events",
     ];
     let last = path.rsplit('.').next().unwrap_or(path);
     FIELDS.iter().copied().find(|f| *f == last)

@@ -6,10 +6,12 @@ mod error;
 mod extract;
 mod media_files;
 mod models;
+mod openapi;
 mod routes;
 mod services;
 mod signing;
 mod state;
+mod stripe;
 mod web;
 
 use std::future::Future;
@@ -29,7 +31,9 @@ use utoipa_axum::routes;
 
 pub use error::{ApiError, ErrorResponse};
 pub use routes::providers::ProviderStatus;
+pub use services::commerce::Plan;
 pub use state::{AppState, ServerConfig};
+pub use stripe::StripeConfig;
 
 /// Bodies of JSON routes are refused above this size (413).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -66,7 +70,9 @@ fn api_router() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of every `/api` route, generated from the handlers.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_router().into_openapi()
+    let mut doc = api_router().into_openapi();
+    openapi::declare_common_responses(&mut doc);
+    doc
 }
 
 /// This document.

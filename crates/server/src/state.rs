@@ -25,6 +25,13 @@ pub struct ServerConfig {
     pub video_requires_subscription: bool,
     /// What serves each generation capability, as `/api/health/providers` reports it.
     pub providers: Vec<crate::routes::providers::ProviderStatus>,
+    /// The plans on sale.
+    pub plans: Vec<crate::services::commerce::Plan>,
+    /// The operator's Stripe account; none: purchases answer 503.
+    pub stripe: Option<crate::stripe::StripeConfig>,
+    /// Where browsers reach the web app (e.g. `https://studio.example.com`), for the
+    /// links back from checkout; none: the request's host over http.
+    pub public_url: Option<String>,
 }
 
 impl Default for ServerConfig {
@@ -38,6 +45,9 @@ impl Default for ServerConfig {
             trust_forwarded_for: false,
             video_requires_subscription: false,
             providers: Vec::new(),
+            plans: vec![crate::services::commerce::Plan::creator(None)],
+            stripe: None,
+            public_url: None,
         }
     }
 }
@@ -52,6 +62,8 @@ pub struct AppState {
     pub image_work: Arc<tokio::sync::Semaphore>,
     /// The chat's creative assistant (built-in or hosted).
     pub assistant: Arc<dyn ai::Assistant>,
+    /// Stripe, when payments are configured.
+    pub stripe: Option<Arc<crate::stripe::StripeClient>>,
 }
 
 /// The name of the media signing key in the database's server secrets.
@@ -69,6 +81,10 @@ impl AppState {
         rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut fresh);
         let key = store.server_secret(MEDIA_SIGNING_KEY, &fresh).await?;
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let stripe = match &config.stripe {
+            Some(stripe) => Some(Arc::new(crate::stripe::StripeClient::new(stripe.clone())?)),
+            None => None,
+        };
         Ok(Self {
             store,
             storage,
@@ -76,6 +92,7 @@ impl AppState {
             config: Arc::new(config),
             image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
             assistant,
+            stripe,
         })
     }
 }

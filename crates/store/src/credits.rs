@@ -19,6 +19,10 @@ pub enum LedgerReason {
     /// A failed job's price, returned.
     Refund,
     Purchase,
+    /// A subscription's first month, granted when its checkout completes.
+    SubscriptionGrant,
+    /// A subscription's monthly renewal.
+    SubscriptionRenewal,
 }
 
 impl LedgerReason {
@@ -29,6 +33,8 @@ impl LedgerReason {
             LedgerReason::Generation => "generation",
             LedgerReason::Refund => "refund",
             LedgerReason::Purchase => "purchase",
+            LedgerReason::SubscriptionGrant => "subscription_grant",
+            LedgerReason::SubscriptionRenewal => "subscription_renewal",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! compiled against both drivers by [`on_db!`], so the dialects cannot drift apart.
 
 mod accounts;
+mod commerce;
 mod credits;
 mod events;
 mod flags;
@@ -30,6 +31,9 @@ use sqlx::sqlite::{
 };
 
 pub use accounts::{NewUser, SessionUser, User};
+pub use commerce::{
+    AnalyticsCount, Grant, NewAnalyticsEvent, StripeEventWork, Subscription, SubscriptionChange,
+};
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob};
@@ -58,6 +62,10 @@ pub enum StoreError {
     /// The request does not fit the stored data (e.g. a reorder that misses a scene).
     #[error("{0}")]
     Invalid(String),
+    /// The database cannot be reached right now (down, restarting, or every connection
+    /// busy past the acquire timeout); the request may be retried.
+    #[error("database unavailable: {0}")]
+    Unavailable(sqlx::Error),
     #[error(transparent)]
     Database(sqlx::Error),
     #[error("migration failed: {0}")]
@@ -69,6 +77,18 @@ impl From<sqlx::Error> for StoreError {
         match &e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_) => StoreError::Unavailable(e),
+            // Class 08 (connection exception) and the server shutting down or starting up.
+            sqlx::Error::Database(db)
+                if db
+                    .code()
+                    .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")) =>
+            {
+                StoreError::Unavailable(e)
+            }
             _ => StoreError::Database(e),
         }
     }
@@ -127,9 +147,11 @@ impl Store {
             )
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Pool::Postgres(
+                // A request waits at most this long for a connection: while the database is
+                // down it answers 503 quickly instead of hanging.
                 PgPoolOptions::new()
                     .max_connections(16)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(Duration::from_secs(3))
                     .connect(url)
                     .await?,
             )

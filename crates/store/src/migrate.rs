@@ -38,6 +38,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0005_job_message_ids.sql"),
         include_str!("../migrations/postgres/0005_job_message_ids.sql"),
     ),
+    (
+        6,
+        "commerce",
+        include_str!("../migrations/sqlite/0006_commerce.sql"),
+        include_str!("../migrations/postgres/0006_commerce.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

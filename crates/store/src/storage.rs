@@ -35,6 +35,25 @@ pub enum StorageError {
     Backend(object_store::Error),
 }
 
+impl StorageError {
+    /// The backend's disk is full (ENOSPC somewhere in the error's causes).
+    pub fn is_out_of_space(&self) -> bool {
+        let StorageError::Backend(e) = self else {
+            return false;
+        };
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+        while let Some(error) = cause {
+            if let Some(io) = error.downcast_ref::<std::io::Error>() {
+                if io.kind() == std::io::ErrorKind::StorageFull {
+                    return true;
+                }
+            }
+            cause = error.source();
+        }
+        false
+    }
+}
+
 impl From<object_store::Error> for StorageError {
     fn from(e: object_store::Error) -> Self {
         match e {

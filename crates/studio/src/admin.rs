@@ -47,6 +47,12 @@ pub enum AdminCommand {
         #[arg(long, value_name = "DATE")]
         since: chrono::NaiveDate,
     },
+    /// Analytics events since a date (YYYY-MM-DD, UTC): how often each was sent and by how
+    /// many users, then the purchase funnel from modal view to completed checkout.
+    Analytics {
+        #[arg(long, value_name = "DATE")]
+        since: chrono::NaiveDate,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -68,6 +74,7 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     match command {
         AdminCommand::Usage { since } => print_usage(store, since).await,
+        AdminCommand::Analytics { since } => print_analytics(store, since).await,
         AdminCommand::CreateUser { email, password } => {
             let (user, password) = create_user(store, &email, password).await?;
             println!(
@@ -389,6 +396,42 @@ async fn print_usage(store: &Store, since: chrono::NaiveDate) -> anyhow::Result<
             "{:<12} {:<20} {:>11} {:>8} {:>10} {:>8.0}",
             row.provider, row.model, row.generations, row.credits, row.tokens, row.seconds
         );
+    }
+    Ok(())
+}
+
+/// The purchase funnel, step by step.
+const FUNNEL: &[&str] = &[
+    "purchase_modal_view",
+    "purchase_modal_cta_click",
+    "checkout_start",
+    "checkout_complete",
+];
+
+async fn print_analytics(store: &Store, since: chrono::NaiveDate) -> anyhow::Result<()> {
+    let since = since.and_time(chrono::NaiveTime::MIN).and_utc();
+    let counts = store.analytics_counts(since).await?;
+    println!("{:<32} {:>8} {:>8}", "event", "events", "users");
+    for row in &counts {
+        println!("{:<32} {:>8} {:>8}", row.name, row.events, row.users);
+    }
+    println!();
+    println!("{:<32} {:>8} {:>10}", "funnel step", "users", "of first");
+    let users = |name: &str| {
+        counts
+            .iter()
+            .find(|c| c.name == name)
+            .map_or(0, |c| c.users)
+    };
+    let first = users(FUNNEL[0]);
+    for step in FUNNEL {
+        let reached = users(step);
+        let share = if first > 0 {
+            format!("{:.0}%", reached as f64 * 100.0 / first as f64)
+        } else {
+            "-".to_owned()
+        };
+        println!("{step:<32} {reached:>8} {share:>10}");
     }
     Ok(())
 }

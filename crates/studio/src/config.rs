@@ -38,6 +38,7 @@ const ENV_KEYS: &[&str] = &[
     "audio_provider",
     "elevenlabs_base_url",
     "provider_download_hosts",
+    "public_url",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -49,6 +50,10 @@ const RAW_ENV_KEYS: &[&str] = &[
     "openai_base_url",
     "runwayml_api_secret",
     "elevenlabs_api_key",
+    "stripe_secret_key",
+    "stripe_webhook_secret",
+    "stripe_api_base",
+    "stripe_creator_price_id",
 ];
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -110,6 +115,18 @@ pub struct Config {
     /// a list, or one comma-separated string as the environment gives it.
     #[serde(deserialize_with = "crate::providers::host_list")]
     pub provider_download_hosts: Vec<String>,
+    /// Where browsers reach the web app, e.g. `https://studio.example.com` (links back
+    /// from checkout); default: the request's host over http.
+    pub public_url: Option<String>,
+    /// Stripe: both keys, or neither (then purchases answer 503).
+    pub stripe_secret_key: Option<String>,
+    pub stripe_webhook_secret: Option<String>,
+    /// Scheme and host of Stripe's API.
+    pub stripe_api_base: String,
+    /// The Stripe Price of the built-in Creator Plan.
+    pub stripe_creator_price_id: Option<String>,
+    /// Plans on sale (`[[plans]]`); none: the built-in Creator Plan.
+    pub plans: Vec<server::Plan>,
 }
 
 impl Default for Config {
@@ -150,6 +167,12 @@ impl Default for Config {
             elevenlabs_api_key: None,
             elevenlabs_base_url: "https://api.elevenlabs.io".into(),
             provider_download_hosts: Vec::new(),
+            public_url: None,
+            stripe_secret_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: "https://api.stripe.com".into(),
+            stripe_creator_price_id: None,
+            plans: Vec::new(),
         }
     }
 }
@@ -221,6 +244,7 @@ impl Config {
             bail!("invalid configuration: llm_timeout_seconds must be between 1 and 300");
         }
         self.validate_providers()?;
+        self.validate_payments()?;
         for origin in &self.allowed_origins {
             if !(origin.starts_with("http://") || origin.starts_with("https://")) {
                 bail!("invalid configuration: allowed_origins entries look like https://host[:port] (got {origin:?})");
@@ -265,6 +289,12 @@ impl Config {
             trust_forwarded_for: self.trust_forwarded_for,
             video_requires_subscription: self.video_requires_subscription,
             providers: self.provider_statuses(),
+            plans: self.plans_on_sale(),
+            stripe: self.stripe_config(),
+            public_url: self
+                .public_url
+                .as_deref()
+                .map(|u| u.trim_end_matches('/').to_owned()),
         }
     }
 

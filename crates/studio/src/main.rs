@@ -2,6 +2,7 @@
 
 mod admin;
 mod config;
+mod payments;
 mod providers;
 mod render;
 

@@ -11,6 +11,15 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: false });
 }
 
+/** Collects the browser's Content-Security-Policy refusals on `page`, to assert there are none. */
+export function cspViolations(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  return refused;
+}
+
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** A fresh account through the sign-up modal, then its first project (with Campaign 1). */

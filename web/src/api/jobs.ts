@@ -1,4 +1,4 @@
-import { api, ApiError, toApiError } from './client';
+import { api, ApiError, toApiError, unwrap } from './client';
 import type { OkBody } from './types';
 
 /** `GET /api/jobs/{id}/status` → data: status, progress, stage, result, result_url, credit_cost, error. */
@@ -24,4 +24,15 @@ export async function fetchJobStatus(jobId: string): Promise<JobStatusView> {
     throw new ApiError(JOB_STATUS_MESSAGES.noJobData, 0, 'invalid_response');
   }
   return data as JobStatusView;
+}
+
+/** `POST /api/jobs/{id}/cancel` → data: the job's final error text and the credits given back. */
+export type CancelledJob = OkBody<'/api/jobs/{id}/cancel', 'post'>['data'];
+
+export const CANCEL_FAILED = 'Failed to cancel the generation';
+
+/** Stops the user's queued or running job; it fails at once with its refund. */
+export async function cancelJob(jobId: string): Promise<CancelledJob> {
+  const body = await unwrap(api.POST('/api/jobs/{id}/cancel', { params: { path: { id: jobId } } }), CANCEL_FAILED);
+  return body.data;
 }

@@ -30,8 +30,9 @@ pub struct CreditBalance {
     /// The sum of the user's credit ledger.
     balance: i64,
     generated_media: GeneratedMedia,
-    /// `free` until a subscription exists.
+    /// The active subscription's plan id (`creator_monthly`), else `free`.
     subscription_tier: String,
+    /// The active subscription's plan name (`Creator Plan`).
     subscription_package: Option<String>,
     low_credit_threshold: i64,
 }
@@ -44,14 +45,17 @@ async fn balance(
     current: CurrentUser,
 ) -> ApiResult<Json<CreditBalance>> {
     let b = state.store.balance(current.user.id).await?;
+    let plan = crate::services::commerce::current_plan(&state, current.user.id).await?;
     Ok(Json(CreditBalance {
         balance: b.balance,
         generated_media: GeneratedMedia {
             images: b.images,
             videos: b.videos,
         },
-        subscription_tier: "free".into(),
-        subscription_package: None,
+        subscription_tier: plan
+            .as_ref()
+            .map_or_else(|| "free".into(), |p| p.id.clone()),
+        subscription_package: plan.map(|p| p.name),
         low_credit_threshold: state.config.low_credit_threshold,
     }))
 }
@@ -71,7 +75,8 @@ pub struct CreditTransaction {
     id: Uuid,
     /// Positive: credits added; negative: credits spent.
     delta: i64,
-    /// signup_grant, admin_grant, generation, refund or purchase.
+    /// signup_grant, admin_grant, generation, refund, purchase, subscription_grant or
+    /// subscription_renewal.
     reason: String,
     job_id: Option<Uuid>,
     /// What the entry was for, in words.
@@ -135,6 +140,8 @@ async fn transactions(
         ));
     }
     let (entries, total) = state.store.ledger(current.user.id, page, per_page).await?;
+    let mut subscription_words =
+        crate::services::commerce::grant_descriptions(&state, &entries).await?;
     Ok(success(CreditTransactions {
         transactions: entries
             .iter()
@@ -143,7 +150,9 @@ async fn transactions(
                 delta: e.delta,
                 reason: e.reason.clone(),
                 job_id: e.job_id,
-                description: describe(e),
+                description: subscription_words
+                    .remove(&e.id)
+                    .unwrap_or_else(|| describe(e)),
                 created_at: e.created_at,
             })
             .collect(),

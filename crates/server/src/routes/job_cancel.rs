@@ -21,8 +21,9 @@ pub struct CancelledJob {
     pub job_id: Uuid,
     /// `failed`.
     pub status: &'static str,
-    /// `The job was cancelled`.
-    pub error: &'static str,
+    /// The job's error, as its status and events report it: `You cancelled this
+    /// generation.` and the refund.
+    pub error: String,
     /// Credits given back.
     pub refunded: i64,
 }
@@ -38,16 +39,13 @@ async fn cancel_job(
     current: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Success<CancelledJob>>> {
-    let user_id = current.user.id;
-    // Another user's job answers 404 like a missing one.
-    state.store.job(user_id, id).await?;
-    let cancelled = jobs::cancel_job(&state.store, &state.storage, user_id, id)
+    let cancelled = jobs::cancel_job(&state.store, &state.storage, current.user.id, id)
         .await?
         .ok_or_else(|| ApiError::Conflict("The job has already finished".into()))?;
     Ok(success(CancelledJob {
         job_id: cancelled.id,
         status: "failed",
-        error: jobs::CANCELLED,
+        error: cancelled.error.clone().unwrap_or_default(),
         refunded: cancelled.credit_cost,
     }))
 }

@@ -5,6 +5,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
+mod account;
+mod analytics;
 mod auth;
 mod chat;
 mod credits;
@@ -15,12 +17,15 @@ mod health;
 mod job_cancel;
 pub(crate) mod jobs;
 mod media;
+mod plans;
 mod presets;
 mod projects;
 pub(crate) mod providers;
 mod reference_images;
 pub(crate) mod scenes;
 mod storyboard;
+mod stripe;
+mod subscription;
 mod templates;
 
 pub fn api() -> OpenApiRouter<AppState> {
@@ -42,4 +47,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(chat::router())
         .merge(presets::router())
         .merge(providers::router())
+        .merge(account::router())
+        .merge(plans::router())
+        .merge(stripe::router())
+        .merge(subscription::router())
+        .merge(analytics::router())
 }

@@ -297,7 +297,7 @@ pub async fn generate_from_message(
     let (kind, flag) = brief_kind(request.media_type.as_deref())?;
     let prompt = brief_prompt(&message, kind, request.prompt.as_deref())?;
     if kind == MediaKind::Video {
-        generation::check_video_allowed(state)?;
+        generation::check_video_allowed(state, user_id).await?;
     }
     let settings = request.settings.apply_to(scene.settings)?;
     let reference_image_ids = brief_photos(state, user_id, &message).await?;

@@ -193,10 +193,11 @@ pub async fn reference_images(
     Ok(ids)
 }
 
-/// Refuses videos to users without a paid plan when the operator requires one.
-pub fn check_video_allowed(state: &AppState) -> ApiResult<()> {
-    // Subscriptions arrive with billing; until then nobody has an active one.
-    if state.config.video_requires_subscription {
+/// Refuses videos to users without an active subscription when the operator requires one.
+pub async fn check_video_allowed(state: &AppState, user_id: Uuid) -> ApiResult<()> {
+    if state.config.video_requires_subscription
+        && state.store.active_subscription(user_id).await?.is_none()
+    {
         return Err(ApiError::UpgradeRequired(UPGRADE_FOR_VIDEO));
     }
     Ok(())
@@ -454,7 +455,7 @@ pub async fn start_video(
         request.parent_message_id.as_deref(),
     )
     .await?;
-    check_video_allowed(state)?;
+    check_video_allowed(state, user_id).await?;
     let settings = request.context.settings(base_settings(scene.as_ref()))?;
     let duration = video_duration(request.duration.as_ref(), settings)?;
     let prompt = chosen_prompt(
@@ -599,7 +600,7 @@ pub async fn start_image_edit(
         .storage
         .put(&mask_key, mask)
         .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+        .map_err(|e| ApiError::storing(&mask_key, e))?;
     let payload = JobPayload::ImageEdit {
         prompt,
         source_id: original.id,

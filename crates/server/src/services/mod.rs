@@ -5,6 +5,7 @@
 //! the [`ApiError`](crate::error::ApiError) it returns.
 
 pub mod chat;
+pub mod commerce;
 pub mod generation;
 pub mod media;
 pub mod panel;

@@ -61,9 +61,11 @@ pub async fn add_reference_image(
         (new.storage_key.clone(), Bytes::from(prepared.bytes)),
         (new.thumbnail_key.clone(), Bytes::from(prepared.thumbnail)),
     ];
-    state.storage.put_all(&objects).await.map_err(|(key, e)| {
-        ApiError::Internal(anyhow::Error::new(e).context(format!("storing {key}")))
-    })?;
+    state
+        .storage
+        .put_all(&objects)
+        .await
+        .map_err(|(key, e)| ApiError::storing(&key, e))?;
     match state.store.add_reference_image(&new).await {
         Ok(image) => Ok(image),
         Err(e) => {

@@ -163,19 +163,9 @@ async fn a_conversation_refines_prompts_and_generates(db: Db) {
     assert_eq!(started["data"]["video_generation"]["id"], job.as_str());
     let done = app.wait_for_job(&session, &job).await;
     assert_eq!(done["status"], "completed", "{done}");
-    let history = app
-        .get_json(
-            &session,
-            &format!("/api/chat/history?project_id={project}&scene_id={scene}"),
-        )
+    let message = app
+        .history_message(&session, &project, &scene, &assistant_id)
         .await;
-    let message = history["data"]["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["id"] == assistant_id.as_str())
-        .unwrap()
-        .clone();
     assert_eq!(message["generation"]["state"], "completed", "{message}");
     assert_eq!(message["generation"]["job_id"], job.as_str());
     assert_eq!(message["media"].as_array().unwrap().len(), 1);

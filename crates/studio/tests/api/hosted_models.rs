@@ -16,6 +16,9 @@ use crate::jobs::{entries_for, open_events, project_and_scene, read_events, star
 use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app_with, Db};
 
+/// What a job cancelled by its owner reports, refund included.
+const CANCELLED: &str = "You cancelled this generation. Your credits were refunded.";
+
 on_both_databases!(
     a_hosted_image_model_serves_generations_and_refusals_are_refunded,
     a_running_hosted_video_is_cancelled_and_refunded,
@@ -258,14 +261,14 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
     let body: Value = response.json().await.unwrap();
     assert_eq!(
         body,
-        json!({"status": "success", "data": {"job_id": job, "status": "failed", "error": "The job was cancelled", "refunded": 5}})
+        json!({"status": "success", "data": {"job_id": job, "status": "failed", "error": CANCELLED, "refunded": 5}})
     );
     assert_eq!(app.balance(&session).await, 100);
     let status = app
         .get_json(&session, &format!("/api/jobs/{job}/status"))
         .await;
     assert_eq!(status["data"]["status"], "failed");
-    assert_eq!(status["data"]["error"], "The job was cancelled");
+    assert_eq!(status["data"]["error"], CANCELLED);
 
     // The worker loses the job at its next heartbeat and cancels the remote task.
     until_seen(&api, |r| r.method.as_str() == "DELETE").await;

@@ -1223,19 +1223,9 @@ async fn an_unreadable_input_fails_with_only_the_reason_for_the_user(db: Db) {
     let status = app.wait_for_job(&session, &job).await;
     assert_eq!(status["status"], "failed");
     assert_eq!(status["error"], reason);
-    let history = app
-        .get_json(
-            &session,
-            &format!("/api/chat/history?project_id={project}&scene_id={scene}"),
-        )
+    let message = app
+        .history_message(&session, &project, &scene, &message_id)
         .await;
-    let message = history["data"]["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["id"] == message_id.as_str())
-        .unwrap()
-        .clone();
     assert_eq!(message["generation"]["state"], "failed", "{message}");
     assert_eq!(message["generation"]["error"], reason);
     assert_eq!(app.balance(&session).await, 100, "the job was refunded");

@@ -3,14 +3,19 @@
 
 mod support;
 
+mod access_matrix;
 mod admin;
 mod auth;
 mod chat;
+mod cluster;
+mod commerce;
 mod crate_rules;
 mod files;
 mod hosted_models;
 mod jobs;
+mod outage;
 mod projects;
 mod reference_images;
 mod scenes;
+mod stripe_webhook;
 mod system;

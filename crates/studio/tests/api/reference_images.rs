@@ -750,7 +750,7 @@ async fn media_tokens_and_share_links_are_scoped(db: Db) {
 }
 
 /// The S3 endpoint of the test command's S3-compatible server.
-fn s3_endpoint() -> String {
+pub(crate) fn s3_endpoint() -> String {
     std::env::var("STUDIO_TEST_S3_ENDPOINT").expect(
         "STUDIO_TEST_S3_ENDPOINT is not set: run scripts/test, which starts an S3-compatible server \
          (or `scripts/s3-server start DIR` and export the endpoint it prints)",

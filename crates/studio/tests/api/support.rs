@@ -321,6 +321,29 @@ impl TestApp {
         assert_eq!(response.status(), StatusCode::OK, "GET {path}");
         response.json().await.unwrap()
     }
+
+    /// One message of a campaign's chat history, as the history route answers it.
+    pub async fn history_message(
+        &self,
+        session: &Session,
+        project: &str,
+        scene: &str,
+        message_id: &str,
+    ) -> Value {
+        let history = self
+            .get_json(
+                session,
+                &format!("/api/chat/history?project_id={project}&scene_id={scene}"),
+            )
+            .await;
+        history["data"]["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == message_id)
+            .unwrap_or_else(|| panic!("message {message_id} is not in the history: {history}"))
+            .clone()
+    }
 }
 
 /// Asserts the contract's error envelope and returns its message.

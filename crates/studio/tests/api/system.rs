@@ -154,6 +154,19 @@ async fn other_paths_serve_the_web_app() {
             content_type.starts_with("text/html"),
             "{path}: {content_type}"
         );
+        let policy = response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(policy.contains(directive), "{path}: {policy}");
+        }
+        assert_eq!(response.headers()["x-frame-options"], "DENY", "{path}");
         assert!(response.text().await.unwrap().contains("<html") || path.is_empty());
     }
 }

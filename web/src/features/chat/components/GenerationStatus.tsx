@@ -1,6 +1,8 @@
-import { AlertTriangle, Loader2, PencilLine, RotateCw } from 'lucide-react';
+import { AlertTriangle, CircleSlash, Loader2, PencilLine, RotateCw } from 'lucide-react';
+import { CancelJobButton } from '@/components/jobs/CancelJobButton';
 import { Button } from '@/components/ui/Button';
 import { useJobProgress } from '@/lib/events';
+import { useJobCancelled } from '@/lib/jobs/cancelledJobs';
 import { videoRetryState } from '../logic/errors';
 import { generationLabel, type GenerationView } from '../logic/thread';
 
@@ -14,7 +16,16 @@ export interface GenerationStatusProps {
 
 /** A message's running or failed generation: a live progress bar, or what went wrong and what to do. */
 export function GenerationStatus({ view, retriesUsed, onRetryVideo, onEditPrompt }: GenerationStatusProps) {
+  const cancelled = useJobCancelled(view.jobId);
   if (view.state === 'generating') return <GeneratingBar kind={view.kind} jobId={view.jobId} />;
+  if (cancelled) {
+    return (
+      <p className="flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200" data-testid="generation-cancelled">
+        <CircleSlash className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <span>{view.error ?? 'You cancelled this generation.'}</span>
+      </p>
+    );
+  }
   if (view.kind !== 'video') {
     return (
       <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-700 ring-1 ring-rose-200">
@@ -60,6 +71,11 @@ function GeneratingBar({ kind, jobId }: { kind: GenerationView['kind']; jobId: s
           {label}
         </span>
         <span className="sr-only">{generationLabel(kind, null, null)}</span>
+        {jobId ? (
+          <span className="ml-auto">
+            <CancelJobButton jobId={jobId} />
+          </span>
+        ) : null}
       </p>
       <div
         role="progressbar"

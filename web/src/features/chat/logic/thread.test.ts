@@ -69,9 +69,9 @@ describe('thread rendering rules', () => {
 
   it('shows this tab’s job over what the server last said', () => {
     const failed = message({ generation: { action: 'generate_video', state: 'failed', flag: null, jobId: 'j0', error: 'Engine down', kind: 'video' } });
-    expect(generationView(failed, undefined)).toEqual({ state: 'failed', kind: 'video', error: 'Engine down' });
+    expect(generationView(failed, undefined)).toEqual({ state: 'failed', kind: 'video', error: 'Engine down', jobId: 'j0' });
     expect(generationView(failed, { running: { jobId: 'j1', kind: 'video' } })).toEqual({ state: 'generating', kind: 'video', jobId: 'j1' });
-    expect(generationView(message(), { failed: { kind: 'image', error: 'x' } })).toEqual({ state: 'failed', kind: 'image', error: 'x' });
+    expect(generationView(message(), { failed: { jobId: 'j1', kind: 'image', error: 'x' } })).toEqual({ state: 'failed', kind: 'image', error: 'x', jobId: 'j1' });
     expect(generationView(message({ generation: { action: null, state: 'generating', flag: null, jobId: 'j', error: null, kind: null } }), undefined)).toEqual({
       state: 'generating',
       kind: 'image',

@@ -84,22 +84,22 @@ export function generationLabel(kind: MediaKind, progress: number | null | undef
 /** A generation as the thread shows it: the one this tab started wins over what the server last said. */
 export type GenerationView =
   | { state: 'generating'; kind: MediaKind; jobId: string | null }
-  | { state: 'failed'; kind: MediaKind; error: string | null };
+  | { state: 'failed'; kind: MediaKind; error: string | null; jobId: string | null };
 
 export interface LocalGeneration {
   /** A job this tab started on the message and is following. */
   running?: { jobId: string; kind: MediaKind };
   /** The last job this tab saw fail on the message. */
-  failed?: { kind: MediaKind; error: string | null };
+  failed?: { jobId: string; kind: MediaKind; error: string | null };
 }
 
 export function generationView(message: ChatMessage, local: LocalGeneration | undefined): GenerationView | null {
   if (local?.running) return { state: 'generating', kind: local.running.kind, jobId: local.running.jobId };
-  if (local?.failed) return { state: 'failed', kind: local.failed.kind, error: local.failed.error };
+  if (local?.failed) return { state: 'failed', kind: local.failed.kind, error: local.failed.error, jobId: local.failed.jobId };
   const generation = message.generation;
   if (!generation) return null;
   const kind = generation.kind ?? 'image';
   if (generation.state === 'generating') return { state: 'generating', kind, jobId: generation.jobId };
-  if (generation.state === 'failed') return { state: 'failed', kind, error: generation.error };
+  if (generation.state === 'failed') return { state: 'failed', kind, error: generation.error, jobId: generation.jobId };
   return null;
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@/api/queryKeys';
 import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, useBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
 import type { JobEventData } from '@/lib/events';
+import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob, type JobOutcome } from '@/lib/jobs/watchJob';
 import { playCompletionChime } from '@/lib/sound';
 import { notify } from '@/lib/toast';
@@ -35,6 +36,7 @@ interface RunningJob {
 }
 
 interface FailedGeneration {
+  jobId: string;
   kind: MediaKind;
   error: string | null;
   request: GenerationRequest | null;
@@ -122,9 +124,10 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
       finish(job.jobId);
       if (job.messageId) {
         const messageId = job.messageId;
-        setFailed((all) => ({ ...all, [messageId]: { kind: job.kind, error: outcome.error, request: job.request } }));
+        setFailed((all) => ({ ...all, [messageId]: { jobId: job.jobId, kind: job.kind, error: outcome.error, request: job.request } }));
       }
-      notify.error(generationErrorMessage(outcome.error, job.kind));
+      // The seller stopped it: the cancel button has already said so.
+      if (!cancelledJobs.has(job.jobId)) notify.error(generationErrorMessage(outcome.error, job.kind));
       if (announce) announceGenerationEnd({ ...detail, status: 'failed', error: outcome.error });
       void refreshThread(job);
     },
@@ -248,7 +251,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
     if (!job && !failure) return undefined;
     return {
       ...(job ? { running: { jobId: job.jobId, kind: job.kind } } : {}),
-      ...(failure ? { failed: { kind: failure.kind, error: failure.error } } : {}),
+      ...(failure ? { failed: { jobId: failure.jobId, kind: failure.kind, error: failure.error } } : {}),
     };
   };
 

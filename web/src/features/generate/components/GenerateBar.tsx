@@ -1,5 +1,6 @@
 import { CircleAlert, Clock, Coins, Loader2, WandSparkles, X } from 'lucide-react';
 import { useId } from 'react';
+import { CancelJobButton } from '@/components/jobs/CancelJobButton';
 import { cn } from '@/lib/cn';
 import { COST_LABEL } from '../logic/messages';
 import { progressPercent, stageLabel } from '../logic/progress';
@@ -10,7 +11,7 @@ export interface GenerateBarProps {
   estimate: string;
   blocker: Blocker | null;
   /** This scene's generation, while it runs. */
-  running: { phase: 'starting' | 'running'; progress: number | null; stage: string | null; status: string | null } | null;
+  running: { phase: 'starting' | 'running'; jobId: string | null; progress: number | null; stage: string | null; status: string | null } | null;
   /** This scene's last generation failed with this text. */
   error: string | null;
   onGenerate: () => void;
@@ -79,7 +80,7 @@ export function GenerateBar({ estimate, blocker, running, error, onGenerate, onD
   );
 }
 
-function Progress({ phase, progress, stage, status }: NonNullable<GenerateBarProps['running']>) {
+function Progress({ phase, jobId, progress, stage, status }: NonNullable<GenerateBarProps['running']>) {
   const percent = phase === 'running' ? progressPercent(progress) : null;
   const label = phase === 'starting' ? 'Starting' : stageLabel(stage, status);
   return (
@@ -89,7 +90,10 @@ function Progress({ phase, progress, stage, status }: NonNullable<GenerateBarPro
           <Loader2 className="h-3.5 w-3.5 shrink-0 animate-spin text-brand-600" aria-hidden />
           <span className="truncate">{label}…</span>
         </span>
-        <span className="shrink-0 font-semibold text-brand-700 tabular-nums">{percent !== null ? `${percent}%` : ''}</span>
+        <span className="flex shrink-0 items-center gap-2">
+          <span className="font-semibold text-brand-700 tabular-nums">{percent !== null ? `${percent}%` : ''}</span>
+          {jobId ? <CancelJobButton jobId={jobId} /> : null}
+        </span>
       </div>
       <div
         role="progressbar"

@@ -140,6 +140,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
           runHere && inProgress
             ? {
                 phase: runHere.phase === 'starting' ? 'starting' : 'running',
+                jobId: runHere.jobId,
                 progress: progress?.progress ?? null,
                 stage: progress?.stage ?? null,
                 status: progress?.status ?? null,

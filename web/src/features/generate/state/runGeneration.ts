@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { isApiError } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
 import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
+import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime } from '@/lib/sound';
 import { notify, TOAST_DURATION } from '@/lib/toast';
@@ -94,7 +95,9 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
     toast.dismiss(toastId);
     if (outcome.status === 'failed') {
       const message = mapGenerateError(outcome.error);
-      fail(message);
+      // The seller stopped it: the cancel button has said so; the panel is ready again.
+      if (cancelledJobs.has(jobId)) generationStore.update((run) => (run?.id === id ? null : run));
+      else fail(message);
       announceGenerationEnd({ ...base, status: 'failed', error: message, templateId });
       return;
     }

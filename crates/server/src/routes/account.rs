@@ -1,0 +1,185 @@
+//! The sign-in redirect of a signed-out purchase, and the profile the web app initialises
+//! once per session.
+
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiError, ApiResult, ErrorResponse};
+use crate::extract::{CurrentUser, Json};
+use crate::models::{success, Success, UserView};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(initialize_user))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoginQuery {
+    /// A path of this site to return to after signing in.
+    next: Option<String>,
+}
+
+/// A path on this site: one leading `/`, no scheme or host, nothing a browser would read
+/// as another origin.
+fn safe_next(next: &str) -> bool {
+    next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control)
+        && next.len() <= 512
+}
+
+fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Sends the browser to the studio with the sign-in modal open (a pending purchase stays
+/// in the browser's session storage).
+#[utoipa::path(get, path = "/api/auth/login", tag = "auth", operation_id = "loginRedirect",
+    security(()),
+    params(LoginQuery),
+    responses((status = 302, description = "To /create?auth=signin[&next=…]")))]
+async fn login(Query(query): Query<LoginQuery>) -> Response {
+    let mut location = "/create?auth=signin".to_owned();
+    if let Some(next) = query.next.as_deref().filter(|n| safe_next(n)) {
+        location.push_str("&next=");
+        location.push_str(&percent_encode(next));
+    }
+    (StatusCode::FOUND, [(header::LOCATION, location)]).into_response()
+}
+
+/// The profile an identity provider describes; every field optional.
+#[derive(Deserialize, ToSchema)]
+pub struct InitializeUserRequest {
+    /// Must be the signed-in user's id when given.
+    sub: Option<String>,
+    /// Must be the signed-in user's email when given.
+    email: Option<String>,
+    /// Split into given and family name when those are not given.
+    name: Option<String>,
+    given_name: Option<String>,
+    family_name: Option<String>,
+    /// An http(s) URL of the user's picture.
+    picture: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InitializedUser {
+    user: UserView,
+}
+
+const MAX_NAME: usize = 100;
+const MAX_PICTURE_URL: usize = 2048;
+
+fn field(value: Option<String>, name: &'static str, max: usize) -> ApiResult<Option<String>> {
+    let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    if value.as_ref().is_some_and(|v| v.chars().count() > max) {
+        return Err(ApiError::validation(
+            name,
+            format!("{name} is limited to {max} characters"),
+        ));
+    }
+    Ok(value)
+}
+
+/// Updates the signed-in user's names and picture; sending the same profile again changes
+/// nothing.
+#[utoipa::path(post, path = "/api/auth/initialize-user", tag = "auth", operation_id = "initializeUser",
+    request_body = InitializeUserRequest,
+    responses((status = 200, body = Success<InitializedUser>), (status = 400, body = ErrorResponse),
+        (status = 401, body = ErrorResponse)))]
+async fn initialize_user(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<InitializeUserRequest>,
+) -> ApiResult<Json<Success<InitializedUser>>> {
+    let user = &current.user;
+    if body
+        .sub
+        .as_deref()
+        .is_some_and(|s| s.trim() != user.id.to_string())
+    {
+        return Err(ApiError::validation(
+            "sub",
+            "This profile belongs to another user",
+        ));
+    }
+    if body
+        .email
+        .as_deref()
+        .is_some_and(|e| !e.trim().eq_ignore_ascii_case(&user.email))
+    {
+        return Err(ApiError::validation(
+            "email",
+            "This profile belongs to another user",
+        ));
+    }
+    let mut given_name = field(body.given_name, "given_name", MAX_NAME)?;
+    let mut family_name = field(body.family_name, "family_name", MAX_NAME)?;
+    if let (None, None, Some(name)) = (
+        &given_name,
+        &family_name,
+        field(body.name, "name", MAX_NAME)?,
+    ) {
+        let (given, family) = name.split_once(' ').unwrap_or((&name, ""));
+        given_name = Some(given.to_owned());
+        family_name = Some(family.trim().to_owned()).filter(|f| !f.is_empty());
+    }
+    let picture = field(body.picture, "picture", MAX_PICTURE_URL)?;
+    if picture
+        .as_deref()
+        .is_some_and(|p| !(p.starts_with("https://") || p.starts_with("http://")))
+    {
+        return Err(ApiError::validation(
+            "picture",
+            "picture must be an http(s) URL",
+        ));
+    }
+    let updated = state
+        .store
+        .update_profile(
+            user.id,
+            given_name.as_deref(),
+            family_name.as_deref(),
+            picture.as_deref(),
+        )
+        .await?;
+    Ok(success(InitializedUser {
+        user: updated.into(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_paths_of_this_site_are_kept() {
+        assert!(safe_next("/pricing"));
+        assert!(safe_next("/create?x=1"));
+        for bad in [
+            "//evil.example",
+            "https://evil.example",
+            "/\\evil",
+            "pricing",
+            "/a\nb",
+        ] {
+            assert!(!safe_next(bad), "{bad}");
+        }
+        assert_eq!(percent_encode("/create?x=1&y"), "/create%3Fx%3D1%26y");
+    }
+}

@@ -1,0 +1,437 @@
+//! Commerce: Stripe subscriptions, each user's Stripe customer, the Stripe events already
+//! applied, first-party analytics events, and the profile fields the web app initialises.
+
+use chrono::{DateTime, Utc};
+use domain::events::CreditsChanged;
+use domain::LiveEvent;
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use crate::credits::{LedgerReason, BALANCE_SQL};
+use crate::events::{insert_event, NewEvent, Signal};
+use crate::{now, on_db, Result, Store, User};
+
+/// A subscription as Stripe last described it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subscription {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub plan_id: String,
+    pub stripe_subscription_id: String,
+    pub stripe_customer_id: String,
+    /// `active`, `past_due` or `canceled`.
+    pub status: String,
+    pub current_period_end: Option<DateTime<Utc>>,
+    pub cancel_at_period_end: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+type SubscriptionRow = (
+    Uuid,
+    Uuid,
+    String,
+    String,
+    String,
+    String,
+    Option<DateTime<Utc>>,
+    bool,
+    DateTime<Utc>,
+);
+
+impl From<SubscriptionRow> for Subscription {
+    fn from(
+        (
+            id,
+            user_id,
+            plan_id,
+            stripe_subscription_id,
+            stripe_customer_id,
+            status,
+            current_period_end,
+            cancel_at_period_end,
+            created_at,
+        ): SubscriptionRow,
+    ) -> Self {
+        Self {
+            id,
+            user_id,
+            plan_id,
+            stripe_subscription_id,
+            stripe_customer_id,
+            status,
+            current_period_end,
+            cancel_at_period_end,
+            created_at,
+        }
+    }
+}
+
+const SUBSCRIPTION_COLUMNS: &str =
+    "id, user_id, plan_id, stripe_subscription_id, stripe_customer_id, status, \
+     current_period_end, cancel_at_period_end, created_at";
+
+/// What a Stripe event says about a subscription; `None` fields keep their stored value
+/// (or the default on the first sighting: active, not cancelling).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionChange {
+    pub stripe_subscription_id: String,
+    pub customer_id: String,
+    pub plan_id: String,
+    pub status: Option<String>,
+    pub current_period_end: Option<DateTime<Utc>>,
+    pub cancel_at_period_end: Option<bool>,
+}
+
+/// Credits an event grants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grant {
+    pub amount: i64,
+    pub reason: LedgerReason,
+}
+
+/// Everything one Stripe event changes, applied at most once per event id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StripeEventWork {
+    pub event_id: String,
+    pub kind: String,
+    /// The user the event is about; `None` for events that concern nobody here.
+    pub user_id: Option<Uuid>,
+    pub plan_id: Option<String>,
+    pub customer_id: Option<String>,
+    pub subscription: Option<SubscriptionChange>,
+    pub grant: Option<Grant>,
+}
+
+impl Store {
+    /// Applies a Stripe event in one transaction whose first write inserts the event id:
+    /// a second delivery, also one racing this one, meets the primary key and changes
+    /// nothing. False for such a duplicate. A grant stores its `credits-changed` event
+    /// in the same transaction.
+    pub async fn apply_stripe_event(&self, work: &StripeEventWork) -> Result<bool> {
+        let dialect = self.dialect();
+        let at = now();
+        let ledger_entry_id = work.grant.map(|_| Uuid::new_v4());
+        on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let inserted: Option<(String,)> = sqlx::query_as(
+                "INSERT INTO stripe_events (id, kind, user_id, plan_id, ledger_entry_id, processed_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id",
+            )
+            .bind(&work.event_id)
+            .bind(&work.kind)
+            .bind(work.user_id)
+            .bind(&work.plan_id)
+            .bind(ledger_entry_id)
+            .bind(at)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if inserted.is_none() {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            if let (Some(user_id), Some(customer_id)) = (work.user_id, &work.customer_id) {
+                sqlx::query(
+                    "INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(user_id)
+                .bind(customer_id)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            if let (Some(user_id), Some(change)) = (work.user_id, &work.subscription) {
+                // A canceled subscription stays canceled, and the period end only moves
+                // forward, so events delivered out of order cannot undo newer ones.
+                sqlx::query(
+                    "INSERT INTO subscriptions (id, user_id, plan_id, stripe_subscription_id, stripe_customer_id, \
+                     status, current_period_end, cancel_at_period_end, created_at, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, COALESCE($6, 'active'), $7, COALESCE($8, FALSE), $9, $9) \
+                     ON CONFLICT (stripe_subscription_id) DO UPDATE SET \
+                     plan_id = excluded.plan_id, \
+                     status = CASE WHEN subscriptions.status = 'canceled' THEN subscriptions.status \
+                                   ELSE COALESCE($6, subscriptions.status) END, \
+                     current_period_end = CASE WHEN subscriptions.current_period_end IS NULL \
+                                                OR excluded.current_period_end > subscriptions.current_period_end \
+                                               THEN COALESCE(excluded.current_period_end, subscriptions.current_period_end) \
+                                               ELSE subscriptions.current_period_end END, \
+                     cancel_at_period_end = COALESCE($8, subscriptions.cancel_at_period_end), \
+                     updated_at = excluded.updated_at",
+                )
+                .bind(Uuid::new_v4())
+                .bind(user_id)
+                .bind(&change.plan_id)
+                .bind(&change.stripe_subscription_id)
+                .bind(&change.customer_id)
+                .bind(&change.status)
+                .bind(change.current_period_end)
+                .bind(change.cancel_at_period_end)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, work.grant, ledger_entry_id) {
+                sqlx::query(
+                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, NULL, $5)",
+                )
+                .bind(entry_id)
+                .bind(user_id)
+                .bind(grant.amount)
+                .bind(grant.reason.as_str())
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+                let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL).bind(user_id).fetch_one(&mut *tx).await?;
+                insert_event!(&mut *tx, dialect, NewEvent {
+                    user_id,
+                    event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+                });
+            }
+            tx.commit().await?;
+            Ok::<_, crate::StoreError>(())
+        })?;
+        if let (Some(user_id), Some(_)) = (work.user_id, work.grant) {
+            self.signal(Signal::Events(user_id));
+        }
+        Ok(true)
+    }
+
+    /// The plan a subscription ledger entry was granted for.
+    pub async fn plan_of_ledger_entry(&self, ledger_entry_id: Uuid) -> Result<Option<String>> {
+        let row: Option<(Option<String>,)> = on_db!(self, p => sqlx::query_as(
+            "SELECT plan_id FROM stripe_events WHERE ledger_entry_id = $1",
+        )
+        .bind(ledger_entry_id)
+        .fetch_optional(p)
+        .await)?;
+        Ok(row.and_then(|(plan,)| plan))
+    }
+
+    /// The subscription that currently gives the user a plan: active, and not past the end
+    /// of a period it was cancelled at.
+    pub async fn active_subscription(&self, user_id: Uuid) -> Result<Option<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 AND status = 'active' \
+             AND NOT (cancel_at_period_end AND current_period_end IS NOT NULL AND current_period_end <= $2) \
+             ORDER BY created_at DESC LIMIT 1"
+        );
+        let row: Option<SubscriptionRow> = on_db!(self, p => sqlx::query_as(&sql)
+            .bind(user_id)
+            .bind(now())
+            .fetch_optional(p)
+            .await)?;
+        Ok(row.map(Into::into))
+    }
+
+    /// The user's newest subscription, whatever its status.
+    pub async fn latest_subscription(&self, user_id: Uuid) -> Result<Option<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1"
+        );
+        let row: Option<SubscriptionRow> =
+            on_db!(self, p => sqlx::query_as(&sql).bind(user_id).fetch_optional(p).await)?;
+        Ok(row.map(Into::into))
+    }
+
+    pub async fn subscription_by_stripe_id(
+        &self,
+        stripe_subscription_id: &str,
+    ) -> Result<Option<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE stripe_subscription_id = $1"
+        );
+        let row: Option<SubscriptionRow> = on_db!(self, p => sqlx::query_as(&sql)
+            .bind(stripe_subscription_id)
+            .fetch_optional(p)
+            .await)?;
+        Ok(row.map(Into::into))
+    }
+
+    /// Stores what Stripe answered to a cancellation at the period's end.
+    pub async fn set_cancel_at_period_end(
+        &self,
+        stripe_subscription_id: &str,
+        cancel_at_period_end: bool,
+        current_period_end: Option<DateTime<Utc>>,
+    ) -> Result<()> {
+        on_db!(self, p => sqlx::query(
+            "UPDATE subscriptions SET cancel_at_period_end = $1, \
+             current_period_end = COALESCE($2, current_period_end), updated_at = $3 \
+             WHERE stripe_subscription_id = $4",
+        )
+        .bind(cancel_at_period_end)
+        .bind(current_period_end)
+        .bind(now())
+        .bind(stripe_subscription_id)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// The user's Stripe customer id, when one was made.
+    pub async fn stripe_customer(&self, user_id: Uuid) -> Result<Option<String>> {
+        let row: Option<(String,)> = on_db!(self, p => sqlx::query_as(
+            "SELECT customer_id FROM stripe_customers WHERE user_id = $1",
+        )
+        .bind(user_id)
+        .fetch_optional(p)
+        .await)?;
+        Ok(row.map(|(id,)| id))
+    }
+
+    /// Keeps `customer_id` as the user's Stripe customer unless one is kept already;
+    /// returns the one kept, so concurrent checkouts settle on a single customer.
+    pub async fn save_stripe_customer(&self, user_id: Uuid, customer_id: &str) -> Result<String> {
+        on_db!(self, p => sqlx::query(
+            "INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(customer_id)
+        .bind(now())
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+        Ok(self
+            .stripe_customer(user_id)
+            .await?
+            .unwrap_or_else(|| customer_id.to_owned()))
+    }
+
+    /// The user behind a Stripe customer id.
+    pub async fn user_of_stripe_customer(&self, customer_id: &str) -> Result<Option<Uuid>> {
+        let row: Option<(Uuid,)> = on_db!(self, p => sqlx::query_as(
+            "SELECT user_id FROM stripe_customers WHERE customer_id = $1",
+        )
+        .bind(customer_id)
+        .fetch_optional(p)
+        .await)?;
+        Ok(row.map(|(id,)| id))
+    }
+
+    /// Whether the user ever had a subscription (the first-month offer is for newcomers).
+    pub async fn ever_subscribed(&self, user_id: Uuid) -> Result<bool> {
+        let (count,): (i64,) = on_db!(self, p => sqlx::query_as(
+            "SELECT COUNT(*) FROM subscriptions WHERE user_id = $1",
+        )
+        .bind(user_id)
+        .fetch_one(p)
+        .await)?;
+        Ok(count > 0)
+    }
+
+    /// Whether the user exists (Stripe names users by the id we gave it).
+    pub async fn user_exists(&self, user_id: Uuid) -> Result<bool> {
+        let (count,): (i64,) = on_db!(self, p => sqlx::query_as(
+            "SELECT COUNT(*) FROM users WHERE id = $1",
+        )
+        .bind(user_id)
+        .fetch_one(p)
+        .await)?;
+        Ok(count > 0)
+    }
+
+    /// Sets the given profile fields (others keep their value) and returns the user.
+    pub async fn update_profile(
+        &self,
+        user_id: Uuid,
+        given_name: Option<&str>,
+        family_name: Option<&str>,
+        picture: Option<&str>,
+    ) -> Result<User> {
+        let row: (
+            Uuid,
+            String,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            DateTime<Utc>,
+        ) = on_db!(self, p => sqlx::query_as(
+            "UPDATE users SET given_name = COALESCE($1, given_name), family_name = COALESCE($2, family_name), \
+             picture = COALESCE($3, picture), updated_at = $4 WHERE id = $5 \
+             RETURNING id, email, given_name, family_name, picture, created_at",
+        )
+        .bind(given_name)
+        .bind(family_name)
+        .bind(picture)
+        .bind(now())
+        .bind(user_id)
+        .fetch_one(p)
+        .await)?;
+        let (id, email, given_name, family_name, picture, created_at) = row;
+        Ok(User {
+            id,
+            email,
+            given_name,
+            family_name,
+            picture,
+            created_at,
+        })
+    }
+}
+
+/// One analytics event as the web app sends it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewAnalyticsEvent {
+    pub name: String,
+    pub properties: serde_json::Value,
+    pub occurred_at: DateTime<Utc>,
+}
+
+/// How often an event was recorded since a date, and by how many users.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalyticsCount {
+    pub name: String,
+    pub events: i64,
+    pub users: i64,
+}
+
+impl Store {
+    /// Stores a batch of the user's analytics events in one transaction.
+    pub async fn record_analytics(
+        &self,
+        user_id: Uuid,
+        events: &[NewAnalyticsEvent],
+    ) -> Result<()> {
+        let at = now();
+        on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            for event in events {
+                sqlx::query(
+                    "INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, received_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(Uuid::new_v4())
+                .bind(user_id)
+                .bind(&event.name)
+                .bind(Json(&event.properties))
+                .bind(event.occurred_at)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(())
+        })?;
+        Ok(())
+    }
+
+    /// Events per name since `since`, most frequent first.
+    pub async fn analytics_counts(&self, since: DateTime<Utc>) -> Result<Vec<AnalyticsCount>> {
+        let rows: Vec<(String, i64, i64)> = on_db!(self, p => sqlx::query_as(
+            "SELECT name, COUNT(*), COUNT(DISTINCT user_id) FROM analytics_events WHERE occurred_at >= $1 \
+             GROUP BY name ORDER BY COUNT(*) DESC, name",
+        )
+        .bind(since)
+        .fetch_all(p)
+        .await)?;
+        Ok(rows
+            .into_iter()
+            .map(|(name, events, users)| AnalyticsCount {
+                name,
+                events,
+                users,
+            })
+            .collect())
+    }
+}
