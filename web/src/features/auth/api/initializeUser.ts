@@ -1,3 +1,4 @@
+import { api } from '@/api/client';
 import type { User } from '@/api/types';
 
 /** Session storage: the user already initialised in this browsing session. */
@@ -19,18 +20,14 @@ export async function initializeUserOnce(user: User): Promise<void> {
   const body = {
     sub: user.id,
     email: user.email,
-    name: [given, family].filter(Boolean).join(' ') || undefined,
-    given_name: given ?? undefined,
-    family_name: family ?? undefined,
+    name: [given, family].filter(Boolean).join(' ') || null,
+    given_name: given,
+    family_name: family,
+    picture: user.picture ?? null,
   };
   try {
-    const response = await globalThis.fetch(new URL('/api/auth/initialize-user', window.location.origin), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) console.warn('initialize-user failed:', await response.text().catch(() => response.statusText));
+    const { error, response } = await api.POST('/api/auth/initialize-user', { body });
+    if (!response.ok) console.warn('initialize-user failed:', response.status, JSON.stringify(error));
   } catch (error) {
     console.warn('initialize-user failed:', error);
   }

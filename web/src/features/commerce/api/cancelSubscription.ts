@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
-import { requestJson } from './request';
-import type { Subscription } from './types';
 
 export const CANCEL_FAILED = 'Failed to cancel your subscription';
 
@@ -9,8 +8,7 @@ export const CANCEL_FAILED = 'Failed to cancel your subscription';
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await requestJson<{ data: { subscription: Subscription | null } }>('POST', '/api/subscription/cancel', CANCEL_FAILED, {})).data.subscription,
+    mutationFn: async () => (await unwrap(api.POST('/api/subscription/cancel'), CANCEL_FAILED)).data.subscription ?? null,
     onSuccess: (subscription) => {
       queryClient.setQueryData(queryKeys.subscription, subscription);
     },

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
-import { requestJson } from './request';
-import type { PlansData } from './types';
 
 export const PLANS_LOAD_FAILED = 'Failed to load plans';
 
@@ -9,7 +8,7 @@ export const PLANS_LOAD_FAILED = 'Failed to load plans';
 export function plansQuery(enabled = true) {
   return queryOptions({
     queryKey: queryKeys.plans,
-    queryFn: async ({ signal }) => (await requestJson<{ data: PlansData }>('GET', '/api/plans', PLANS_LOAD_FAILED, undefined, signal)).data,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/plans', { signal }), PLANS_LOAD_FAILED)).data,
     staleTime: 5 * 60_000,
     enabled,
     retry: 1,

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
-import { requestJson } from './request';
-import type { Subscription } from './types';
 
 export const SUBSCRIPTION_LOAD_FAILED = 'Failed to load your subscription';
 
@@ -9,9 +8,7 @@ export const SUBSCRIPTION_LOAD_FAILED = 'Failed to load your subscription';
 export function subscriptionQuery(enabled = true) {
   return queryOptions({
     queryKey: queryKeys.subscription,
-    queryFn: async ({ signal }) =>
-      (await requestJson<{ data: { subscription: Subscription | null } }>('GET', '/api/subscription', SUBSCRIPTION_LOAD_FAILED, undefined, signal)).data
-        .subscription,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/subscription', { signal }), SUBSCRIPTION_LOAD_FAILED)).data.subscription ?? null,
     enabled,
     retry: 1,
   });

@@ -1,41 +1,17 @@
-/**
- * The commerce answers. Written by hand from the API contract until the server's OpenAPI document
- * describes these routes.
- */
-export interface Plan {
-  id: string;
-  name: string;
-  price: number;
-  currency: string;
-  interval: string;
-  isSubscription: boolean;
-  regularCredits: number;
-  bonusCredits: number;
-  credits: number;
-  features: string[];
-  specialOffer: string | null;
-}
+import type { OkBody, RequestBody } from '@/api/types';
 
-export interface PlansData {
-  payments_configured: boolean;
-  current_plan_id: string | null;
-  plans: Plan[];
-}
+/** GET /api/plans `data`. */
+export type PlansData = OkBody<'/api/plans', 'get'>['data'];
+export type Plan = PlansData['plans'][number];
 
-export interface CheckoutSession {
-  sessionId?: string;
-  url?: string;
-}
+/** A checkout answer; still checked, a session without an id or a url cannot be followed. */
+export type CheckoutSession = Partial<OkBody<'/api/stripe/subscription', 'post'>>;
 
-export interface Subscription {
-  plan_id: string;
-  plan_name: string;
-  status: 'active' | 'past_due' | 'canceled';
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-}
+export type Subscription = NonNullable<OkBody<'/api/subscription', 'get'>['data']['subscription']>;
 
-/** What a checkout asks for; the server picks the plan by id (or name) and decides price and credits itself. */
+export type SubscriptionCheckoutBody = RequestBody<'/api/stripe/subscription', 'post'>;
+
+/** What a checkout names; the server picks the plan by id (or name) and decides price and credits itself. */
 export interface CheckoutTier {
   id: string;
   name: string;
@@ -44,15 +20,4 @@ export interface CheckoutTier {
   features: string[];
 }
 
-export interface SubscriptionCheckoutBody {
-  tier: CheckoutTier;
-  billingCycle: 'monthly';
-  source: string;
-  specialOffer: {
-    isSpecialOffer: boolean;
-    offerType: string;
-    bonusCredits: number;
-    totalCreditsPromised: number;
-    offerDescription: string;
-  };
-}
+export type AnalyticsBody = RequestBody<'/api/analytics/events', 'post'>;

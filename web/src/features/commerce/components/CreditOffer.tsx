@@ -23,7 +23,7 @@ function SignedInOffer({ balance }: { balance: OfferBalance | null }) {
   const plans = usePlans();
   const plan = plans.data ? offerPlan(plans.data.plans) : null;
   // No offer while payments are not configured or the user already subscribes.
-  const enabled = Boolean(plan && plans.data?.payments_configured && plans.data.current_plan_id === null);
+  const enabled = Boolean(plan && plans.data?.payments_configured && !plans.data.current_plan_id);
   const { showing, machine } = useCreditOffer(balance, enabled);
   const { purchase, busy } = usePurchase({ signedIn: true, balance: balance?.balance ?? null, machine });
   const viewed = useRef<string | null>(null);

@@ -57,7 +57,7 @@ export function PricingPlans({ balance }: PricingPlansProps) {
             plan={plan}
             current={plan.id === current}
             action={
-              configured && current === null ? (
+              configured && !current ? (
                 <Button size="lg" className="w-full justify-center" disabled={busy} onClick={() => void purchase(plan, 'pricing_page')}>
                   {busy ? <Spinner /> : null}
                   {busy ? 'Processing...' : 'Subscribe'}

@@ -21,7 +21,7 @@ export function bonusCredits(plan: Plan): number {
 
 /** The plan the offer modal presents: the one with a special offer, else the first subscription. */
 export function offerPlan(plans: readonly Plan[]): Plan | null {
-  return plans.find((plan) => plan.isSubscription && plan.specialOffer !== null) ?? plans.find((plan) => plan.isSubscription) ?? null;
+  return plans.find((plan) => plan.isSubscription && Boolean(plan.specialOffer)) ?? plans.find((plan) => plan.isSubscription) ?? null;
 }
 
 export function intervalLabel(interval: string): string {

@@ -28,7 +28,7 @@ export function checkoutTier(plan: Plan): CheckoutTier {
 
 /** The checkout request for a plan; the server decides what it costs and grants, this only names it. */
 export function subscriptionBody(plan: Plan, source: string): SubscriptionCheckoutBody {
-  const offer = plan.specialOffer !== null && plan.bonusCredits > 0;
+  const offer = Boolean(plan.specialOffer) && plan.bonusCredits > 0;
   return {
     tier: checkoutTier(plan),
     billingCycle: 'monthly',
