@@ -42,6 +42,11 @@ export async function startStripeMock() {
       response.end(`<!doctype html><title>Mock Stripe Checkout</title><h1>Mock Stripe Checkout</h1><p>${url.pathname.slice(10)}</p>`);
       return;
     }
+    if (!url.pathname.startsWith('/v1/')) {
+      // The browser on the checkout page (its favicon, say).
+      response.writeHead(404).end();
+      return;
+    }
     const form = new URLSearchParams(await readBody(request));
     requests.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, form });
     const json = (status: number, body: unknown) => {
