@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createHmac } from 'node:crypto';
 import { startStripeMock, startStudio } from './support/commerce';
 import { shot, signUpWithProject } from './support/fixtures';
 
@@ -31,11 +32,12 @@ async function paymentsConfigured(context: BrowserContext) {
 
 /** One image generated through the API, as another tab would; the page hears of it through its event stream. */
 async function generateImage(page: Page, projectName: string) {
-  const headers = { Origin: new URL(page.url()).origin };
-  const projects = await (await page.request.get('/api/projects')).json();
+  const origin = new URL(page.url()).origin;
+  const headers = { Origin: origin };
+  const projects = await (await page.request.get(`${origin}/api/projects`)).json();
   const projectId: string = projects.data.find((p: { name: string }) => p.name === projectName).id;
-  const scenes = await (await page.request.get(`/api/projects/${projectId}/scenes`)).json();
-  const started = await page.request.post('/api/generate/image', {
+  const scenes = await (await page.request.get(`${origin}/api/projects/${projectId}/scenes`)).json();
+  const started = await page.request.post(`${origin}/api/generate/image`, {
     headers,
     data: {
       project_id: projectId,
@@ -254,5 +256,66 @@ test.describe('with Stripe answered by a local stand-in', () => {
     expect(session?.form.get('success_url')).toMatch(new RegExp(`^${origin}/create\\?checkout=success`));
     expect(session?.form.get('cancel_url')).toBe(`${origin}/create?checkout=cancelled`);
     expect(await page.evaluate(() => sessionStorage.getItem('studio:pending-purchase'))).toBeNull();
+  });
+
+  test('Subscribe Now in the offer goes to checkout, and the return says Credits added successfully! once the webhook lands', async ({ page }) => {
+    const origin = studio.baseURL;
+    await page.clock.install();
+    await page.goto(`${origin}/create`);
+    const signup = page.getByRole('dialog', { name: 'Create your free account' });
+    await signup.getByLabel('First name').fill('Ada');
+    await signup.getByLabel('Email').fill(`e2e-webhook-${Date.now()}@example.com`);
+    await signup.getByLabel('Password').fill('correct horse battery');
+    await signup.getByRole('button', { name: 'Create account' }).click();
+    const createProject = page.getByRole('dialog', { name: 'Create New Project' });
+    await createProject.getByLabel('Project Name').fill('Webhook');
+    await createProject.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByTestId('current-scene')).toHaveText('Campaign 1');
+    await generateImage(page, 'Webhook');
+    const badge = page.getByTestId('credit-badge').first();
+    await expect(badge).toContainText('99', { timeout: 30_000 });
+    await page.clock.runFor(8_000);
+    await modal(page).getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${stripe.origin}/checkout/cs_test_e2e_`), { timeout: 20_000 });
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    const form = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').pop()!.form;
+    expect(form.get('metadata[special_offer]')).toBe('true');
+
+    // Back from Stripe before its webhook: nothing to say yet.
+    await page.goto(`${origin}/create?checkout=success&session_id=${sessionId}`);
+    await expect(badge).toContainText('99');
+    await page.clock.runFor(2_000);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Credits added successfully!' })).toHaveCount(0);
+
+    const payload = JSON.stringify({
+      id: `evt_e2e_${Date.now()}`,
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          client_reference_id: form.get('client_reference_id'),
+          customer: form.get('customer'),
+          subscription: 'sub_e2e_1',
+          metadata: Object.fromEntries([...form.entries()].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value])),
+        },
+      },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', 'whsec_e2e').update(`${t}.${payload}`).digest('hex');
+    const delivered = await fetch(`${origin}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${v1}` },
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Credits added successfully!' })).toBeVisible();
+    await expect(badge).toContainText('239');
+    // The checkout's query is gone (the workspace may have put the project in the path).
+    await expect(page).toHaveURL(new RegExp(`^${origin}/create(/[0-9a-f-]{36})?$`));
+    await shot(page, 'checkout-return-desktop');
   });
 });
