@@ -317,5 +317,13 @@ test.describe('with Stripe answered by a local stand-in', () => {
     // The checkout's query is gone (the workspace may have put the project in the path).
     await expect(page).toHaveURL(new RegExp(`^${origin}/create(/[0-9a-f-]{36})?$`));
     await shot(page, 'checkout-return-desktop');
+
+    // The ledger names the purchase by its description.
+    await page.goto(`${origin}/transactions`);
+    const rows = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+    await expect(rows.first()).toContainText('Creator Plan — first month with 30 bonus credits');
+    await expect(rows.first()).toContainText('+140');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, 'transactions-subscription-phone');
   });
 });
