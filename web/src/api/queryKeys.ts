@@ -8,6 +8,8 @@ export const queryKeys = {
   /** Every page of the credit ledger (prefix, for invalidation). */
   creditTransactionsAll: ['credits', 'transactions'] as const,
   creditTransactions: (page: number, perPage: number) => ['credits', 'transactions', page, perPage] as const,
+  plans: ['commerce', 'plans'] as const,
+  subscription: ['commerce', 'subscription'] as const,
   featureFlag: (flag: string) => ['feature-flags', flag] as const,
   /** Every reference-image query (prefix). */
   referenceImages: ['reference-images'] as const,

@@ -8,7 +8,9 @@ import { TOAST_DURATION } from '@/lib/toast';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { CreatePage } from '@/pages/CreatePage';
 import { HomePage } from '@/pages/HomePage';
-import { AccountPage, GuidePage, NotFoundPage, PricingPage } from '@/pages/pages';
+import { AccountPage } from '@/pages/AccountPage';
+import { GuidePage, NotFoundPage } from '@/pages/pages';
+import { PricingPage } from '@/pages/PricingPage';
 import { TransactionHistoryPage } from '@/pages/TransactionHistoryPage';
 import { LiveEvents } from './LiveEvents';
 

@@ -69,6 +69,43 @@ describe('/create', () => {
     });
   });
 
+  it('opens the sign-in modal in sign-in mode after the login redirect (?auth=signin)', async () => {
+    createFakeServer({ signedIn: false }).install();
+    renderWithApp(<CreatePage />, { route: '/create?auth=signin' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome back' });
+    expect(within(dialog).getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('after a sign-up sends signup_success once and initialises the user once per session', async () => {
+    sessionStorage.clear();
+    const server = createFakeServer({ signedIn: false });
+    server.install();
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<CreatePage />);
+    const auth = await screen.findByRole('dialog');
+    await user.type(within(auth).getByLabelText('First name'), 'Ada');
+    await user.type(within(auth).getByLabelText('Email'), 'new@example.com');
+    await user.type(within(auth).getByLabelText('Password'), 'correct horse');
+    await user.click(within(auth).getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('dialog', { name: 'Create New Project' });
+    const analytics = () =>
+      server.state.calls
+        .filter((c) => c.path === '/api/analytics/events')
+        .flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name));
+    await waitFor(() => expect(analytics()).toEqual(['signup_success']), { timeout: 3000 });
+    const initialized = () => server.state.calls.filter((c) => c.path === '/api/auth/initialize-user');
+    expect(initialized()).toHaveLength(1);
+    expect(initialized()[0]?.body).toMatchObject({ sub: 'u2', email: 'new@example.com' });
+    expect(localStorage.getItem(storageKeys.signupPending)).toBeNull();
+
+    unmount();
+    renderWithApp(<CreatePage />);
+    await screen.findByRole('dialog', { name: 'Create New Project' });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(analytics()).toEqual(['signup_success']);
+    expect(initialized()).toHaveLength(1);
+  }, 15_000);
+
   it('restores the remembered project and scene', async () => {
     const server = createFakeServer();
     server.state.projects.push(

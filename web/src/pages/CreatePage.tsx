@@ -1,27 +1,59 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { AuthGate, useSignout } from '@/features/auth';
+import { PendingPurchaseGate, track } from '@/features/commerce';
 import { CreditBadge } from '@/features/credits';
 import { PresetSelect } from '@/features/presets';
 import { Storyboard } from '@/features/storyboard';
 import { WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
+import { CreateCommerce } from './create/CreateCommerce';
 import { ScenePanel } from './create/ScenePanel';
+
+const trackSignupSuccess = () => track('signup_success', {});
 
 /** /create: the workspace behind the authentication gate. */
 export function CreatePage() {
   const signout = useSignout();
   return (
-    <AuthGate preview={<WorkspacePreview />}>
+    <AuthGate preview={<WorkspacePreview />} onSignupSuccess={trackSignupSuccess}>
       {(user) => (
-        <WorkspaceProvider key={user.id}>
-          <WorkspaceShell
-            user={user}
-            onLogout={() => signout.mutate()}
-            renderCredits={(compact) => <CreditBadge compact={compact} />}
-            renderStoryboard={(props) => <Storyboard {...props} />}
-            renderScenePanel={(props) => <ScenePanel {...props} />}
-            renderPresetChoice={(props) => <PresetSelect {...props} />}
-          />
-        </WorkspaceProvider>
+        <PendingPurchaseGate>
+          <AfterSignin />
+          <WorkspaceProvider key={user.id}>
+            <WorkspaceShell
+              user={user}
+              onLogout={() => signout.mutate()}
+              renderCredits={(compact) => <CreditBadge compact={compact} />}
+              renderStoryboard={(props) => <Storyboard {...props} />}
+              renderScenePanel={(props) => <ScenePanel {...props} />}
+              renderPresetChoice={(props) => <PresetSelect {...props} />}
+            />
+          </WorkspaceProvider>
+          <CreateCommerce userId={user.id} />
+        </PendingPurchaseGate>
       )}
     </AuthGate>
   );
+}
+
+/** A relative path on this site (never `//host`), or null. */
+function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
+/** Signed in after the login redirect (`?auth=signin&next=`): drop the query, or go on to `next`. */
+function AfterSignin() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has('auth') && !params.has('next')) return;
+    const next = safeNext(params.get('next'));
+    params.delete('auth');
+    params.delete('next');
+    const search = params.toString();
+    if (next && !next.startsWith('/create')) navigate(next, { replace: true });
+    else navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [location.pathname, location.search, navigate]);
+  return null;
 }

@@ -1,25 +1,5 @@
-import { BookOpen, CreditCard, UserRound } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { PlaceholderPage } from './PlaceholderPage';
-
-export function PricingPage() {
-  return (
-    <PlaceholderPage
-      title="Plans & pricing"
-      description="The Creator plan gives you 110 credits every month for 15 USD. Plan details and checkout arrive here soon."
-      icon={<CreditCard className="h-6 w-6" aria-hidden />}
-    />
-  );
-}
-
-export function AccountPage() {
-  return (
-    <PlaceholderPage
-      title="Account Settings"
-      description="Manage your profile, sign-in details and subscription here soon."
-      icon={<UserRound className="h-6 w-6" aria-hidden />}
-    />
-  );
-}
 
 export function GuidePage() {
   return (

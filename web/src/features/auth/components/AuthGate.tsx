@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LogIn } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import type { User } from '@/api/types';
 import { readString, storageKeys, writeString } from '@/lib/storage';
+import { initializeUserOnce } from '../api/initializeUser';
 import { useMe } from '../api/me';
 import { AuthModal } from './AuthModal';
 
@@ -15,21 +17,29 @@ export interface AuthGateProps {
   children: (user: User) => ReactNode;
   /** Rendered blurred and inert behind the modal for a visitor. */
   preview: ReactNode;
+  /** Called once after a new account has been created and signed in. */
+  onSignupSuccess?: () => void;
 }
 
 /** Protects a route: a spinner while loading, a blurred preview plus the auth modal for visitors. */
 export const SIGNUP_SUCCESS_EVENT = 'studio:signup-success';
 
-export function AuthGate({ children, preview }: AuthGateProps) {
+export function AuthGate({ children, preview, onSignupSuccess }: AuthGateProps) {
   const me = useMe();
-  const signedIn = Boolean(me.data);
+  const user = me.data ?? null;
+  const signedIn = user !== null;
 
   useEffect(() => {
     // A pending-signup flag triggers the signup-success event once after login.
     if (!signedIn || readString(storageKeys.signupPending) === null) return;
     writeString(storageKeys.signupPending, null);
     window.dispatchEvent(new CustomEvent(SIGNUP_SUCCESS_EVENT));
-  }, [signedIn]);
+    onSignupSuccess?.();
+  }, [signedIn, onSignupSuccess]);
+
+  useEffect(() => {
+    if (user) void initializeUserOnce(user);
+  }, [user]);
 
   if (me.isPending) return <FullPageSpinner label="Loading..." />;
   if (me.data) return <>{children(me.data)}</>;
@@ -37,6 +47,8 @@ export function AuthGate({ children, preview }: AuthGateProps) {
 }
 
 function VisitorView({ preview }: { preview: ReactNode }) {
+  // The login redirect of a signed-out purchase lands here with `?auth=signin`: sign in, not sign up.
+  const signinRequested = new URLSearchParams(useLocation().search).get('auth') === 'signin';
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const changeOpen = (next: boolean) => {
@@ -66,7 +78,7 @@ function VisitorView({ preview }: { preview: ReactNode }) {
           </div>
         ) : null}
       </div>
-      <AuthModal open={open} onOpenChange={changeOpen} />
+      <AuthModal open={open} onOpenChange={changeOpen} initialMode={signinRequested ? 'signin' : 'signup'} />
     </div>
   );
 }

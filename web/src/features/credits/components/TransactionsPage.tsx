@@ -146,6 +146,8 @@ const reasonIcons: Record<string, ReactNode> = {
   generation: <Sparkles className="h-4 w-4" aria-hidden />,
   refund: <RotateCcw className="h-4 w-4" aria-hidden />,
   purchase: <CreditCard className="h-4 w-4" aria-hidden />,
+  subscription_grant: <CreditCard className="h-4 w-4" aria-hidden />,
+  subscription_renewal: <RefreshCw className="h-4 w-4" aria-hidden />,
 };
 
 const toneStyles = {
@@ -162,7 +164,7 @@ function TransactionRow({ tx }: { tx: CreditTransaction }) {
         {reasonIcons[tx.reason] ?? <Coins className="h-4 w-4" aria-hidden />}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{describeTransaction(tx)}</p>
+        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{describeTransaction(tx)}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={tx.created_at}>{formatTransactionDate(tx.created_at)}</time>
         </p>

@@ -19,6 +19,8 @@ describe('reasonLabel and describeTransaction', () => {
     expect(reasonLabel('generation')).toBe('Generation');
     expect(reasonLabel('refund')).toBe('Refund for a failed generation');
     expect(reasonLabel('purchase')).toBe('Credit purchase');
+    expect(reasonLabel('subscription_grant')).toBe('Subscription');
+    expect(reasonLabel('subscription_renewal')).toBe('Subscription renewal');
   });
   it('humanises an unknown reason and never inherits from Object.prototype', () => {
     expect(reasonLabel('gift_card')).toBe('Gift card');
