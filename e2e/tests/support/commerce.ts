@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 export interface StripeRequest {
   method: string;
@@ -26,8 +23,12 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
+/** The end of every subscription period the stand-in reports: 25 December 2026, 10:00 UTC. */
+export const periodEnd = Date.UTC(2026, 11, 25, 10) / 1000;
+
 /**
- * A stand-in for Stripe's API: customers and Checkout Sessions, whose `url` is a page of this server.
+ * A stand-in for Stripe's API: customers, Checkout Sessions (whose `url` is a page of this server)
+ * and cancelling a subscription at the end of its period.
  * A session request missing a field Stripe requires is refused with 400, as Stripe would.
  */
 export async function startStripeMock() {
@@ -35,6 +36,7 @@ export async function startStripeMock() {
   const problems: string[] = [];
   let origin = '';
   let sessions = 0;
+  let customers = 0;
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', origin);
     if (request.method === 'GET' && url.pathname.startsWith('/checkout/')) {
@@ -57,7 +59,12 @@ export async function startStripeMock() {
       problems.push(`${url.pathname}: no secret key`);
       return json(401, { error: { message: 'Invalid API Key provided' } });
     }
-    if (request.method === 'POST' && url.pathname === '/v1/customers') return json(200, { id: 'cus_e2e_1', object: 'customer' });
+    if (request.method === 'POST' && url.pathname === '/v1/customers') return json(200, { id: `cus_e2e_${++customers}`, object: 'customer' });
+    const cancel = url.pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+    if (request.method === 'POST' && cancel) {
+      if (form.get('cancel_at_period_end') !== 'true') problems.push(`${url.pathname}: expected cancel_at_period_end=true`);
+      return json(200, { id: cancel[1], object: 'subscription', status: 'active', cancel_at_period_end: true, current_period_end: periodEnd });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const required = ['mode', 'line_items[0][price]', 'line_items[0][quantity]', 'success_url', 'cancel_url', 'client_reference_id'];
       const missing = required.filter((field) => !form.get(field));
@@ -77,35 +84,15 @@ export async function startStripeMock() {
   return { origin, requests, problems, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A second studio server, with its own data directory and the given environment (Stripe keys, for one). */
-export async function startStudio(env: Record<string, string>): Promise<{ baseURL: string; stop: () => void }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-commerce-'));
-  const child: ChildProcess = spawn(process.env.STUDIO_E2E_BIN!, ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', dataDir], {
-    env: { ...process.env, STUDIO_AUTH_RATE_LIMIT_PER_IP: '1000', STUDIO_AUTH_RATE_LIMIT_PER_ACCOUNT: '1000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** Delivers a Stripe event to the studio's webhook, signed with `secret` as Stripe signs it. */
+export async function deliverStripeEvent(origin: string, secret: string, event: { type: string; object: Record<string, unknown> }): Promise<number> {
+  const payload = JSON.stringify({ id: `evt_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`, type: event.type, data: { object: event.object } });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex');
+  const response = await fetch(`${origin}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${v1}` },
+    body: payload,
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`studio exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill();
-      throw new Error('studio did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { baseURL, stop: () => void child.kill() };
+  return response.status;
 }
