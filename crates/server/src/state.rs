@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use store::{MediaStorage, Store};
 
+use crate::sessions::SessionCache;
 use crate::signing::Signer;
 
 /// What the API needs to know beyond the database; built by the `studio` binary from its
@@ -52,6 +53,8 @@ pub struct AppState {
     pub image_work: Arc<tokio::sync::Semaphore>,
     /// The chat's creative assistant (built-in or hosted).
     pub assistant: Arc<dyn ai::Assistant>,
+    /// Sessions read in the last few seconds.
+    pub sessions: Arc<SessionCache>,
 }
 
 /// The name of the media signing key in the database's server secrets.
@@ -69,6 +72,8 @@ impl AppState {
         rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut fresh);
         let key = store.server_secret(MEDIA_SIGNING_KEY, &fresh).await?;
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let sessions = Arc::new(SessionCache::default());
+        tokio::spawn(sessions.clone().follow(store.subscribe()));
         Ok(Self {
             store,
             storage,
@@ -76,6 +81,7 @@ impl AppState {
             config: Arc::new(config),
             image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
             assistant,
+            sessions,
         })
     }
 }

@@ -13,4 +13,5 @@ mod jobs;
 mod projects;
 mod reference_images;
 mod scenes;
+mod session_revocation;
 mod system;
