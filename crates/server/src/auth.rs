@@ -13,9 +13,10 @@ use chrono::{Duration, Utc};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use store::{NewUser, Store, StoreError, User};
+use store::{NewUser, SessionUser, Store, StoreError, User};
 
 use crate::error::{ApiError, ApiResult};
+use crate::sessions::SessionCache;
 use crate::state::ServerConfig;
 
 pub const SESSION_COOKIE: &str = "studio_session";
@@ -85,8 +86,15 @@ async fn start_session(store: &Store, user_id: uuid::Uuid) -> ApiResult<String> 
     Ok(token)
 }
 
-/// The user of an unexpired session; slides its expiry.
-pub async fn session_user(store: &Store, token_hash: &[u8; 32]) -> ApiResult<User> {
+/// An open session (from memory when read a moment ago); slides its expiry.
+pub async fn open_session(
+    store: &Store,
+    sessions: &SessionCache,
+    token_hash: &[u8; 32],
+) -> ApiResult<SessionUser> {
+    if let Some(session) = sessions.get(token_hash) {
+        return Ok(session);
+    }
     let session = store
         .session_user(token_hash)
         .await?
@@ -97,7 +105,20 @@ pub async fn session_user(store: &Store, token_hash: &[u8; 32]) -> ApiResult<Use
             .touch_session(session.session_id, now + Duration::days(SESSION_DAYS))
             .await?;
     }
-    Ok(session.user)
+    sessions.put(*token_hash, session.clone());
+    Ok(session)
+}
+
+/// Revokes the session everywhere; this node stops accepting it before answering.
+pub async fn sign_out(
+    store: &Store,
+    sessions: &SessionCache,
+    session_id: uuid::Uuid,
+    token_hash: &[u8; 32],
+) -> ApiResult<()> {
+    store.delete_session(token_hash).await?;
+    sessions.revoke(session_id);
+    Ok(())
 }
 
 pub fn session_cookie(token: String, config: &ServerConfig) -> Cookie<'static> {

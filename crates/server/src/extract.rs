@@ -359,6 +359,7 @@ fn query_error(text: &str) -> ApiError {
 #[derive(Debug, Clone)]
 pub struct CurrentUser {
     pub user: store::User,
+    pub session_id: uuid::Uuid,
     pub token_hash: [u8; 32],
 }
 
@@ -385,8 +386,12 @@ impl FromRequestParts<AppState> for CurrentUser {
             return Err(ApiError::Forbidden("Cross-site request refused"));
         }
         let token_hash = auth::token_hash(&token);
-        let user = auth::session_user(&state.store, &token_hash).await?;
-        Ok(CurrentUser { user, token_hash })
+        let session = auth::open_session(&state.store, &state.sessions, &token_hash).await?;
+        Ok(CurrentUser {
+            user: session.user,
+            session_id: session.session_id,
+            token_hash,
+        })
     }
 }
 
@@ -424,7 +429,7 @@ fn same_origin(parts: &Parts, allowed: &[String]) -> bool {
 }
 
 /// Who may read media on this request: a session (bearer or cookie) or a short-lived media
-/// token from `GET /api/media/auth` used as a bearer.
+/// token from `GET /api/media/auth` used as a bearer while its session is open.
 pub struct MediaReader {
     pub user_id: uuid::Uuid,
 }
@@ -436,11 +441,15 @@ impl FromRequestParts<AppState> for MediaReader {
         if let Some(token) =
             bearer_token(parts).filter(|t| crate::signing::Signer::is_media_token(t))
         {
-            return state
+            let (user_id, session_id) = state
                 .signer
                 .verify_media_token(&token, chrono::Utc::now())
-                .map(|user_id| MediaReader { user_id })
-                .ok_or(ApiError::Unauthenticated(auth::SIGN_IN_REQUIRED));
+                .ok_or(ApiError::Unauthenticated(auth::SIGN_IN_REQUIRED))?;
+            // The token lives only as long as the session that asked for it.
+            if !state.store.session_open(user_id, session_id).await? {
+                return Err(ApiError::Unauthenticated(auth::SIGN_IN_REQUIRED));
+            }
+            return Ok(MediaReader { user_id });
         }
         let current = CurrentUser::from_request_parts(parts, state).await?;
         Ok(MediaReader {

@@ -9,6 +9,7 @@ mod models;
 mod openapi;
 mod routes;
 mod services;
+mod sessions;
 mod signing;
 mod state;
 mod stripe;
@@ -123,14 +124,17 @@ pub async fn serve(
     Ok(())
 }
 
-/// Background upkeep every node runs: retrying queued deletions of stored bytes and
-/// dropping live events older than their replay window.
+/// Background upkeep every node runs: retrying queued deletions of stored bytes, dropping
+/// live events older than their replay window and session revocations every node has seen.
 pub async fn run_maintenance(state: AppState) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
     loop {
         every.tick().await;
         if let Err(e) = state.store.prune_events().await {
             tracing::warn!(error = %e, "could not prune old events");
+        }
+        if let Err(e) = state.store.prune_session_revocations().await {
+            tracing::warn!(error = %e, "could not prune old session revocations");
         }
         match media_files::sweep_deletions(&state.store, &state.storage).await {
             Ok(0) => {}

@@ -55,9 +55,16 @@ impl Signer {
         (now.timestamp() < expires).then_some(payload)
     }
 
-    /// A token that reads `user_id`'s media until `expires_at`.
-    pub fn media_token(&self, user_id: Uuid, expires_at: DateTime<Utc>) -> String {
+    /// A token that reads `user_id`'s media until `expires_at`, issued by the session
+    /// `session_id` (which the reader checks is still open).
+    pub fn media_token(
+        &self,
+        user_id: Uuid,
+        session_id: Uuid,
+        expires_at: DateTime<Utc>,
+    ) -> String {
         let mut payload = user_id.as_bytes().to_vec();
+        payload.extend_from_slice(session_id.as_bytes());
         payload.extend_from_slice(&expires_at.timestamp().to_be_bytes());
         self.sign(MEDIA_TOKEN_PREFIX, &payload)
     }
@@ -66,11 +73,16 @@ impl Signer {
         token.starts_with(MEDIA_TOKEN_PREFIX)
     }
 
-    pub fn verify_media_token(&self, token: &str, now: DateTime<Utc>) -> Option<Uuid> {
+    /// `(user_id, session_id)` of a valid media token.
+    pub fn verify_media_token(&self, token: &str, now: DateTime<Utc>) -> Option<(Uuid, Uuid)> {
         let payload = self.verify(MEDIA_TOKEN_PREFIX, token, now)?;
-        (payload.len() == 24)
-            .then(|| Uuid::from_slice(&payload[..16]).ok())
-            .flatten()
+        if payload.len() != 40 {
+            return None;
+        }
+        Some((
+            Uuid::from_slice(&payload[..16]).ok()?,
+            Uuid::from_slice(&payload[16..32]).ok()?,
+        ))
     }
 
     /// A link token that serves one file of `user_id` until `expires_at`.
@@ -104,9 +116,13 @@ mod tests {
     fn media_tokens_verify_until_they_expire() {
         let signer = Signer::new(b"key".to_vec());
         let user = Uuid::new_v4();
+        let session = Uuid::new_v4();
         let now = Utc::now();
-        let token = signer.media_token(user, now + Duration::minutes(10));
-        assert_eq!(signer.verify_media_token(&token, now), Some(user));
+        let token = signer.media_token(user, session, now + Duration::minutes(10));
+        assert_eq!(
+            signer.verify_media_token(&token, now),
+            Some((user, session))
+        );
         assert_eq!(
             signer.verify_media_token(&token, now + Duration::minutes(11)),
             None

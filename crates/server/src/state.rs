@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use store::{MediaStorage, Store};
 
+use crate::sessions::SessionCache;
 use crate::signing::Signer;
 
 /// What the API needs to know beyond the database; built by the `studio` binary from its
@@ -64,6 +65,8 @@ pub struct AppState {
     pub assistant: Arc<dyn ai::Assistant>,
     /// Stripe, when payments are configured.
     pub stripe: Option<Arc<crate::stripe::StripeClient>>,
+    /// Sessions read in the last few seconds.
+    pub sessions: Arc<SessionCache>,
 }
 
 /// The name of the media signing key in the database's server secrets.
@@ -85,6 +88,8 @@ impl AppState {
             Some(stripe) => Some(Arc::new(crate::stripe::StripeClient::new(stripe.clone())?)),
             None => None,
         };
+        let sessions = Arc::new(SessionCache::default());
+        tokio::spawn(sessions.clone().follow(store.subscribe()));
         Ok(Self {
             store,
             storage,
@@ -93,6 +98,7 @@ impl AppState {
             image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
             assistant,
             stripe,
+            sessions,
         })
     }
 }

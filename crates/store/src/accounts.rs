@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::credits::LedgerReason;
-use crate::{now, on_db, Result, Store, StoreError};
+use crate::credits::{insert_ledger_entry, LedgerReason, LedgerWrite};
+use crate::{now, on_db, Dialect, Result, Signal, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct User {
@@ -34,7 +34,7 @@ type CredentialsRow = (
     DateTime<Utc>,
     String,
 );
-/// A user row followed by the session's id and last use.
+/// A user row followed by the session's id, last use and expiry.
 type SessionRow = (
     Uuid,
     String,
@@ -43,6 +43,7 @@ type SessionRow = (
     Option<String>,
     DateTime<Utc>,
     Uuid,
+    DateTime<Utc>,
     DateTime<Utc>,
 );
 
@@ -78,6 +79,7 @@ pub struct SessionUser {
     pub user: User,
     pub session_id: Uuid,
     pub last_seen_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
 }
 
 impl Store {
@@ -100,15 +102,14 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
             if new.signup_grant > 0 {
-                sqlx::query(
-                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, NULL, $5)",
-                )
-                .bind(Uuid::new_v4())
-                .bind(id)
-                .bind(new.signup_grant)
-                .bind(LedgerReason::SignupGrant.as_str())
-                .bind(at)
-                .execute(&mut *tx)
+                insert_ledger_entry(&mut *tx, LedgerWrite {
+                    id: Uuid::new_v4(),
+                    user_id: id,
+                    delta: new.signup_grant,
+                    reason: LedgerReason::SignupGrant,
+                    job_id: None,
+                    at,
+                })
                 .await?;
             }
             tx.commit().await?;
@@ -160,17 +161,33 @@ impl Store {
     /// The user behind an unexpired session token hash.
     pub async fn session_user(&self, token_hash: &[u8]) -> Result<Option<SessionUser>> {
         let sql = format!(
-            "SELECT {USER_COLUMNS}, s.id, s.last_seen_at FROM sessions s JOIN users u ON u.id = s.user_id \
+            "SELECT {USER_COLUMNS}, s.id, s.last_seen_at, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE s.token_hash = $1 AND s.expires_at > $2"
         );
         let row: Option<SessionRow> = on_db!(self, p => sqlx::query_as(&sql).bind(token_hash).bind(now()).fetch_optional(p).await)?;
         Ok(row.map(
-            |(id, email, given, family, picture, created, session_id, last_seen_at)| SessionUser {
-                user: (id, email, given, family, picture, created).into(),
-                session_id,
-                last_seen_at,
+            |(id, email, given, family, picture, created, session_id, last_seen_at, expires_at)| {
+                SessionUser {
+                    user: (id, email, given, family, picture, created).into(),
+                    session_id,
+                    last_seen_at,
+                    expires_at,
+                }
             },
         ))
+    }
+
+    /// Whether the user's session is still open (not revoked, not expired).
+    pub async fn session_open(&self, user_id: Uuid, session_id: Uuid) -> Result<bool> {
+        let row: Option<(Uuid,)> = on_db!(self, p => sqlx::query_as(
+            "SELECT id FROM sessions WHERE id = $1 AND user_id = $2 AND expires_at > $3",
+        )
+        .bind(session_id)
+        .bind(user_id)
+        .bind(now())
+        .fetch_optional(p)
+        .await)?;
+        Ok(row.is_some())
     }
 
     /// Slides a session's expiry forward.
@@ -185,10 +202,47 @@ impl Store {
         Ok(())
     }
 
-    /// Revokes a session; unknown tokens are ignored.
+    /// Revokes a session and tells every process (this one at once, the others through the
+    /// database) so none keeps serving it from memory; unknown tokens are ignored.
     pub async fn delete_session(&self, token_hash: &[u8]) -> Result<()> {
-        on_db!(self, p => sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(p).await
-        .map(|_| ()))?;
+        let dialect = self.dialect();
+        let revoked: Option<Uuid> = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let row: Option<(Uuid,)> =
+                sqlx::query_as("DELETE FROM sessions WHERE token_hash = $1 RETURNING id")
+                    .bind(token_hash)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            if let Some((session_id,)) = row {
+                sqlx::query("INSERT INTO session_revocations (session_id, revoked_at) VALUES ($1, $2)")
+                    .bind(session_id)
+                    .bind(now())
+                    .execute(&mut *tx)
+                    .await?;
+                if dialect == Dialect::Postgres {
+                    sqlx::query("SELECT pg_notify('studio_sessions', $1)")
+                        .bind(session_id.to_string())
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(row.map(|(id,)| id))
+        })?;
+        if let Some(session_id) = revoked {
+            self.signal(Signal::SessionRevoked(session_id));
+        }
         Ok(())
+    }
+
+    /// Forgets revocations older than any process keeps a session in memory.
+    pub async fn prune_session_revocations(&self) -> Result<u64> {
+        let cutoff = now() - chrono::Duration::hours(1);
+        let done = on_db!(self, p => sqlx::query("DELETE FROM session_revocations WHERE revoked_at < $1")
+            .bind(cutoff)
+            .execute(p)
+            .await
+            .map(|r| r.rows_affected()))?;
+        Ok(done)
     }
 }

@@ -7,7 +7,7 @@ use domain::LiveEvent;
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use crate::credits::{LedgerReason, BALANCE_SQL};
+use crate::credits::{insert_ledger_entry, LedgerReason, LedgerWrite};
 use crate::events::{insert_event, NewEvent, Signal};
 use crate::{now, on_db, Result, Store, User};
 
@@ -171,17 +171,15 @@ impl Store {
                 .await?;
             }
             if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, work.grant, ledger_entry_id) {
-                sqlx::query(
-                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, NULL, $5)",
-                )
-                .bind(entry_id)
-                .bind(user_id)
-                .bind(grant.amount)
-                .bind(grant.reason.as_str())
-                .bind(at)
-                .execute(&mut *tx)
+                let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
+                    id: entry_id,
+                    user_id,
+                    delta: grant.amount,
+                    reason: grant.reason,
+                    job_id: None,
+                    at,
+                })
                 .await?;
-                let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL).bind(user_id).fetch_one(&mut *tx).await?;
                 insert_event!(&mut *tx, dialect, NewEvent {
                     user_id,
                     event: LiveEvent::CreditsChanged(CreditsChanged { balance }),

@@ -30,13 +30,15 @@ pub struct StoredEvent {
     pub created_at: DateTime<Utc>,
 }
 
-/// What woke up: new events for a user (or for anyone, when the source cannot tell), or
-/// new work in the queue.
+/// What woke up: new events for a user (or for anyone, when the source cannot tell), new
+/// work in the queue, or a revoked session (or possibly any, when revocations were missed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
     Events(Uuid),
     AnyEvents,
     Jobs,
+    SessionRevoked(Uuid),
+    AnySessions,
 }
 
 /// Inserts an event inside an open transaction; on PostgreSQL also notifies the other
@@ -81,7 +83,8 @@ impl Store {
     }
 
     /// Relays other processes' signals into this one until the store closes: PostgreSQL
-    /// notifications, or on SQLite a change of the newest event id (checked every 250 ms).
+    /// notifications, or on SQLite a change of the newest event id and new session
+    /// revocations (checked every 250 ms).
     pub async fn relay_signals(&self) {
         match &self.pool {
             Pool::Postgres(pool) => loop {
@@ -94,10 +97,12 @@ impl Store {
                 // Events raised while disconnected are still stored; wake everyone to look.
                 self.signal(Signal::AnyEvents);
                 self.signal(Signal::Jobs);
+                self.signal(Signal::AnySessions);
                 tokio::time::sleep(Duration::from_secs(1)).await;
             },
             Pool::Sqlite(_) => {
                 let mut newest = self.newest_event_id().await.unwrap_or(0);
+                let mut revoked_after = self.newest_revocation_id().await.unwrap_or(0);
                 let mut every = tokio::time::interval(Duration::from_millis(250));
                 loop {
                     every.tick().await;
@@ -111,6 +116,18 @@ impl Store {
                         }
                         _ => {}
                     }
+                    match self.revocations_after(revoked_after).await {
+                        Ok(revoked) => {
+                            for (id, session_id) in revoked {
+                                revoked_after = id;
+                                self.signal(Signal::SessionRevoked(session_id));
+                            }
+                        }
+                        Err(e) => {
+                            tracing::warn!(error = %e, "could not read session revocations");
+                            self.signal(Signal::AnySessions);
+                        }
+                    }
                 }
             }
         }
@@ -119,12 +136,16 @@ impl Store {
     async fn listen(&self, pool: &sqlx::PgPool) -> Result<()> {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
         listener
-            .listen_all(["studio_events", "studio_jobs"])
+            .listen_all(["studio_events", "studio_jobs", "studio_sessions"])
             .await?;
         loop {
             let notification = listener.recv().await?;
             let signal = match notification.channel() {
                 "studio_jobs" => Signal::Jobs,
+                "studio_sessions" => match Uuid::parse_str(notification.payload()) {
+                    Ok(session_id) => Signal::SessionRevoked(session_id),
+                    Err(_) => Signal::AnySessions,
+                },
                 _ => match Uuid::parse_str(notification.payload()) {
                     Ok(user_id) => Signal::Events(user_id),
                     Err(_) => Signal::AnyEvents,
@@ -143,6 +164,26 @@ impl Store {
             .fetch_one(p)
             .await)?;
         Ok(id)
+    }
+
+    async fn newest_revocation_id(&self) -> Result<i64> {
+        let (id,): (i64,) = on_db!(self, p => sqlx::query_as(
+            "SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM session_revocations",
+        )
+        .fetch_one(p)
+        .await)?;
+        Ok(id)
+    }
+
+    /// Sessions revoked after the revocation `after`: `(revocation id, session id)`, oldest first.
+    async fn revocations_after(&self, after: i64) -> Result<Vec<(i64, Uuid)>> {
+        let rows = on_db!(self, p => sqlx::query_as(
+            "SELECT id, session_id FROM session_revocations WHERE id > $1 ORDER BY id",
+        )
+        .bind(after)
+        .fetch_all(p)
+        .await)?;
+        Ok(rows)
     }
 
     /// The user's events after `after` (oldest first), at most `limit`.

@@ -9,7 +9,7 @@ use domain::{JobKind, JobStatus, LiveEvent, StructuredResponse};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use crate::credits::BALANCE_SQL;
+use crate::credits::{insert_ledger_entry, LedgerWrite, BALANCE_SQL};
 use crate::events::{insert_event, NewEvent};
 use crate::media::NewMediaAsset;
 use crate::messages::{update_linked_message, MessageParts};
@@ -119,21 +119,21 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await?;
             // Free jobs (assistant replies) leave the ledger alone.
-            if new.credit_cost > 0 {
-                sqlx::query(
-                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(Uuid::new_v4())
-                .bind(new.user_id)
-                .bind(-new.credit_cost)
-                .bind(LedgerReason::Generation.as_str())
-                .bind(new.id)
-                .bind(at)
-                .execute(&mut *tx)
+            let balance = if new.credit_cost > 0 {
+                let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
+                    id: Uuid::new_v4(),
+                    user_id: new.user_id,
+                    delta: -new.credit_cost,
+                    reason: LedgerReason::Generation,
+                    job_id: Some(new.id),
+                    at,
+                })
                 .await?;
-                insert_event!(&mut *tx, dialect, credits_changed(new.user_id, balance - new.credit_cost));
-            }
-            let balance = balance - new.credit_cost;
+                insert_event!(&mut *tx, dialect, credits_changed(new.user_id, balance));
+                balance
+            } else {
+                balance
+            };
             if dialect == Dialect::Postgres {
                 sqlx::query("SELECT pg_notify('studio_jobs', '')").execute(&mut *tx).await?;
             }
@@ -403,23 +403,23 @@ impl Store {
             };
             let job: Option<Job> = query.fetch_optional(&mut *tx).await?;
             let Some(job) = job else { return Ok(None) };
-            if job.credit_cost > 0 {
-                sqlx::query(
-                    "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(Uuid::new_v4())
-                .bind(job.user_id)
-                .bind(job.credit_cost)
-                .bind(LedgerReason::Refund.as_str())
-                .bind(job.id)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
-            }
-            let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL)
-            .bind(job.user_id)
-            .fetch_one(&mut *tx)
-            .await?;
+            let balance = if job.credit_cost > 0 {
+                insert_ledger_entry(&mut *tx, LedgerWrite {
+                    id: Uuid::new_v4(),
+                    user_id: job.user_id,
+                    delta: job.credit_cost,
+                    reason: LedgerReason::Refund,
+                    job_id: Some(job.id),
+                    at,
+                })
+                .await?
+            } else {
+                let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL)
+                    .bind(job.user_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                balance
+            };
             update_linked_message!(tx, &job, &message);
             for event in events(&job, balance) {
                 insert_event!(&mut *tx, dialect, event);

@@ -44,6 +44,18 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0006_commerce.sql"),
         include_str!("../migrations/postgres/0006_commerce.sql"),
     ),
+    (
+        7,
+        "balance",
+        include_str!("../migrations/sqlite/0007_balance.sql"),
+        include_str!("../migrations/postgres/0007_balance.sql"),
+    ),
+    (
+        8,
+        "session revocations",
+        include_str!("../migrations/sqlite/0008_session_revocations.sql"),
+        include_str!("../migrations/postgres/0008_session_revocations.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.
@@ -88,7 +100,7 @@ async fn run_until(store: &Store, until: i64) -> Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use domain::{GenerationState, MediaKind, ProjectName, SceneName, Settings};
     use serde_json::json;
     use sqlx::types::Json;
@@ -99,7 +111,7 @@ mod tests {
 
     /// A fresh database of each dialect the environment offers: SQLite always, PostgreSQL
     /// when `STUDIO_TEST_PG_URL` names a cluster.
-    async fn fresh_stores() -> Vec<Store> {
+    pub(crate) async fn fresh_stores() -> Vec<Store> {
         let path = std::env::temp_dir().join(format!("store-upgrade-{}.db", Uuid::new_v4()));
         let mut stores = vec![Store::connect(&format!("sqlite://{}", path.display()))
             .await
@@ -133,10 +145,29 @@ mod tests {
                 password_hash: "x",
                 given_name: None,
                 family_name: None,
-                signup_grant: 10,
+                // Credits are written below as the previous version wrote them.
+                signup_grant: 0,
             })
             .await
             .unwrap();
+        for (delta, reason) in [
+            (10, "signup_grant"),
+            (-3, "generation"),
+            (25, "admin_grant"),
+        ] {
+            on_db!(store, p => sqlx::query(
+                "INSERT INTO credit_ledger (id, user_id, delta, reason, job_id, created_at) VALUES ($1, $2, $3, $4, NULL, $5)",
+            )
+            .bind(Uuid::new_v4())
+            .bind(user.id)
+            .bind(delta)
+            .bind(reason)
+            .bind(now())
+            .execute(p)
+            .await
+            .map(|_| ()))
+            .unwrap();
+        }
         let name = ProjectName::parse("Upgrade").unwrap();
         let project = store
             .create_project(user.id, &name, Settings::default())
@@ -214,6 +245,10 @@ mod tests {
         }
 
         store.migrate().await.unwrap();
+
+        // The kept balance starts from the ledger's sum.
+        assert_eq!(store.balance(user.id).await.unwrap().balance, 32);
+        assert_eq!(store.ledger_sum(user.id).await.unwrap(), 32);
 
         assert_eq!(
             store.job(user.id, linked).await.unwrap().message_id,

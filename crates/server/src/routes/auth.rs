@@ -119,7 +119,13 @@ async fn signout(
     current: CurrentUser,
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, Json<Success<Option<String>>>)> {
-    state.store.delete_session(&current.token_hash).await?;
+    auth::sign_out(
+        &state.store,
+        &state.sessions,
+        current.session_id,
+        &current.token_hash,
+    )
+    .await?;
     Ok((
         jar.add(auth::expired_session_cookie(&state.config)),
         success(None),

@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
@@ -19,8 +20,10 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-use crate::error::{ApiResult, ErrorResponse};
+use crate::auth;
+use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Query};
+use crate::sessions::SessionCache;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -73,7 +76,10 @@ pub struct EventsQuery {
 
 struct Feed {
     store: Store,
+    sessions: Arc<SessionCache>,
     user_id: Uuid,
+    session_id: Uuid,
+    token_hash: [u8; 32],
     after: i64,
     pending: VecDeque<StoredEvent>,
     signals: broadcast::Receiver<Signal>,
@@ -103,10 +109,23 @@ fn to_sse(stored: StoredEvent) -> Option<Event> {
     )
 }
 
+/// What the feed heard while waiting.
+enum Wake {
+    Events,
+    /// Sessions may have been revoked unseen: look the session up again.
+    Sessions,
+    Closed,
+}
+
 impl Feed {
+    /// The next event; the stream ends when its session is revoked or expires, checked
+    /// before every delivery and at once when a revocation is signalled.
     async fn next(mut self) -> Option<(Result<Event, Infallible>, Self)> {
         loop {
             if let Some(event) = self.pending.pop_front() {
+                if !self.session_open().await {
+                    return None;
+                }
                 match to_sse(event) {
                     Some(event) => return Some((Ok(event), self)),
                     None => continue,
@@ -125,13 +144,36 @@ impl Feed {
                     continue;
                 }
             }
-            loop {
-                match self.signals.recv().await {
-                    Ok(Signal::Events(user)) if user == self.user_id => break,
-                    Ok(Signal::AnyEvents) | Err(RecvError::Lagged(_)) => break,
-                    Ok(_) => {}
-                    Err(RecvError::Closed) => return None,
-                }
+            match self.wait().await {
+                Wake::Events => {}
+                Wake::Sessions if self.session_open().await => {}
+                Wake::Sessions | Wake::Closed => return None,
+            }
+        }
+    }
+
+    async fn wait(&mut self) -> Wake {
+        loop {
+            match self.signals.recv().await {
+                Ok(Signal::Events(user)) if user == self.user_id => return Wake::Events,
+                Ok(Signal::AnyEvents) => return Wake::Events,
+                Ok(Signal::SessionRevoked(id)) if id == self.session_id => return Wake::Closed,
+                Ok(Signal::AnySessions) | Err(RecvError::Lagged(_)) => return Wake::Sessions,
+                Ok(_) => {}
+                Err(RecvError::Closed) => return Wake::Closed,
+            }
+        }
+    }
+
+    /// Whether the stream's session still stands (read from memory when fresh). A database
+    /// that cannot answer keeps the stream: the next delivery asks again.
+    async fn session_open(&self) -> bool {
+        match auth::open_session(&self.store, &self.sessions, &self.token_hash).await {
+            Ok(session) => session.session_id == self.session_id,
+            Err(ApiError::Unauthenticated(_)) => false,
+            Err(e) => {
+                tracing::warn!(error = ?e, "could not check an event stream's session");
+                true
             }
         }
     }
@@ -162,9 +204,13 @@ async fn events(
         Some(id) => id.max(0),
         None => state.store.latest_event_id(user_id).await?,
     };
+    // The stream ends when its session signs out, on whichever node.
     let feed = Feed {
         store: state.store.clone(),
+        sessions: state.sessions.clone(),
         user_id,
+        session_id: current.session_id,
+        token_hash: current.token_hash,
         after,
         pending: VecDeque::new(),
         signals,

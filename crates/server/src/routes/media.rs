@@ -116,8 +116,11 @@ pub struct MediaToken {
     responses((status = 200, body = MediaToken), (status = 401, body = ErrorResponse)))]
 async fn media_auth(State(state): State<AppState>, current: CurrentUser) -> Json<MediaToken> {
     let expires_at = Utc::now() + Duration::minutes(MEDIA_TOKEN_MINUTES);
+    // Tied to this session: it stops working when the session signs out.
     Json(MediaToken {
-        token: state.signer.media_token(current.user.id, expires_at),
+        token: state
+            .signer
+            .media_token(current.user.id, current.session_id, expires_at),
         expires_at,
     })
 }

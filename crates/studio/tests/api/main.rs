@@ -18,5 +18,6 @@ mod outage;
 mod projects;
 mod reference_images;
 mod scenes;
+mod session_revocation;
 mod stripe_webhook;
 mod system;
