@@ -76,6 +76,14 @@ impl SessionCache {
         inner.revoked.insert(session_id, Instant::now());
     }
 
+    /// Drops the user's cached sessions after their profile changed, so the next request
+    /// reads it afresh (other nodes catch up within [`FRESH_FOR`]).
+    pub fn forget_user(&self, user_id: Uuid) {
+        self.lock()
+            .sessions
+            .retain(|_, (s, _)| s.user.id != user_id);
+    }
+
     fn clear(&self) {
         self.lock().sessions.clear();
     }

@@ -158,6 +158,7 @@ async fn initialize_user(
             picture.as_deref(),
         )
         .await?;
+    state.sessions.forget_user(user.id);
     Ok(success(InitializedUser {
         user: updated.into(),
     }))

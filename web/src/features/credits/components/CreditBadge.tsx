@@ -124,7 +124,7 @@ export function CreditBadge({ compact = false }: CreditBadgeProps) {
           )}
         >
           <Coins className={cn('h-4 w-4', view.isLow ? 'text-amber-300' : 'text-brand-300')} aria-hidden />
-          <span>{creditLabel(view.balance, compact)}</span>
+          <span className="whitespace-nowrap">{creditLabel(view.balance, compact)}</span>
         </button>
       </HoverCard.Trigger>
       <HoverCard.Portal>
