@@ -13,6 +13,7 @@ import { GuidePage, NotFoundPage } from '@/pages/pages';
 import { PricingPage } from '@/pages/PricingPage';
 import { TransactionHistoryPage } from '@/pages/TransactionHistoryPage';
 import { LiveEvents } from './LiveEvents';
+import { PageViews } from './PageViews';
 
 export function AppRoutes() {
   return (
@@ -41,6 +42,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <LiveEvents />
       <BrowserRouter>
+        <PageViews />
         <AppRoutes />
       </BrowserRouter>
       <AppToaster />

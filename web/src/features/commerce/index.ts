@@ -1,6 +1,6 @@
 export { CreditOffer } from './components/CreditOffer';
 export { CheckoutReturn } from './components/CheckoutReturn';
 export { PendingPurchaseGate } from './components/PendingPurchaseGate';
-export { track } from './api/analytics';
+export { track } from '@/lib/analytics';
 export { PricingPlans } from './components/PricingPlans';
 export { SubscriptionPanel } from './components/SubscriptionPanel';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '@/api/queryKeys';
 import { notify } from '@/lib/toast';
-import { track } from '../api/analytics';
+import { track } from '@/lib/analytics';
 import { CREDITS_ADDED, purchaseLanded, readCheckoutBaseline, saveCheckoutBaseline } from '../logic/purchase';
 import { sessionStore } from '../state/browser';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { track } from '../api/analytics';
+import { track } from '@/lib/analytics';
 import { usePlans } from '../api/plans';
 import { offerPlan } from '../logic/plans';
 import { usePurchase } from '../state/usePurchase';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/lib/toast';
-import { track } from '../api/analytics';
+import { track } from '@/lib/analytics';
 import { createCheckout } from '../api/checkout';
 import { checkoutFailure, checkoutRedirect, hasPendingPurchase, PURCHASE_FAILED, takePendingPurchase, type CheckoutOutcome } from '../logic/purchase';
 import { browserNavigation, createBrowserMachine, sessionStore } from '../state/browser';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { notify } from '@/lib/toast';
-import { track } from '../api/analytics';
+import { track } from '@/lib/analytics';
 import { createSubscriptionCheckout } from '../api/subscriptionCheckout';
 import type { Plan } from '../api/types';
 import type { CreditModalMachine } from '../logic/creditModalMachine';

@@ -5,6 +5,7 @@ import type { Scene, Storyboard } from '@/api/types';
 import { notify } from '@/lib/toast';
 import { REORDER_FAILED, reorderScenes } from '../api/reorderScenes';
 import { applySceneOrder, sameOrder } from '../logic/order';
+import { track } from '@/lib/analytics';
 
 /**
  * Puts the project's scenes in a new order: at once in the storyboard and the scene list, then on
@@ -35,6 +36,7 @@ export function useReorderScenes(projectId: string | null) {
       try {
         const saved = await reorderScenes(projectId, ids);
         order([...saved].sort((a, b) => a.order - b.order).map((s) => s.id));
+        track('scenes_reordered', { scenes: ids.length });
         if (refetching) void queryClient.invalidateQueries({ queryKey: boardKey });
         return true;
       } catch {

@@ -15,6 +15,7 @@ import { renameProject as renameProjectRequest } from '../api/updateProject';
 import { updateScene } from '../api/updateScene';
 import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL_CAMPAIGN_NAME, validateProjectName } from '../logic/names';
 import { chooseSceneId, projectPath, resolveProjectId } from '../logic/selection';
+import { track } from '@/lib/analytics';
 
 /** Project creation: the pause before its first campaign, the guard on that pause, and when the loading flag gives up. */
 export const PROJECT_SCENE_DELAY_MS = 1000;
@@ -155,6 +156,7 @@ export function useWorkspaceController() {
       }
       initialSceneRequested.current.add(project.id);
       notify.success(messages.projectCreated);
+      track('project_created', {});
 
       await withTimeout(delay(PROJECT_SCENE_DELAY_MS), PROJECT_SCENE_DELAY_TIMEOUT_MS).catch(() => undefined);
 
@@ -190,6 +192,7 @@ export function useWorkspaceController() {
           (old ?? []).map((p) => (p.id === projectId ? { ...p, ...updated, name: updated?.name ?? trimmed } : p)),
         );
         notify.success(messages.projectRenamed);
+        track('project_renamed', {});
       } catch {
         notify.error(messages.projectRenameServerFailed);
       }
@@ -214,6 +217,7 @@ export function useWorkspaceController() {
         if (presetId) writeString(storageKeys.scenePreset(scene.id), presetId);
         setCampaignDialogOpen(false);
         notify.success(presetId ? messages.sceneCreatedWithPreset : messages.sceneCreated);
+        track('scene_created', { with_preset: Boolean(presetId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.scenes(projectId) });
         void refreshStoryboard(projectId);
         return true;

@@ -1,3 +1,7 @@
+/**
+ * First-party analytics: named events with small properties, batched to POST /api/analytics/events.
+ * Shared by every feature (page views, the purchase funnel, project and campaign actions).
+ */
 export type AnalyticsEventName =
   | 'page_view'
   | 'purchase_modal_view'
@@ -7,7 +11,11 @@ export type AnalyticsEventName =
   | 'checkout_start'
   | 'checkout_error'
   | 'checkout_complete'
-  | 'signup_success';
+  | 'signup_success'
+  | 'project_created'
+  | 'project_renamed'
+  | 'scene_created'
+  | 'scenes_reordered';
 
 export interface AnalyticsEvent {
   name: AnalyticsEventName;
@@ -50,4 +58,9 @@ export function track(name: AnalyticsEventName, properties: AnalyticsEvent['prop
   } else if (timer === null) {
     timer = setTimeout(flush, BATCH_DELAY_MS);
   }
+}
+
+/** The path as a page name: ids become `:id`, so page views group by page, not by project. */
+export function pageName(pathname: string): string {
+  return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id');
 }
