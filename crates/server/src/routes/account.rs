@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::error::{ApiError, ApiResult, ErrorResponse};
+use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Query};
 use crate::models::{success, Success, UserView};
+use crate::services::profile::{self, ProfileUpdate};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -82,20 +83,6 @@ pub struct InitializedUser {
     user: UserView,
 }
 
-const MAX_NAME: usize = 100;
-const MAX_PICTURE_URL: usize = 2048;
-
-fn field(value: Option<String>, name: &'static str, max: usize) -> ApiResult<Option<String>> {
-    let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-    if value.as_ref().is_some_and(|v| v.chars().count() > max) {
-        return Err(ApiError::validation(
-            name,
-            format!("{name} is limited to {max} characters"),
-        ));
-    }
-    Ok(value)
-}
-
 /// Updates the signed-in user's names and picture; sending the same profile again changes
 /// nothing.
 #[utoipa::path(post, path = "/api/auth/initialize-user", tag = "auth", operation_id = "initializeUser",
@@ -107,61 +94,16 @@ async fn initialize_user(
     current: CurrentUser,
     Json(body): Json<InitializeUserRequest>,
 ) -> ApiResult<Json<Success<InitializedUser>>> {
-    let user = &current.user;
-    if body
-        .sub
-        .as_deref()
-        .is_some_and(|s| s.trim() != user.id.to_string())
-    {
-        return Err(ApiError::validation(
-            "sub",
-            "This profile belongs to another user",
-        ));
-    }
-    if body
-        .email
-        .as_deref()
-        .is_some_and(|e| !e.trim().eq_ignore_ascii_case(&user.email))
-    {
-        return Err(ApiError::validation(
-            "email",
-            "This profile belongs to another user",
-        ));
-    }
-    let mut given_name = field(body.given_name, "given_name", MAX_NAME)?;
-    let mut family_name = field(body.family_name, "family_name", MAX_NAME)?;
-    if let (None, None, Some(name)) = (
-        &given_name,
-        &family_name,
-        field(body.name, "name", MAX_NAME)?,
-    ) {
-        let (given, family) = name.split_once(' ').unwrap_or((&name, ""));
-        given_name = Some(given.to_owned());
-        family_name = Some(family.trim().to_owned()).filter(|f| !f.is_empty());
-    }
-    let picture = field(body.picture, "picture", MAX_PICTURE_URL)?;
-    if picture
-        .as_deref()
-        .is_some_and(|p| !(p.starts_with("https://") || p.starts_with("http://")))
-    {
-        return Err(ApiError::validation(
-            "picture",
-            "picture must be an http(s) URL",
-        ));
-    }
-    let updated = state
-        .store
-        .update_profile(
-            user.id,
-            given_name.as_deref(),
-            family_name.as_deref(),
-            picture.as_deref(),
-        )
-        .await?;
-    state.sessions.forget_user(user.id);
-    Ok(success(InitializedUser {
-        user: updated.into(),
-    }))
+    let update = ProfileUpdate {
+        sub: body.sub,
+        email: body.email,
+        name: body.name,
+        given_name: body.given_name,
+        family_name: body.family_name,
+        picture: body.picture,
+    };
+    let user = profile::initialize_user(&state, &current.user, update).await?;
+    Ok(success(InitializedUser { user: user.into() }))
 }
 
 #[cfg(test)]

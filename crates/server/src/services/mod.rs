@@ -10,6 +10,7 @@ pub mod generation;
 pub mod media;
 pub mod panel;
 pub mod presets;
+pub mod profile;
 pub mod scenes;
 pub mod storyboard;
 pub mod uploads;
