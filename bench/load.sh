@@ -25,6 +25,8 @@ fi
 export STUDIO_BIN
 
 work=$(mktemp -d)
+# The cluster's PostgreSQL runs as the postgres user, who must be able to enter this directory.
+chmod 0755 "$work"
 server_pid=
 cleanup() {
   [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
