@@ -16,8 +16,9 @@ use serde_json::{json, Value};
 use tokio::process::Child;
 
 use crate::jobs::project_and_scene;
-use crate::reference_images::s3_endpoint;
-use crate::support::{spawn_serve, Db, Session, TestApp, TestDatabase};
+use crate::support::{
+    borrowed, s3_bucket, s3_endpoint, s3_env, spawn_serve, Db, Session, TestApp, TestDatabase,
+};
 
 const JOBS_PER_USER: usize = 50;
 const SIGNUP_CREDITS: i64 = 100;
@@ -33,22 +34,10 @@ fn job_count() -> usize {
 /// The environment every process of the cluster shares: its bucket and a short lease, so a
 /// killed worker's job is taken over within two seconds.
 fn cluster_env(bucket: &str) -> Vec<(String, String)> {
-    [
-        ("STUDIO_STORAGE_URL", format!("s3://{bucket}/media")),
-        ("STUDIO_S3_ENDPOINT", s3_endpoint()),
-        ("AWS_REGION", "us-east-1".to_owned()),
-        ("AWS_ACCESS_KEY_ID", "studio-test".to_owned()),
-        ("AWS_SECRET_ACCESS_KEY", "studio-test-secret".to_owned()),
-        ("STUDIO_JOB_LEASE_SECONDS", "2".to_owned()),
-        ("STUDIO_WORKERS", "1".to_owned()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_owned(), v))
-    .collect()
-}
-
-fn borrowed(env: &[(String, String)]) -> Vec<(&str, &str)> {
-    env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+    let mut env = s3_env(bucket, &s3_endpoint());
+    env.push(("STUDIO_JOB_LEASE_SECONDS".to_owned(), "2".to_owned()));
+    env.push(("STUDIO_WORKERS".to_owned(), "1".to_owned()));
+    env
 }
 
 /// Another node on the same database (its own scratch directory).
@@ -125,14 +114,7 @@ async fn chaos(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_cluster_survives_killed_workers_and_a_restarted_node() {
-    let endpoint = s3_endpoint();
-    let bucket = format!("studio-cluster-{}", uuid::Uuid::new_v4().simple());
-    let created = reqwest::Client::new()
-        .put(format!("{endpoint}/{bucket}"))
-        .send()
-        .await
-        .unwrap();
-    assert!(created.status().is_success(), "create bucket");
+    let bucket = s3_bucket("studio-cluster").await;
     let env = cluster_env(&bucket);
 
     let db = TestDatabase::new(Db::Postgres).await;

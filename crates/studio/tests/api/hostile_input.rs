@@ -8,6 +8,7 @@ use reqwest::{header, Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::files;
+use crate::jobs::project_and_scene;
 use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
@@ -23,13 +24,6 @@ on_both_databases!(
 
 const CONTROL: &str =
     "Text must not contain control characters (only line breaks and tabs are allowed)";
-
-async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
-    let project = app.create_project(session, "Hostile").await;
-    let project_id = project["id"].as_str().unwrap().to_owned();
-    let scene = app.create_scene(session, &project_id, "Campaign 1").await;
-    (project_id, scene["id"].as_str().unwrap().to_owned())
-}
 
 async fn post(app: &TestApp, session: &Session, path: &str, body: Value) -> reqwest::Response {
     app.authed(session, Method::POST, path)

@@ -12,7 +12,9 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::jobs::{open_events, project_and_scene, read_events, start_image};
-use crate::support::{expect_error, repo_root, spawn_serve, TestDatabase};
+use crate::support::{
+    borrowed, expect_error, repo_root, s3_bucket, s3_endpoint, s3_env, spawn_serve, TestDatabase,
+};
 
 fn pg_cluster(command: &str, dir: &Path) -> String {
     let output = Command::new(repo_root().join("scripts/pg-cluster"))
@@ -180,27 +182,11 @@ impl SwitchableProxy {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_object_store_delays_the_job_and_leaves_no_asset_without_bytes() {
-    let endpoint = crate::reference_images::s3_endpoint();
-    let bucket = format!("studio-outage-{}", uuid::Uuid::new_v4().simple());
-    let created = reqwest::Client::new()
-        .put(format!("{endpoint}/{bucket}"))
-        .send()
-        .await
-        .unwrap();
-    assert!(created.status().is_success());
-    let proxy = SwitchableProxy::start(endpoint.trim_start_matches("http://").to_owned()).await;
-    let storage_url = format!("s3://{bucket}/media");
-    let app = crate::support::spawn_app_with(
-        crate::support::Db::Sqlite,
-        &[
-            ("STUDIO_STORAGE_URL", storage_url.as_str()),
-            ("STUDIO_S3_ENDPOINT", proxy.address.as_str()),
-            ("AWS_REGION", "us-east-1"),
-            ("AWS_ACCESS_KEY_ID", "studio-test"),
-            ("AWS_SECRET_ACCESS_KEY", "studio-test-secret"),
-        ],
-    )
-    .await;
+    let bucket = s3_bucket("studio-outage").await;
+    let proxy =
+        SwitchableProxy::start(s3_endpoint().trim_start_matches("http://").to_owned()).await;
+    let env = s3_env(&bucket, &proxy.address);
+    let app = crate::support::spawn_app_with(crate::support::Db::Sqlite, &borrowed(&env)).await;
     let session = app.signup("patient@example.com").await;
     let (project, scene) = project_and_scene(&app, &session).await;
 

@@ -6,8 +6,11 @@ use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::files;
+use crate::jobs::project_and_scene;
 use crate::on_both_databases;
-use crate::support::{spawn_app, spawn_app_with, Db, Session, TestApp};
+use crate::support::{
+    borrowed, s3_bucket, s3_endpoint, s3_env, spawn_app, spawn_app_with, Db, Session, TestApp,
+};
 
 on_both_databases!(
     upload_list_serve_download_and_delete,
@@ -64,13 +67,6 @@ async fn expect_refusal(response: Response, status: StatusCode, message: &str) {
         body,
         json!({"success": false, "reference_image": null, "error": message})
     );
-}
-
-async fn project_and_scene(app: &TestApp, session: &Session) -> (String, String) {
-    let project = app.create_project(session, "Products").await;
-    let project_id = project["id"].as_str().unwrap().to_owned();
-    let scene = app.create_scene(session, &project_id, "Campaign 1").await;
-    (project_id, scene["id"].as_str().unwrap().to_owned())
 }
 
 /// Files under the local media directory, besides the template thumbnails every server
@@ -753,40 +749,12 @@ async fn media_tokens_and_share_links_are_scoped(db: Db) {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
 
-/// The S3 endpoint of the test command's S3-compatible server.
-pub(crate) fn s3_endpoint() -> String {
-    std::env::var("STUDIO_TEST_S3_ENDPOINT").expect(
-        "STUDIO_TEST_S3_ENDPOINT is not set: run scripts/test, which starts an S3-compatible server \
-         (or `scripts/s3-server start DIR` and export the endpoint it prints)",
-    )
-}
-
 async fn uploads_and_serving_work_on_s3_compatible_storage(db: Db) {
     let endpoint = s3_endpoint();
-    let bucket = format!("studio-test-{}", uuid::Uuid::new_v4().simple());
     let client = reqwest::Client::new();
-    let created = client
-        .put(format!("{endpoint}/{bucket}"))
-        .send()
-        .await
-        .unwrap();
-    assert!(
-        created.status().is_success(),
-        "create bucket: {}",
-        created.status()
-    );
-    let storage_url = format!("s3://{bucket}/media");
-    let app = spawn_app_with(
-        db,
-        &[
-            ("STUDIO_STORAGE_URL", storage_url.as_str()),
-            ("STUDIO_S3_ENDPOINT", endpoint.as_str()),
-            ("AWS_REGION", "us-east-1"),
-            ("AWS_ACCESS_KEY_ID", "studio-test"),
-            ("AWS_SECRET_ACCESS_KEY", "studio-test-secret"),
-        ],
-    )
-    .await;
+    let bucket = s3_bucket("studio-test").await;
+    let env = s3_env(&bucket, &endpoint);
+    let app = spawn_app_with(db, &borrowed(&env)).await;
     let session = app.signup("cloud@example.com").await;
     let (project_id, scene_id) = project_and_scene(&app, &session).await;
     let target = Target {

@@ -359,3 +359,47 @@ pub async fn expect_error(response: Response, status: StatusCode, code: &str) ->
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
+
+/// The S3 endpoint of the test command's S3-compatible server.
+pub fn s3_endpoint() -> String {
+    std::env::var("STUDIO_TEST_S3_ENDPOINT").expect(
+        "STUDIO_TEST_S3_ENDPOINT is not set: run scripts/test, which starts an S3-compatible server \
+         (or `scripts/s3-server start DIR` and export the endpoint it prints)",
+    )
+}
+
+/// A fresh bucket, named `prefix-<uuid>`, on the test command's S3-compatible server.
+pub async fn s3_bucket(prefix: &str) -> String {
+    let bucket = format!("{prefix}-{}", uuid::Uuid::new_v4().simple());
+    let created = reqwest::Client::new()
+        .put(format!("{}/{bucket}", s3_endpoint()))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        created.status().is_success(),
+        "create bucket: {}",
+        created.status()
+    );
+    bucket
+}
+
+/// The environment that stores a studio's media in `bucket`, reached through `endpoint` (the
+/// S3-compatible server itself, or something in front of it).
+pub fn s3_env(bucket: &str, endpoint: &str) -> Vec<(String, String)> {
+    [
+        ("STUDIO_STORAGE_URL", format!("s3://{bucket}/media")),
+        ("STUDIO_S3_ENDPOINT", endpoint.to_owned()),
+        ("AWS_REGION", "us-east-1".to_owned()),
+        ("AWS_ACCESS_KEY_ID", "studio-test".to_owned()),
+        ("AWS_SECRET_ACCESS_KEY", "studio-test-secret".to_owned()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect()
+}
+
+/// Owned environment pairs as the spawn helpers take them.
+pub fn borrowed(env: &[(String, String)]) -> Vec<(&str, &str)> {
+    env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
