@@ -8,7 +8,7 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::credits::{insert_ledger_entry, LedgerReason, LedgerWrite};
-use crate::events::{insert_event, NewEvent, Signal};
+use crate::events::{insert_event, notify_badge_changed, NewEvent, Signal};
 use crate::{now, on_db, Result, Store, User};
 
 /// A subscription as Stripe last described it.
@@ -169,6 +169,7 @@ impl Store {
                 .bind(at)
                 .execute(&mut *tx)
                 .await?;
+                notify_badge_changed!(&mut *tx, dialect, user_id);
             }
             if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, work.grant, ledger_entry_id) {
                 let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
@@ -188,8 +189,12 @@ impl Store {
             tx.commit().await?;
             Ok::<_, crate::StoreError>(())
         })?;
-        if let (Some(user_id), Some(_)) = (work.user_id, work.grant) {
-            self.signal(Signal::Events(user_id));
+        if let Some(user_id) = work.user_id {
+            if work.grant.is_some() {
+                self.signal(Signal::Events(user_id));
+            } else if work.subscription.is_some() {
+                self.badge_changed(user_id);
+            }
         }
         Ok(true)
     }
@@ -252,18 +257,29 @@ impl Store {
         cancel_at_period_end: bool,
         current_period_end: Option<DateTime<Utc>>,
     ) -> Result<()> {
-        on_db!(self, p => sqlx::query(
-            "UPDATE subscriptions SET cancel_at_period_end = $1, \
-             current_period_end = COALESCE($2, current_period_end), updated_at = $3 \
-             WHERE stripe_subscription_id = $4",
-        )
-        .bind(cancel_at_period_end)
-        .bind(current_period_end)
-        .bind(now())
-        .bind(stripe_subscription_id)
-        .execute(p)
-        .await
-        .map(|_| ()))?;
+        let dialect = self.dialect();
+        let user: Option<(Uuid,)> = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let user: Option<(Uuid,)> = sqlx::query_as(
+                "UPDATE subscriptions SET cancel_at_period_end = $1, \
+                 current_period_end = COALESCE($2, current_period_end), updated_at = $3 \
+                 WHERE stripe_subscription_id = $4 RETURNING user_id",
+            )
+            .bind(cancel_at_period_end)
+            .bind(current_period_end)
+            .bind(now())
+            .bind(stripe_subscription_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some((user_id,)) = user {
+                notify_badge_changed!(&mut *tx, dialect, user_id);
+            }
+            tx.commit().await?;
+            Ok::<_, crate::StoreError>(user)
+        })?;
+        if let Some((user_id,)) = user {
+            self.badge_changed(user_id);
+        }
         Ok(())
     }
 

@@ -6,7 +6,11 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::{now, on_db, Result, Store};
+use domain::events::CreditsChanged;
+use domain::LiveEvent;
+
+use crate::events::{insert_event, NewEvent};
+use crate::{now, on_db, Result, Signal, Store};
 
 /// The balance (`$1` is the user id).
 pub(crate) const BALANCE_SQL: &str = "SELECT credit_balance FROM users WHERE id = $1";
@@ -141,7 +145,8 @@ impl Store {
         Ok(sum)
     }
 
-    /// Adds a ledger entry (positive: grant). Used by operators and the signup grant.
+    /// Adds a ledger entry (positive: grant), with the `credits-changed` event that tells the
+    /// user's pages and every process. Used by operators.
     pub async fn grant_credits(
         &self,
         user_id: Uuid,
@@ -156,12 +161,19 @@ impl Store {
             job_id: None,
             at: now(),
         };
+        let dialect = self.dialect();
         on_db!(self, p => {
             let mut tx = p.begin().await?;
-            insert_ledger_entry(&mut *tx, entry).await?;
+            let balance = insert_ledger_entry(&mut *tx, entry).await?;
+            insert_event!(&mut *tx, dialect, NewEvent {
+                user_id,
+                event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+            });
             tx.commit().await?;
             Ok::<_, crate::StoreError>(())
-        })
+        })?;
+        self.signal(Signal::Events(user_id));
+        Ok(())
     }
 }
 

@@ -67,14 +67,43 @@ macro_rules! insert_event {
 }
 pub(crate) use insert_event;
 
+/// Inside an open transaction that changes a user's credits, media or subscription without
+/// storing an event: on PostgreSQL tells the other processes to drop the user's credit badge
+/// when the transaction commits. (The caller drops this process's with
+/// [`Store::badge_changed`] after the commit; any stored event does both already.)
+macro_rules! notify_badge_changed {
+    ($executor:expr, $dialect:expr, $user_id:expr) => {{
+        if $dialect == $crate::Dialect::Postgres {
+            let user_id: uuid::Uuid = $user_id;
+            sqlx::query("SELECT pg_notify('studio_badges', $1)")
+                .bind(user_id.to_string())
+                .execute($executor)
+                .await?;
+        }
+    }};
+}
+pub(crate) use notify_badge_changed;
+
 pub(crate) fn channel() -> broadcast::Sender<Signal> {
     broadcast::channel(1024).0
 }
 
 impl Store {
-    /// Wakes this process's listeners.
+    /// Wakes this process's listeners. New events of a user may come from a change to their
+    /// credits or media, so their credit badge is dropped first (every badge, when the source
+    /// cannot tell whose).
     pub(crate) fn signal(&self, signal: Signal) {
+        match signal {
+            Signal::Events(user_id) => self.badges.forget(user_id),
+            Signal::AnyEvents => self.badges.clear(),
+            Signal::Jobs | Signal::SessionRevoked(_) | Signal::AnySessions => {}
+        }
         let _ = self.signals.send(signal);
+    }
+
+    /// Drops the user's credit badge in this process after a change stored no event.
+    pub(crate) fn badge_changed(&self, user_id: Uuid) {
+        self.badges.forget(user_id);
     }
 
     /// Signals from this process and, once [`Store::relay_signals`] runs, from the others.
@@ -136,11 +165,23 @@ impl Store {
     async fn listen(&self, pool: &sqlx::PgPool) -> Result<()> {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
         listener
-            .listen_all(["studio_events", "studio_jobs", "studio_sessions"])
+            .listen_all([
+                "studio_events",
+                "studio_jobs",
+                "studio_sessions",
+                "studio_badges",
+            ])
             .await?;
         loop {
             let notification = listener.recv().await?;
             let signal = match notification.channel() {
+                "studio_badges" => {
+                    match Uuid::parse_str(notification.payload()) {
+                        Ok(user_id) => self.badges.forget(user_id),
+                        Err(_) => self.badges.clear(),
+                    }
+                    continue;
+                }
                 "studio_jobs" => Signal::Jobs,
                 "studio_sessions" => match Uuid::parse_str(notification.payload()) {
                     Ok(session_id) => Signal::SessionRevoked(session_id),

@@ -271,6 +271,7 @@ impl Store {
                 .await?;
             let Some(job) = job else { return Ok(None) };
             crate::media::insert_media_asset!(&mut *tx, asset, at);
+            crate::events::notify_badge_changed!(&mut *tx, dialect, job.user_id);
             update_linked_message!(tx, &job, &message);
             for event in events(&job) {
                 insert_event!(&mut *tx, dialect, event);

@@ -3,6 +3,7 @@
 //! compiled against both drivers by [`on_db!`], so the dialects cannot drift apart.
 
 mod accounts;
+mod badges;
 mod commerce;
 mod credits;
 mod events;
@@ -31,6 +32,7 @@ use sqlx::sqlite::{
 };
 
 pub use accounts::{NewUser, SessionUser, User};
+pub use badges::Badge;
 pub use commerce::{
     AnalyticsCount, Grant, NewAnalyticsEvent, StripeEventWork, Subscription, SubscriptionChange,
 };
@@ -129,6 +131,7 @@ pub(crate) use on_db;
 pub struct Store {
     pub(crate) pool: Pool,
     signals: tokio::sync::broadcast::Sender<Signal>,
+    badges: std::sync::Arc<badges::BadgeCache>,
 }
 
 /// Which database engine a [`Store`] talks to.
@@ -172,6 +175,7 @@ impl Store {
         Ok(Self {
             pool,
             signals: events::channel(),
+            badges: Default::default(),
         })
     }
 

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use domain::MediaKind;
 use uuid::Uuid;
 
+use crate::events::notify_badge_changed;
 use crate::{on_db, Result, Store};
 
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -166,10 +167,15 @@ pub(crate) use insert_media_asset;
 impl Store {
     pub async fn create_media_asset(&self, new: &NewMediaAsset) -> Result<MediaAsset> {
         let at = crate::now();
+        let dialect = self.dialect();
         on_db!(self, p => {
-            insert_media_asset!(p, new, at);
+            let mut tx = p.begin().await?;
+            insert_media_asset!(&mut *tx, new, at);
+            notify_badge_changed!(&mut *tx, dialect, new.user_id);
+            tx.commit().await?;
             Ok::<_, crate::StoreError>(())
         })?;
+        self.badge_changed(new.user_id);
         self.media_asset(new.user_id, new.id).await
     }
 
@@ -203,7 +209,8 @@ impl Store {
             Option<String>,
         );
         let at = crate::now();
-        on_db!(self, p => {
+        let dialect = self.dialect();
+        let deleted = on_db!(self, p => {
             let mut tx = p.begin().await?;
             let row: Option<Row> = sqlx::query_as(
                 "DELETE FROM media_assets WHERE id = $1 AND user_id = $2 \
@@ -232,8 +239,11 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
+            notify_badge_changed!(&mut *tx, dialect, user_id);
             tx.commit().await?;
-            Ok(DeletedMedia { project_id, scene_id, storage_keys })
-        })
+            Ok::<_, crate::StoreError>(DeletedMedia { project_id, scene_id, storage_keys })
+        })?;
+        self.badge_changed(user_id);
+        Ok(deleted)
     }
 }

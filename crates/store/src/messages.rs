@@ -43,6 +43,8 @@ pub struct Message {
 const COLUMNS: &str = "id, user_id, project_id, scene_id, role, content, structured_response, parent_message_id, \
      processing_status, error, generation, media, context, reference_image_ids, created_at, updated_at";
 
+/// Inserts a message and counts it on its scene; run inside a transaction (pass `&mut *tx`)
+/// so the kept count never disagrees with the rows.
 macro_rules! insert_message {
     ($executor:expr, $message:expr) => {{
         let m: &Message = $message;
@@ -69,6 +71,10 @@ macro_rules! insert_message {
         .bind(m.updated_at)
         .execute($executor)
         .await?;
+        sqlx::query("UPDATE scenes SET message_count = message_count + 1 WHERE id = $1")
+            .bind(m.scene_id)
+            .execute($executor)
+            .await?;
     }};
 }
 
@@ -127,7 +133,9 @@ impl Store {
     /// Stores an assistant message (or any message without duplicate checks).
     pub async fn insert_message(&self, new: &Message) -> Result<Message> {
         on_db!(self, p => {
-            insert_message!(p, new);
+            let mut tx = p.begin().await?;
+            insert_message!(&mut *tx, new);
+            tx.commit().await?;
             Ok::<_, StoreError>(())
         })?;
         self.message(new.user_id, new.id).await
@@ -163,7 +171,9 @@ impl Store {
     }
 
     /// Page `page` (1 = the newest `per_page`) of a scene's conversation, oldest first within
-    /// the page, and the number of messages.
+    /// the page, and the number of messages. The page is read in the order of the scene's
+    /// message index and the number from the scene's kept count, so neither walks a long
+    /// conversation.
     pub async fn scene_messages(
         &self,
         user_id: Uuid,
@@ -178,12 +188,12 @@ impl Store {
         let offset = crate::page_offset(page, per_page)?;
         let (mut messages, total) = on_db!(self, p => {
             let messages: Vec<Message> = sqlx::query_as(&sql).bind(user_id).bind(scene_id).bind(per_page).bind(offset).fetch_all(p).await?;
-            let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM messages WHERE user_id = $1 AND scene_id = $2")
-                .bind(user_id)
+            let total: Option<(i64,)> = sqlx::query_as("SELECT message_count FROM scenes WHERE id = $1 AND user_id = $2")
                 .bind(scene_id)
-                .fetch_one(p)
+                .bind(user_id)
+                .fetch_optional(p)
                 .await?;
-            Ok::<_, sqlx::Error>((messages, total))
+            Ok::<_, sqlx::Error>((messages, total.map_or(0, |(n,)| n)))
         })?;
         messages.reverse();
         Ok((messages, total))
@@ -288,3 +298,136 @@ macro_rules! update_linked_message {
     }};
 }
 pub(crate) use update_linked_message;
+
+#[cfg(test)]
+mod tests {
+    use domain::{ProjectName, SceneName};
+
+    use super::*;
+    use crate::migrate::tests::fresh_stores;
+    use crate::NewUser;
+
+    #[tokio::test]
+    async fn the_kept_message_count_equals_the_rows_and_pages_come_in_order() {
+        for store in fresh_stores().await {
+            count_and_pages(&store).await;
+            store.close().await;
+        }
+    }
+
+    fn message(user_id: Uuid, project_id: Uuid, scene_id: Uuid, content: &str) -> Message {
+        let at = now();
+        Message {
+            id: Uuid::new_v4(),
+            user_id,
+            project_id,
+            scene_id,
+            role: MessageRole::User,
+            content: content.to_owned(),
+            structured_response: None,
+            parent_message_id: None,
+            processing_status: ProcessingStatus::Completed,
+            error: None,
+            generation: None,
+            media: Vec::new(),
+            context: MessageContext {
+                scene_id,
+                pre_production_settings: Default::default(),
+            },
+            reference_image_ids: Vec::new(),
+            created_at: at,
+            updated_at: at,
+        }
+    }
+
+    async fn rows(store: &Store, scene_id: Uuid) -> i64 {
+        let (n,): (i64,) =
+            on_db!(store, p => sqlx::query_as("SELECT COUNT(*) FROM messages WHERE scene_id = $1")
+            .bind(scene_id)
+            .fetch_one(p)
+            .await)
+            .unwrap();
+        n
+    }
+
+    async fn count_and_pages(store: &Store) {
+        store.migrate().await.unwrap();
+        let email = domain::Email::parse("conversation@example.com").unwrap();
+        let user = store
+            .create_user(NewUser {
+                email: &email,
+                password_hash: "x",
+                given_name: None,
+                family_name: None,
+                signup_grant: 0,
+            })
+            .await
+            .unwrap();
+        let project = store
+            .create_project(
+                user.id,
+                &ProjectName::parse("Talk").unwrap(),
+                Default::default(),
+            )
+            .await
+            .unwrap();
+        let name = SceneName::parse("Campaign").unwrap();
+        let scene = store
+            .create_scene(user.id, project.id, &name, None)
+            .await
+            .unwrap();
+        let other = store
+            .create_scene(user.id, project.id, &name, None)
+            .await
+            .unwrap();
+
+        let window = chrono::Duration::seconds(10);
+        let first = message(user.id, project.id, scene.id, "a candle");
+        assert!(matches!(
+            store.store_user_message(&first, window).await.unwrap(),
+            Stored::New(_)
+        ));
+        // A repeated send is not stored, so not counted.
+        let repeated = message(user.id, project.id, scene.id, "a candle");
+        assert!(matches!(
+            store.store_user_message(&repeated, window).await.unwrap(),
+            Stored::Duplicate(_)
+        ));
+        // Messages written at the same instant: the id orders them.
+        let mut same_instant = Vec::new();
+        for i in 0..6 {
+            let mut m = message(user.id, project.id, scene.id, &format!("take {i}"));
+            m.created_at = first.created_at + chrono::Duration::seconds(1);
+            store.insert_message(&m).await.unwrap();
+            same_instant.push(m.id);
+        }
+        store
+            .insert_message(&message(user.id, project.id, other.id, "elsewhere"))
+            .await
+            .unwrap();
+
+        let (page, total) = store.scene_messages(user.id, scene.id, 1, 4).await.unwrap();
+        assert_eq!(total, 7);
+        assert_eq!(total, rows(store, scene.id).await);
+        same_instant.sort();
+        let ids: Vec<Uuid> = page.iter().map(|m| m.id).collect();
+        assert_eq!(ids, same_instant[2..]);
+        let (page, _) = store.scene_messages(user.id, scene.id, 2, 4).await.unwrap();
+        let ids: Vec<Uuid> = page.iter().map(|m| m.id).collect();
+        assert_eq!(ids, [&[first.id][..], &same_instant[..2]].concat());
+
+        let (_, total) = store
+            .scene_messages(user.id, other.id, 1, 50)
+            .await
+            .unwrap();
+        assert_eq!(total, 1);
+        assert_eq!(total, rows(store, other.id).await);
+        // Another user sees no messages of the scene.
+        let (page, total) = store
+            .scene_messages(Uuid::new_v4(), scene.id, 1, 50)
+            .await
+            .unwrap();
+        assert!(page.is_empty());
+        assert_eq!(total, 0);
+    }
+}

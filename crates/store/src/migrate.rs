@@ -56,6 +56,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0008_session_revocations.sql"),
         include_str!("../migrations/postgres/0008_session_revocations.sql"),
     ),
+    (
+        9,
+        "conversation order",
+        include_str!("../migrations/sqlite/0009_conversation_order.sql"),
+        include_str!("../migrations/postgres/0009_conversation_order.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

@@ -44,13 +44,15 @@ async fn balance(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> ApiResult<Json<CreditBalance>> {
-    let b = state.store.balance(current.user.id).await?;
-    let plan = crate::services::commerce::current_plan(&state, current.user.id).await?;
+    let badge = state.store.badge(current.user.id).await?;
+    let plan = badge
+        .subscription
+        .and_then(|s| crate::services::commerce::plan(&state, &s.plan_id).cloned());
     Ok(Json(CreditBalance {
-        balance: b.balance,
+        balance: badge.balance.balance,
         generated_media: GeneratedMedia {
-            images: b.images,
-            videos: b.videos,
+            images: badge.balance.images,
+            videos: badge.balance.videos,
         },
         subscription_tier: plan
             .as_ref()

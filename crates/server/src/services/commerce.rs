@@ -63,7 +63,7 @@ impl Plan {
     }
 }
 
-fn plan<'a>(state: &'a AppState, id: &str) -> Option<&'a Plan> {
+pub(crate) fn plan<'a>(state: &'a AppState, id: &str) -> Option<&'a Plan> {
     state.config.plans.iter().find(|p| p.id == id)
 }
 

@@ -10,6 +10,7 @@ mod chat;
 mod cluster;
 mod commerce;
 mod crate_rules;
+mod credit_badge;
 mod files;
 mod hosted_models;
 mod hostile_input;
