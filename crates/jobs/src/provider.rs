@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use bytes::Bytes;
-use domain::{Duration, JobFailure, Quality, Resolution};
+use domain::{Duration, ImageEngine, JobFailure, Quality, Resolution};
 use engine::video::{VideoQuality, VideoSource};
 use engine::{Cancelled, EngineError, Progress};
 
@@ -146,6 +146,8 @@ pub struct ImageInput {
     pub resolution: Resolution,
     pub quality: Quality,
     pub seed: u64,
+    /// Who draws it; only a provider with a hosted image model tells them apart.
+    pub engine: ImageEngine,
 }
 
 /// An image, a mask (white = edit) and an instruction → the edited image, same size.
@@ -155,6 +157,7 @@ pub struct EditInput {
     pub mask: Bytes,
     pub instruction: String,
     pub seed: u64,
+    pub engine: ImageEngine,
 }
 
 /// What a video starts from.

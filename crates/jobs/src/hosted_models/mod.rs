@@ -21,7 +21,7 @@ pub use elevenlabs::{ElevenLabsConfig, ElevenLabsMusic};
 pub use openai::{OpenAiConfig, OpenAiImages};
 pub use runway::{RunwayConfig, RunwayVideo};
 
-use domain::JobFailure;
+use domain::{ImageEngine, JobFailure};
 
 use crate::provider::{
     AudioInput, EditInput, ImageInput, MediaOutput, MediaProvider, ProgressSink, ProviderError,
@@ -108,8 +108,9 @@ pub(crate) fn encode_jpeg(image: &image::RgbaImage) -> Result<Bytes, String> {
 }
 
 /// The media provider of a configured studio: each capability goes to its hosted model when
-/// the operator configured one, else to the offline engine. A hosted video still starts from
-/// a first frame the engine stages, so the product in it is the seller's own photo.
+/// the operator configured one, else to the offline engine. An image or edit whose job chose
+/// the studio engine goes to the engine even then, so the product stays the seller's own
+/// pixels. A hosted video still starts from a first frame the engine stages.
 pub struct Composite {
     pub engine: Arc<dyn MediaProvider>,
     pub images: Option<OpenAiImages>,
@@ -124,9 +125,9 @@ impl MediaProvider for Composite {
         input: ImageInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError> {
-        match &self.images {
-            Some(images) => images.image(input, &progress).await,
-            None => self.engine.image(input, progress).await,
+        match (&self.images, input.engine) {
+            (Some(images), ImageEngine::Hosted) => images.image(input, &progress).await,
+            _ => self.engine.image(input, progress).await,
         }
     }
 
@@ -135,9 +136,9 @@ impl MediaProvider for Composite {
         input: EditInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError> {
-        match &self.images {
-            Some(images) => images.edit(input, &progress).await,
-            None => self.engine.edit(input, progress).await,
+        match (&self.images, input.engine) {
+            (Some(images), ImageEngine::Hosted) => images.edit(input, &progress).await,
+            _ => self.engine.edit(input, progress).await,
         }
     }
 

@@ -21,6 +21,7 @@ const CANCELLED: &str = "You cancelled this generation. Your credits were refund
 
 on_both_databases!(
     a_hosted_image_model_serves_generations_and_refusals_are_refunded,
+    the_studio_engine_can_be_chosen_per_image_with_a_hosted_model_configured,
     a_running_hosted_video_is_cancelled_and_refunded,
 );
 
@@ -160,6 +161,117 @@ async fn a_hosted_image_model_serves_generations_and_refusals_are_refunded(db: D
         99,
         "the refused job was refunded"
     );
+}
+
+/// Starts an image with the engine named (none: the default) and waits for its end event.
+async fn image_with_engine(
+    app: &crate::support::TestApp,
+    session: &crate::support::Session,
+    project: &str,
+    scene: &str,
+    engine: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut body = json!({
+        "project_id": project, "scene_id": scene, "prompt": "a green soap bar on slate",
+        "context": {"pre_production_settings": {"quality": "low", "resolution": "1024x1024"}},
+    });
+    if let Some(engine) = engine {
+        body["engine"] = engine.into();
+    }
+    let stream = open_events(app, session, None).await;
+    let response = app
+        .authed(session, Method::POST, "/api/generate/image")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let answer: Value = response.json().await.unwrap();
+    if status != StatusCode::ACCEPTED {
+        return (status, answer);
+    }
+    let job = answer["data"]["job_id"].clone();
+    let events = read_events(stream, |name, data| {
+        (name == "job-completed" || name == "job-failed") && data["job_id"] == job
+    })
+    .await;
+    (status, events.last().unwrap().1.clone())
+}
+
+async fn a_stored_type(
+    app: &crate::support::TestApp,
+    session: &crate::support::Session,
+    event: &Value,
+) -> String {
+    let file = app
+        .authed(
+            session,
+            Method::GET,
+            event["asset"]["url"].as_str().unwrap(),
+        )
+        .send()
+        .await
+        .unwrap();
+    file.headers()["content-type"].to_str().unwrap().to_owned()
+}
+
+async fn the_studio_engine_can_be_chosen_per_image_with_a_hosted_model_configured(db: Db) {
+    let api = images_api().await;
+    let base_url = format!("{}/v1", api.uri());
+    let app = spawn_app_with(
+        db,
+        &[
+            ("STUDIO_IMAGE_PROVIDER", "openai"),
+            ("OPENAI_API_KEY", "sk-e2e-secret"),
+            ("OPENAI_BASE_URL", base_url.as_str()),
+        ],
+    )
+    .await;
+    let session = app.signup("engines@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+
+    let (_, studio) = image_with_engine(&app, &session, &project, &scene, Some("studio")).await;
+    assert_eq!(studio["status"], "completed", "{studio}");
+    assert_eq!(
+        api.received_requests().await.unwrap().len(),
+        0,
+        "the studio engine never calls the hosted model"
+    );
+    assert_eq!(a_stored_type(&app, &session, &studio).await, "image/jpeg");
+
+    let (_, hosted) = image_with_engine(&app, &session, &project, &scene, Some("hosted")).await;
+    assert_eq!(hosted["status"], "completed", "{hosted}");
+    assert_eq!(api.received_requests().await.unwrap().len(), 1);
+    assert_eq!(a_stored_type(&app, &session, &hosted).await, "image/png");
+
+    let (_, default) = image_with_engine(&app, &session, &project, &scene, None).await;
+    assert_eq!(default["status"], "completed", "{default}");
+    assert_eq!(
+        api.received_requests().await.unwrap().len(),
+        2,
+        "hosted is the default when configured"
+    );
+
+    let (status, refused) =
+        image_with_engine(&app, &session, &project, &scene, Some("painter")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(app.balance(&session).await, 97);
+}
+
+/// Without a hosted image model, asking for one is refused before anything is charged.
+#[tokio::test]
+async fn hosted_images_without_a_hosted_model_are_refused() {
+    let app = spawn_app_with(Db::Sqlite, &[]).await;
+    let session = app.signup("offline@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let (status, refused) =
+        image_with_engine(&app, &session, &project, &scene, Some("hosted")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused["message"],
+        "No hosted image model is configured: leave engine out or choose studio"
+    );
+    assert_eq!(app.balance(&session).await, 100);
 }
 
 /// A hosted provider chosen without its key stops the start with the variable's name.
