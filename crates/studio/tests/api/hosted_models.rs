@@ -333,11 +333,19 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
             ("STUDIO_VIDEO_PROVIDER", "runway"),
             ("RUNWAYML_API_SECRET", "key_e2e"),
             ("STUDIO_RUNWAY_BASE_URL", api.uri().as_str()),
+            ("STUDIO_VIDEO_MODEL", "gen4_aleph"),
             ("STUDIO_JOB_LEASE_SECONDS", "3"),
         ],
     )
     .await;
     let session = app.signup("mover@example.com").await;
+    let providers = app.get_json(&session, "/api/health/providers").await;
+    assert!(
+        providers["data"].as_array().unwrap().contains(
+            &json!({"capability": "video", "provider": "runway", "model": "gen4_aleph", "configured": true})
+        ),
+        "{providers}"
+    );
     let (project, scene) = project_and_scene(&app, &session).await;
     let response = app
         .authed(&session, Method::POST, "/api/generate/video")
@@ -355,6 +363,15 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
         .to_owned();
     assert_eq!(app.balance(&session).await, 95);
     until_seen(&api, |r| r.url.path() == "/v1/tasks/task-7").await;
+    let start = api
+        .received_requests()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.url.path() == "/v1/image_to_video")
+        .unwrap();
+    let body: Value = serde_json::from_slice(&start.body).unwrap();
+    assert_eq!(body["model"], "gen4_aleph", "the configured video model");
 
     let stranger = app.signup("stranger@example.com").await;
     let response = app
