@@ -10,6 +10,8 @@ use domain::{Duration, ImageEngine, JobFailure, Quality, Resolution};
 use engine::video::{VideoQuality, VideoSource};
 use engine::{Cancelled, EngineError, Progress};
 
+use store::ProviderCall;
+
 use crate::payload::Guidance;
 
 /// Why a job produced nothing: the `reason` the user is told, and the `detail` that only
@@ -87,6 +89,8 @@ struct ProgressState {
 pub struct ProgressSink {
     state: Arc<Mutex<ProgressState>>,
     cancelled: Arc<AtomicBool>,
+    /// The hosted model's latest answer, recorded on the job however the job ends.
+    provider_call: Arc<Mutex<Option<ProviderCall>>>,
     /// Which attempt of the job this call is (1-based).
     pub attempt: i64,
 }
@@ -119,6 +123,17 @@ impl ProgressSink {
             .lock()
             .map(|s| (s.fraction, s.stage.clone()))
             .unwrap_or_default()
+    }
+
+    /// Notes what a hosted model answered (a task id, reported usage, a refusal).
+    pub fn record_provider_call(&self, call: ProviderCall) {
+        if let Ok(mut slot) = self.provider_call.lock() {
+            *slot = Some(call);
+        }
+    }
+
+    pub fn provider_call(&self) -> Option<ProviderCall> {
+        self.provider_call.lock().ok().and_then(|slot| slot.clone())
     }
 
     pub fn cancel(&self) {

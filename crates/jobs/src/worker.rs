@@ -429,7 +429,14 @@ impl Worker {
             provider: self.provider.as_ref(),
         };
         let work = execute(&context, job, sink.clone());
-        self.drive(owner, job, shutdown, &sink, work).await
+        let outcome = self.drive(owner, job, shutdown, &sink, work).await;
+        // Whatever became of the job, what the provider answered is owed to it.
+        if let Some(call) = sink.provider_call() {
+            if let Err(e) = self.store.record_provider_call(job.id, &call).await {
+                tracing::warn!(error = %e, provider = %call.provider, "could not record the provider's usage");
+            }
+        }
+        outcome
     }
 
     /// Runs `work` while a heartbeat renews the lease and publishes the sink's progress.

@@ -56,6 +56,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0008_session_revocations.sql"),
         include_str!("../migrations/postgres/0008_session_revocations.sql"),
     ),
+    (
+        10,
+        "job provider calls",
+        include_str!("../migrations/sqlite/0010_job_provider_calls.sql"),
+        include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

@@ -64,6 +64,32 @@ pub(crate) fn provider_error(provider: &str, failure: hosted::Failure) -> Provid
     }
 }
 
+/// Notes on the job what the provider answered — a refusal or an unusable answer included,
+/// since it may bill those too. A call that never got an answer is not noted.
+pub(crate) fn note_answer<T>(
+    progress: &ProgressSink,
+    provider: &str,
+    model: &str,
+    answer: &Result<T, hosted::Failure>,
+    read: impl Fn(&T) -> (Option<String>, serde_json::Value),
+) {
+    let (remote_id, usage) = match answer {
+        Ok(value) => read(value),
+        Err(
+            hosted::Failure::Refused(_)
+            | hosted::Failure::Operator(_)
+            | hosted::Failure::Invalid(_),
+        ) => (None, serde_json::Value::Null),
+        Err(hosted::Failure::Transient(_) | hosted::Failure::Cancelled) => return,
+    };
+    progress.record_provider_call(store::ProviderCall {
+        provider: provider.to_owned(),
+        model: model.to_owned(),
+        remote_id,
+        usage,
+    });
+}
+
 /// A provider answered something we cannot use: logged, the user sees the generic reason.
 pub(crate) fn unusable(provider: &str, detail: impl std::fmt::Display) -> ProviderError {
     provider_error(provider, hosted::Failure::Invalid(detail.to_string()))

@@ -12,7 +12,7 @@ use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use super::{cancelled, decode, encode_png, image_facts, provider_error, unusable};
+use super::{cancelled, decode, encode_png, image_facts, note_answer, provider_error, unusable};
 use crate::payload::Guidance;
 use crate::provider::{EditInput, ImageInput, MediaOutput, ProgressSink, ProviderError};
 
@@ -156,7 +156,7 @@ impl OpenAiImages {
     }
 
     /// One Images API call, authorised and rebuilt for each attempt by `body`; the image
-    /// read from its answer.
+    /// read from its answer, which is noted on the job.
     async fn send(
         &self,
         what: &str,
@@ -165,15 +165,19 @@ impl OpenAiImages {
         body: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
     ) -> Result<Answer, ProviderError> {
         let url = self.url(path);
-        self.client
+        let answer = self
+            .client
             .call(
                 what,
                 |http| body(http.post(&url).bearer_auth(&self.config.api_key)),
                 read_image,
                 &cancelled(progress),
             )
-            .await
-            .map_err(|f| provider_error(PROVIDER, f))
+            .await;
+        note_answer(progress, PROVIDER, &self.config.model, &answer, |a| {
+            (None, a.usage.clone())
+        });
+        answer.map_err(|f| provider_error(PROVIDER, f))
     }
 
     /// The multipart fields every edit sends.

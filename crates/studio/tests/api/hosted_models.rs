@@ -161,6 +161,28 @@ async fn a_hosted_image_model_serves_generations_and_refusals_are_refunded(db: D
         99,
         "the refused job was refunded"
     );
+
+    // The refusal is counted at the provider as well as the completed image.
+    let usage = usage_of(&app, "openai").await;
+    assert_eq!(
+        usage,
+        ["openai", "gpt-image-1", "1", "1", "1", "4200", "0"],
+        "completed, failed/cancelled, credits, tokens, seconds"
+    );
+}
+
+/// The `studio admin usage` line of one provider (split on whitespace), once it shows.
+async fn usage_of(app: &crate::support::TestApp, provider: &str) -> Vec<String> {
+    let today = chrono::Utc::now().date_naive().to_string();
+    for _ in 0..100 {
+        let (ok, stdout, stderr) = app.db.cli(&["admin", "usage", "--since", &today]).await;
+        assert!(ok, "{stderr}");
+        if let Some(line) = stdout.lines().find(|l| l.starts_with(provider)) {
+            return line.split_whitespace().map(str::to_owned).collect();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no usage for {provider}");
 }
 
 /// Starts an image with the engine named (none: the default) and waits for its end event.
@@ -424,4 +446,10 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
         "refunded once"
     );
     assert_eq!(app.balance(&session).await, 100);
+
+    // The cancelled task was started at the provider: it counts, with no credits kept.
+    assert_eq!(
+        usage_of(&app, "runway").await,
+        ["runway", "gen4_aleph", "0", "1", "0", "0", "0"]
+    );
 }
