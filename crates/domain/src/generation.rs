@@ -110,6 +110,15 @@ option_enum!(
 ]);
 
 option_enum!(
+    /// What draws an image: the studio's own engine composites the seller's product pixels
+    /// into the scene; a hosted image model (when the operator configured one) redraws the
+    /// whole picture, the product included.
+    ImageEngine, "engine", default Studio, [
+    Studio => "studio",
+    Hosted => "hosted",
+]);
+
+option_enum!(
     /// Output size of an image: 1024x1024, 1536x1024 or 1024x1536 only.
     Resolution, "resolution", default Portrait, [
     Square => "1024x1024",

@@ -31,7 +31,8 @@ pub use chat::{
 };
 pub use events::LiveEvent;
 pub use generation::{
-    ColorPalette, Composition, Duration, Environment, Lighting, Quality, Resolution, Settings,
+    ColorPalette, Composition, Duration, Environment, ImageEngine, Lighting, Quality, Resolution,
+    Settings,
 };
 pub use job_failure::JobFailure;
 pub use jobs::{JobKind, JobStatus};

@@ -3,7 +3,7 @@
 //! and describe the media asset that completion will insert.
 
 use bytes::Bytes;
-use domain::{JobFailure, MediaKind, Resolution};
+use domain::{ImageEngine, JobFailure, MediaKind, Resolution};
 use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
 
 use crate::payload::{Guidance, JobPayload};
@@ -101,6 +101,7 @@ pub(crate) async fn execute(
         ProviderError::permanent(JobFailure::Internal, format!("the job cannot be read: {e}"))
     })?;
     let seed = seed_of(job);
+    let engine = payload.image_engine().unwrap_or_default();
     sink.report("preparing", 0.0)
         .map_err(|_| ProviderError::Cancelled)?;
     let mut metadata = serde_json::json!({
@@ -113,6 +114,7 @@ pub(crate) async fn execute(
             reference_image_ids,
             quality,
             resolution,
+            ..
         } => {
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
             metadata["aspect_ratio"] = resolution.aspect_ratio().into();
@@ -123,6 +125,7 @@ pub(crate) async fn execute(
                 resolution: *resolution,
                 quality: *quality,
                 seed,
+                engine,
             };
             ctx.provider.image(input, sink).await?
         }
@@ -131,6 +134,7 @@ pub(crate) async fn execute(
             reference_image_ids,
             quality,
             resolution,
+            ..
         } => {
             let template = match ctx.store.template(template_id).await {
                 Ok(t) => t,
@@ -161,6 +165,7 @@ pub(crate) async fn execute(
                 resolution: *resolution,
                 quality: *quality,
                 seed,
+                engine,
             };
             ctx.provider.image(input, sink).await?
         }
@@ -170,6 +175,7 @@ pub(crate) async fn execute(
             creative_direction,
             quality,
             resolution,
+            ..
         } => {
             let photo = read_file(ctx, job, *source_id, "product image").await?;
             metadata["aspect_ratio"] = resolution.aspect_ratio().into();
@@ -181,6 +187,7 @@ pub(crate) async fn execute(
                 resolution: *resolution,
                 quality: *quality,
                 seed,
+                engine,
             };
             ctx.provider.image(input, sink).await?
         }
@@ -188,6 +195,7 @@ pub(crate) async fn execute(
             prompt,
             source_id,
             mask_key,
+            ..
         } => {
             let image = read_file(ctx, job, *source_id, "original image").await?;
             let mask = ctx
@@ -201,6 +209,7 @@ pub(crate) async fn execute(
                 mask,
                 instruction: prompt.clone(),
                 seed,
+                engine,
             };
             ctx.provider.edit(input, sink).await?
         }
@@ -221,6 +230,8 @@ pub(crate) async fn execute(
                     resolution: *resolution,
                     quality: *quality,
                     seed,
+                    // The first frame is always staged by the engine, from the seller's photos.
+                    engine: ImageEngine::Studio,
                 }),
                 duration: *duration,
                 quality: *quality,

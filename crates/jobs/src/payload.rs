@@ -2,7 +2,8 @@
 //! Bytes never travel in it; workers read them from object storage.
 
 use domain::{
-    ColorPalette, Composition, Duration, Environment, JobKind, Lighting, Quality, Resolution,
+    ColorPalette, Composition, Duration, Environment, ImageEngine, JobKind, Lighting, Quality,
+    Resolution,
 };
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -16,6 +17,12 @@ pub struct Guidance {
     pub composition: Option<Composition>,
 }
 
+/// Jobs queued before the engine was chosen per generation used whatever was configured:
+/// the hosted image model when there is one.
+fn as_configured() -> ImageEngine {
+    ImageEngine::Hosted
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum JobPayload {
@@ -25,6 +32,10 @@ pub enum JobPayload {
         reference_image_ids: Vec<Uuid>,
         quality: Quality,
         resolution: Resolution,
+        /// `hosted` is served by the configured hosted image model (the engine where there
+        /// is none); `studio` always by the engine.
+        #[serde(default = "as_configured")]
+        engine: ImageEngine,
     },
     Video {
         prompt: String,
@@ -43,12 +54,16 @@ pub enum JobPayload {
         source_id: Uuid,
         /// The brush mask, stored for the job's lifetime.
         mask_key: String,
+        #[serde(default = "as_configured")]
+        engine: ImageEngine,
     },
     Template {
         template_id: String,
         reference_image_ids: Vec<Uuid>,
         quality: Quality,
         resolution: Resolution,
+        #[serde(default = "as_configured")]
+        engine: ImageEngine,
     },
     Recommendation {
         /// The product photo (a reference image or an image asset).
@@ -57,6 +72,8 @@ pub enum JobPayload {
         creative_direction: String,
         quality: Quality,
         resolution: Resolution,
+        #[serde(default = "as_configured")]
+        engine: ImageEngine,
     },
     Animate {
         prompt: String,
@@ -111,6 +128,17 @@ impl JobPayload {
         }
     }
 
+    /// Which engine draws the job's image; `None` for jobs that make no image.
+    pub fn image_engine(&self) -> Option<ImageEngine> {
+        match self {
+            JobPayload::Image { engine, .. }
+            | JobPayload::ImageEdit { engine, .. }
+            | JobPayload::Template { engine, .. }
+            | JobPayload::Recommendation { engine, .. } => Some(*engine),
+            _ => None,
+        }
+    }
+
     /// Object keys that exist only for this job and go when it finishes.
     pub fn scratch_keys(&self) -> Vec<String> {
         match self {
@@ -137,5 +165,19 @@ mod tests {
         assert_eq!(json["duration"], 10);
         assert_eq!(serde_json::from_value::<JobPayload>(json).unwrap(), payload);
         assert_eq!(payload.price(), 10);
+    }
+
+    #[test]
+    fn an_image_job_queued_before_the_choice_follows_the_configuration() {
+        let old = serde_json::json!({
+            "kind": "image", "prompt": "a jar", "reference_image_ids": [],
+            "quality": "low", "resolution": "1024x1024",
+        });
+        let payload: JobPayload = serde_json::from_value(old).unwrap();
+        assert_eq!(payload.image_engine(), Some(ImageEngine::Hosted));
+        let mut chosen = serde_json::to_value(&payload).unwrap();
+        chosen["engine"] = "studio".into();
+        let payload: JobPayload = serde_json::from_value(chosen).unwrap();
+        assert_eq!(payload.image_engine(), Some(ImageEngine::Studio));
     }
 }

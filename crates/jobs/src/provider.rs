@@ -6,9 +6,11 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use bytes::Bytes;
-use domain::{Duration, JobFailure, Quality, Resolution};
+use domain::{Duration, ImageEngine, JobFailure, Quality, Resolution};
 use engine::video::{VideoQuality, VideoSource};
 use engine::{Cancelled, EngineError, Progress};
+
+use store::ProviderCall;
 
 use crate::payload::Guidance;
 
@@ -87,6 +89,8 @@ struct ProgressState {
 pub struct ProgressSink {
     state: Arc<Mutex<ProgressState>>,
     cancelled: Arc<AtomicBool>,
+    /// The hosted model's latest answer, recorded on the job however the job ends.
+    provider_call: Arc<Mutex<Option<ProviderCall>>>,
     /// Which attempt of the job this call is (1-based).
     pub attempt: i64,
 }
@@ -121,6 +125,17 @@ impl ProgressSink {
             .unwrap_or_default()
     }
 
+    /// Notes what a hosted model answered (a task id, reported usage, a refusal).
+    pub fn record_provider_call(&self, call: ProviderCall) {
+        if let Ok(mut slot) = self.provider_call.lock() {
+            *slot = Some(call);
+        }
+    }
+
+    pub fn provider_call(&self) -> Option<ProviderCall> {
+        self.provider_call.lock().ok().and_then(|slot| slot.clone())
+    }
+
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
     }
@@ -146,6 +161,8 @@ pub struct ImageInput {
     pub resolution: Resolution,
     pub quality: Quality,
     pub seed: u64,
+    /// Who draws it; only a provider with a hosted image model tells them apart.
+    pub engine: ImageEngine,
 }
 
 /// An image, a mask (white = edit) and an instruction → the edited image, same size.
@@ -155,6 +172,7 @@ pub struct EditInput {
     pub mask: Bytes,
     pub instruction: String,
     pub seed: u64,
+    pub engine: ImageEngine,
 }
 
 /// What a video starts from.

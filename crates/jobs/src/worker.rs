@@ -83,6 +83,20 @@ enum Outcome<T> {
     Released,
     /// Another worker owns it now.
     Lost,
+    /// Its owner cancelled it (already failed and refunded).
+    Cancelled,
+}
+
+/// Whether a job taken from its worker was cancelled by its owner, who fails it with this
+/// very message, rather than handed to another worker.
+fn cancelled_by_owner(job: &Job) -> bool {
+    job.status == JobStatus::Failed
+        && job.error.as_deref()
+            == Some(
+                JobFailure::CancelledByUser
+                    .message(job.credit_cost > 0)
+                    .as_str(),
+            )
 }
 
 impl Worker {
@@ -257,6 +271,7 @@ impl Worker {
                 }
             },
             Outcome::Lost => tracing::warn!("lost the job's lease; another worker takes it over"),
+            Outcome::Cancelled => tracing::info!("the job was cancelled by its owner; stopped"),
         }
     }
 
@@ -357,6 +372,9 @@ impl Worker {
                 }
             }
             Outcome::Lost => tracing::warn!("lost the reply job's lease"),
+            Outcome::Cancelled => {
+                tracing::info!("the reply job was cancelled by its owner; stopped")
+            }
         }
     }
 
@@ -429,7 +447,22 @@ impl Worker {
             provider: self.provider.as_ref(),
         };
         let work = execute(&context, job, sink.clone());
-        self.drive(owner, job, shutdown, &sink, work).await
+        let outcome = self.drive(owner, job, shutdown, &sink, work).await;
+        // Whatever became of the job, what the provider answered is owed to it.
+        if let Some(call) = sink.provider_call() {
+            if let Err(e) = self.store.record_provider_call(job.id, &call).await {
+                tracing::warn!(error = %e, provider = %call.provider, "could not record the provider's usage");
+            }
+        }
+        outcome
+    }
+
+    /// Why the job is no longer this worker's: cancelled by its owner, or lost to another.
+    async fn taken<T>(&self, job: &Job) -> Outcome<T> {
+        match self.store.job(job.user_id, job.id).await {
+            Ok(now) if cancelled_by_owner(&now) => Outcome::Cancelled,
+            _ => Outcome::Lost,
+        }
     }
 
     /// Runs `work` while a heartbeat renews the lease and publishes the sink's progress.
@@ -460,7 +493,7 @@ impl Worker {
             .await
         {
             Ok(true) => {}
-            Ok(false) => return Outcome::Lost,
+            Ok(false) => return self.taken(job).await,
             Err(e) => tracing::warn!(error = %e, "could not publish the job's start"),
         }
         let mut last_renewal = Instant::now();
@@ -472,7 +505,7 @@ impl Worker {
                     return match result {
                         Ok(done) => Outcome::Produced(Box::new(done)),
                         Err(ProviderError::Cancelled) if stopping => Outcome::Released,
-                        Err(ProviderError::Cancelled) => Outcome::Lost,
+                        Err(ProviderError::Cancelled) => self.taken(job).await,
                         Err(e) => Outcome::Failed(e),
                     };
                 }
@@ -569,4 +602,40 @@ fn hostname() -> String {
         .ok()
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "worker".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_owners_cancellation_reads_as_cancelled() {
+        let at = chrono::Utc::now();
+        let mut job = Job {
+            id: Uuid::new_v4(),
+            user_id: Uuid::new_v4(),
+            project_id: Uuid::new_v4(),
+            scene_id: None,
+            message_id: None,
+            kind: domain::JobKind::Video,
+            payload: serde_json::Value::Null,
+            status: JobStatus::Failed,
+            attempts: 1,
+            max_attempts: 3,
+            credit_cost: 5,
+            progress: 20,
+            stage: None,
+            error: Some(JobFailure::CancelledByUser.message(true)),
+            asset_id: None,
+            created_at: at,
+            updated_at: at,
+            finished_at: Some(at),
+        };
+        assert!(cancelled_by_owner(&job));
+        job.error = Some(JobFailure::Interrupted.message(true));
+        assert!(!cancelled_by_owner(&job), "the reaper failed it");
+        job.status = JobStatus::Running;
+        job.error = None;
+        assert!(!cancelled_by_owner(&job), "another worker runs it");
+    }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use bytes::Bytes;
-use domain::{Quality, Resolution};
+use domain::{ImageEngine, Quality, Resolution};
 use jobs::hosted_models::{
     busy, refused, unavailable, ElevenLabsConfig, ElevenLabsMusic, OpenAiConfig, OpenAiImages,
     RunwayConfig, RunwayVideo,
@@ -62,6 +62,7 @@ fn image_input(photos: Vec<Bytes>) -> ImageInput {
         resolution: Resolution::Landscape,
         quality: Quality::High,
         seed: 7,
+        engine: ImageEngine::Hosted,
     }
 }
 
@@ -246,6 +247,7 @@ async fn mask_edits_send_the_api_mask_and_keep_the_original_outside_it() {
                 mask: Bytes::from(mask.into_inner()),
                 instruction: "make the left side blue".into(),
                 seed: 1,
+                engine: ImageEngine::Hosted,
             },
             &ProgressSink::new(1),
         )

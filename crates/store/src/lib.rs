@@ -47,7 +47,7 @@ pub use reference_images::{AddReferenceImageError, ReferenceImage, MAX_REFERENCE
 pub use scenes::{Scene, ScenePatch};
 pub use storage::{MediaStorage, StorageConfig, StorageError, StoredObject};
 pub use templates::StoredTemplate;
-pub use usage::ProviderUsage;
+pub use usage::{ProviderCall, ProviderUsage};
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -62,6 +62,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0009_conversation_order.sql"),
         include_str!("../migrations/postgres/0009_conversation_order.sql"),
     ),
+    (
+        10,
+        "job provider calls",
+        include_str!("../migrations/sqlite/0010_job_provider_calls.sql"),
+        include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

@@ -42,7 +42,8 @@ pub enum AdminCommand {
         assets: u32,
     },
     /// What generations cost at each provider and model since a date (YYYY-MM-DD, UTC):
-    /// completed generations, the credits paid, provider-reported tokens, seconds made.
+    /// completed and failed-or-cancelled generations, the credits paid, provider-reported
+    /// tokens, seconds made.
     Usage {
         #[arg(long, value_name = "DATE")]
         since: chrono::NaiveDate,
@@ -388,13 +389,19 @@ async fn print_usage(store: &Store, since: chrono::NaiveDate) -> anyhow::Result<
     let since = since.and_time(chrono::NaiveTime::MIN).and_utc();
     let usage = store.provider_usage(since).await?;
     println!(
-        "{:<12} {:<20} {:>11} {:>8} {:>10} {:>8}",
-        "provider", "model", "generations", "credits", "tokens", "seconds"
+        "{:<12} {:<20} {:>9} {:>16} {:>8} {:>10} {:>8}",
+        "provider", "model", "completed", "failed/cancelled", "credits", "tokens", "seconds"
     );
     for row in usage {
         println!(
-            "{:<12} {:<20} {:>11} {:>8} {:>10} {:>8.0}",
-            row.provider, row.model, row.generations, row.credits, row.tokens, row.seconds
+            "{:<12} {:<20} {:>9} {:>16} {:>8} {:>10} {:>8.0}",
+            row.provider,
+            row.model,
+            row.completed,
+            row.failed,
+            row.credits,
+            row.tokens,
+            row.seconds
         );
     }
     Ok(())

@@ -34,8 +34,10 @@ const ENV_KEYS: &[&str] = &[
     "image_provider",
     "image_model",
     "video_provider",
+    "video_model",
     "runway_base_url",
     "audio_provider",
+    "audio_model",
     "elevenlabs_base_url",
     "provider_download_hosts",
     "public_url",
@@ -104,11 +106,15 @@ pub struct Config {
     /// `offline` or `runway` (then `runwayml_api_secret` is required).
     pub video_provider: String,
     pub runwayml_api_secret: Option<String>,
+    /// The image-to-video model the video API is asked for.
+    pub video_model: String,
     /// Scheme and host of the video API.
     pub runway_base_url: String,
     /// `offline` or `elevenlabs` (then `elevenlabs_api_key` is required).
     pub audio_provider: String,
     pub elevenlabs_api_key: Option<String>,
+    /// The music model the music API is asked for.
+    pub audio_model: String,
     /// Scheme and host of the music API.
     pub elevenlabs_base_url: String,
     /// Hosts besides the video API's own that finished clips may be downloaded from:
@@ -162,9 +168,11 @@ impl Default for Config {
             image_model: "gpt-image-1".into(),
             video_provider: "offline".into(),
             runwayml_api_secret: None,
+            video_model: "gen4_turbo".into(),
             runway_base_url: "https://api.dev.runwayml.com".into(),
             audio_provider: "offline".into(),
             elevenlabs_api_key: None,
+            audio_model: "music_v1".into(),
             elevenlabs_base_url: "https://api.elevenlabs.io".into(),
             provider_download_hosts: Vec::new(),
             public_url: None,

@@ -13,11 +13,6 @@ use serde::Deserialize;
 
 use crate::config::Config;
 
-/// The video model the Runway-style API is asked for.
-const RUNWAY_MODEL: &str = "gen4_turbo";
-/// The music model ElevenLabs is asked for.
-const ELEVENLABS_MODEL: &str = "music_v1";
-
 /// Accepts `["a.example", "b.example"]` (studio.toml) or `"a.example,b.example"` (the
 /// environment).
 pub fn host_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
@@ -77,6 +72,9 @@ impl Config {
                 if key(&self.runwayml_api_secret).is_none() {
                     bail!("invalid configuration: STUDIO_VIDEO_PROVIDER=runway needs RUNWAYML_API_SECRET (runwayml_api_secret in studio.toml)");
                 }
+                if self.video_model.trim().is_empty() {
+                    bail!("invalid configuration: STUDIO_VIDEO_MODEL cannot be empty");
+                }
                 if !is_origin(&self.runway_base_url) {
                     bail!("invalid configuration: STUDIO_RUNWAY_BASE_URL is a scheme and host, like https://api.dev.runwayml.com (got {:?})", self.runway_base_url);
                 }
@@ -88,6 +86,9 @@ impl Config {
             "elevenlabs" => {
                 if key(&self.elevenlabs_api_key).is_none() {
                     bail!("invalid configuration: STUDIO_AUDIO_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY (elevenlabs_api_key in studio.toml)");
+                }
+                if self.audio_model.trim().is_empty() {
+                    bail!("invalid configuration: STUDIO_AUDIO_MODEL cannot be empty");
                 }
                 if !is_origin(&self.elevenlabs_base_url) {
                     bail!("invalid configuration: STUDIO_ELEVENLABS_BASE_URL is a scheme and host, like https://api.elevenlabs.io (got {:?})", self.elevenlabs_base_url);
@@ -119,7 +120,7 @@ impl Config {
                 RunwayVideo::new(RunwayConfig {
                     base_url: self.runway_base_url.clone(),
                     api_secret: secret.to_owned(),
-                    model: RUNWAY_MODEL.into(),
+                    model: self.video_model.clone(),
                     download_hosts: self.provider_download_hosts.clone(),
                     timeout: Duration::from_secs(120),
                     poll_interval: Duration::from_secs(5),
@@ -135,7 +136,7 @@ impl Config {
                 ElevenLabsMusic::new(ElevenLabsConfig {
                     base_url: self.elevenlabs_base_url.clone(),
                     api_key: api_key.to_owned(),
-                    model: ELEVENLABS_MODEL.into(),
+                    model: self.audio_model.clone(),
                     timeout: Duration::from_secs(300),
                 })
                 .map_err(failed)?,
@@ -169,11 +170,11 @@ impl Config {
             _ => ("offline", engine),
         };
         let video = match self.video_provider.as_str() {
-            "runway" => ("runway", RUNWAY_MODEL),
+            "runway" => ("runway", self.video_model.as_str()),
             _ => ("offline", engine),
         };
         let audio = match self.audio_provider.as_str() {
-            "elevenlabs" => ("elevenlabs", ELEVENLABS_MODEL),
+            "elevenlabs" => ("elevenlabs", self.audio_model.as_str()),
             _ => ("offline", engine),
         };
         let assistant = match &self.llm_base_url {
@@ -270,5 +271,19 @@ mod tests {
         assert!(statuses[0].configured);
         assert_eq!(statuses[2].provider, "offline");
         assert!(!statuses[2].configured);
+
+        let config = Config {
+            video_provider: "runway".into(),
+            runwayml_api_secret: Some("key".into()),
+            video_model: "gen4_aleph".into(),
+            audio_provider: "elevenlabs".into(),
+            elevenlabs_api_key: Some("key".into()),
+            ..Config::default()
+        };
+        let statuses = config.provider_statuses();
+        assert_eq!(
+            (statuses[2].model.as_str(), statuses[3].model.as_str()),
+            ("gen4_aleph", "music_v1")
+        );
     }
 }

@@ -23,6 +23,7 @@ export const queryKeys = {
   chatHistory: (projectId: string, sceneId: string) => ['chat', 'history', projectId, sceneId] as const,
   stylePresets: ['style-presets'] as const,
   templates: (templateType: string, aspectRatio: string) => ['templates', templateType, aspectRatio] as const,
+  providers: ['health', 'providers'] as const,
 };
 
 /** Whether a query key is some project's storyboard (`queryKeys.storyboard(id)`). */

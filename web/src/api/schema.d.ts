@@ -369,7 +369,7 @@ export interface paths {
         put?: never;
         /**
          * Edits a generated image inside a brush mask (multipart: project_id, scene_id, prompt,
-         *     original_image_url, mask PNG, parent_message_id, context JSON). 1 credit.
+         *     original_image_url, mask PNG, parent_message_id, context JSON, engine). 1 credit.
          */
         post: operations["generateImageEdit"];
         delete?: never;
@@ -1104,6 +1104,7 @@ export interface components {
             status: string;
         };
         ChatGenerateRequest: {
+            engine?: null | components["schemas"]["ImageEngine"];
             /** @description `image` (default) or `video`. */
             media_type?: string | null;
             project_id?: string | null;
@@ -1276,6 +1277,7 @@ export interface components {
         };
         GenerateImageRequest: {
             context?: components["schemas"]["GenerationContext"];
+            engine?: null | components["schemas"]["ImageEngine"];
             /** @description The chat message this generation belongs to. */
             parent_message_id?: string | null;
             project_id?: string | null;
@@ -1332,6 +1334,8 @@ export interface components {
             messages: components["schemas"]["MessageView"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** @enum {string} */
+        ImageEngine: "studio" | "hosted";
         ImageMetadata: {
             thumbnail_url: string;
         };
@@ -1689,6 +1693,7 @@ export interface components {
             color_palette?: null | components["schemas"]["ColorPalette"];
             composition?: null | components["schemas"]["Composition"];
             creative_direction?: string | null;
+            engine?: null | components["schemas"]["ImageEngine"];
             environment?: null | components["schemas"]["Environment"];
             generation_settings?: components["schemas"]["PanelSettings"];
             lighting?: null | components["schemas"]["Lighting"];
@@ -2242,6 +2247,7 @@ export interface components {
             status: string;
         };
         TemplateGenerateRequest: {
+            engine?: null | components["schemas"]["ImageEngine"];
             output_type?: string | null;
             project_id?: string | null;
             scene_id?: string | null;
@@ -3657,7 +3663,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON) */
+        /** @description project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON), engine (`studio` or `hosted`, as for an image) */
         requestBody?: {
             content: {
                 "multipart/form-data": unknown;

@@ -6,6 +6,8 @@ export const storageKeys = {
   signupPending: 'studio:signup-pending',
   storyboardZoom: 'studio:storyboard-zoom',
   soundMuted: 'studio:sound-muted',
+  /** The Generate panel draws with the studio engine even when a hosted image model is configured. */
+  keepProductExact: 'studio:keep-product-exact',
   /** The style preset chosen for a scene. */
   scenePreset: (sceneId: string) => `studio:scene-preset:${sceneId}`,
   /** The last style preset list, shown when the server cannot be reached. */

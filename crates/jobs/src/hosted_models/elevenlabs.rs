@@ -5,7 +5,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use super::{cancelled, provider_error, unusable};
+use super::{cancelled, note_answer, provider_error, unusable};
 use crate::provider::{AudioInput, MediaOutput, ProgressSink, ProviderError};
 
 const PROVIDER: &str = "elevenlabs";
@@ -82,7 +82,7 @@ impl ElevenLabsMusic {
             "{}/v1/music?output_format=mp3_44100_128",
             self.config.base_url.trim_end_matches('/')
         );
-        let (mp3, song_id) = self
+        let answer = self
             .client
             .call(
                 "compose",
@@ -109,8 +109,15 @@ impl ElevenLabsMusic {
                 },
                 &cancelled(progress),
             )
-            .await
-            .map_err(|f| provider_error(PROVIDER, f))?;
+            .await;
+        note_answer(
+            progress,
+            PROVIDER,
+            &self.config.model,
+            &answer,
+            |(_, song_id)| (song_id.clone(), json!({ "music_length_ms": length_ms })),
+        );
+        let (mp3, song_id) = answer.map_err(|f| provider_error(PROVIDER, f))?;
         if mp3.is_empty() {
             return Err(unusable(PROVIDER, "the track is empty"));
         }

@@ -21,7 +21,7 @@ pub use elevenlabs::{ElevenLabsConfig, ElevenLabsMusic};
 pub use openai::{OpenAiConfig, OpenAiImages};
 pub use runway::{RunwayConfig, RunwayVideo};
 
-use domain::JobFailure;
+use domain::{ImageEngine, JobFailure};
 
 use crate::provider::{
     AudioInput, EditInput, ImageInput, MediaOutput, MediaProvider, ProgressSink, ProviderError,
@@ -62,6 +62,32 @@ pub(crate) fn provider_error(provider: &str, failure: hosted::Failure) -> Provid
             unavailable()
         }
     }
+}
+
+/// Notes on the job what the provider answered — a refusal or an unusable answer included,
+/// since it may bill those too. A call that never got an answer is not noted.
+pub(crate) fn note_answer<T>(
+    progress: &ProgressSink,
+    provider: &str,
+    model: &str,
+    answer: &Result<T, hosted::Failure>,
+    read: impl Fn(&T) -> (Option<String>, serde_json::Value),
+) {
+    let (remote_id, usage) = match answer {
+        Ok(value) => read(value),
+        Err(
+            hosted::Failure::Refused(_)
+            | hosted::Failure::Operator(_)
+            | hosted::Failure::Invalid(_),
+        ) => (None, serde_json::Value::Null),
+        Err(hosted::Failure::Transient(_) | hosted::Failure::Cancelled) => return,
+    };
+    progress.record_provider_call(store::ProviderCall {
+        provider: provider.to_owned(),
+        model: model.to_owned(),
+        remote_id,
+        usage,
+    });
 }
 
 /// A provider answered something we cannot use: logged, the user sees the generic reason.
@@ -108,8 +134,9 @@ pub(crate) fn encode_jpeg(image: &image::RgbaImage) -> Result<Bytes, String> {
 }
 
 /// The media provider of a configured studio: each capability goes to its hosted model when
-/// the operator configured one, else to the offline engine. A hosted video still starts from
-/// a first frame the engine stages, so the product in it is the seller's own photo.
+/// the operator configured one, else to the offline engine. An image or edit whose job chose
+/// the studio engine goes to the engine even then, so the product stays the seller's own
+/// pixels. A hosted video still starts from a first frame the engine stages.
 pub struct Composite {
     pub engine: Arc<dyn MediaProvider>,
     pub images: Option<OpenAiImages>,
@@ -124,9 +151,9 @@ impl MediaProvider for Composite {
         input: ImageInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError> {
-        match &self.images {
-            Some(images) => images.image(input, &progress).await,
-            None => self.engine.image(input, progress).await,
+        match (&self.images, input.engine) {
+            (Some(images), ImageEngine::Hosted) => images.image(input, &progress).await,
+            _ => self.engine.image(input, progress).await,
         }
     }
 
@@ -135,9 +162,9 @@ impl MediaProvider for Composite {
         input: EditInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError> {
-        match &self.images {
-            Some(images) => images.edit(input, &progress).await,
-            None => self.engine.edit(input, progress).await,
+        match (&self.images, input.engine) {
+            (Some(images), ImageEngine::Hosted) => images.edit(input, &progress).await,
+            _ => self.engine.edit(input, progress).await,
         }
     }
 

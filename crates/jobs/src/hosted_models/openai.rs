@@ -12,7 +12,7 @@ use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use super::{cancelled, decode, encode_png, image_facts, provider_error, unusable};
+use super::{cancelled, decode, encode_png, image_facts, note_answer, provider_error, unusable};
 use crate::payload::Guidance;
 use crate::provider::{EditInput, ImageInput, MediaOutput, ProgressSink, ProviderError};
 
@@ -92,44 +92,30 @@ impl OpenAiImages {
                 "quality": quality,
                 "output_format": "png",
             });
-            let url = self.url("images/generations");
-            self.client
-                .call(
-                    "generate",
-                    |http| {
-                        http.post(&url)
-                            .bearer_auth(&self.config.api_key)
-                            .json(&body)
-                    },
-                    read_image,
-                    &cancelled(progress),
-                )
-                .await
+            self.send("generate", "images/generations", progress, |request| {
+                request.json(&body)
+            })
+            .await?
         } else {
-            let url = self.url("images/edits");
             let photos = &input.reference_photos;
-            self.client
-                .call(
-                    "edit with product photos",
-                    |http| {
-                        let mut form = self
-                            .form(&prompt)
-                            .text("size", size)
-                            .text("quality", quality);
-                        for (i, photo) in photos.iter().enumerate() {
-                            form = form
-                                .part("image[]", image_part(photo, &format!("product-{}", i + 1)));
-                        }
-                        http.post(&url)
-                            .bearer_auth(&self.config.api_key)
-                            .multipart(form)
-                    },
-                    read_image,
-                    &cancelled(progress),
-                )
-                .await
-        }
-        .map_err(|f| provider_error(PROVIDER, f))?;
+            self.send(
+                "edit with product photos",
+                "images/edits",
+                progress,
+                |request| {
+                    let mut form = self
+                        .form(&prompt)
+                        .text("size", size)
+                        .text("quality", quality);
+                    for (i, photo) in photos.iter().enumerate() {
+                        form =
+                            form.part("image[]", image_part(photo, &format!("product-{}", i + 1)));
+                    }
+                    request.multipart(form)
+                },
+            )
+            .await?
+        };
         self.output(answer)
     }
 
@@ -148,26 +134,16 @@ impl OpenAiImages {
             .map_err(|e| unusable(PROVIDER, e))?;
         let image_png = encode_png(&original).map_err(|e| unusable(PROVIDER, e))?;
         let mask_png = encode_png(&api_mask(&edit_area)).map_err(|e| unusable(PROVIDER, e))?;
-        let url = self.url("images/edits");
         let answer = self
-            .client
-            .call(
-                "edit with mask",
-                |http| {
-                    let form = self
-                        .form(&input.instruction)
+            .send("edit with mask", "images/edits", progress, |request| {
+                request.multipart(
+                    self.form(&input.instruction)
                         .text("size", "auto")
                         .part("image", image_part(&image_png, "image"))
-                        .part("mask", image_part(&mask_png, "mask"));
-                    http.post(&url)
-                        .bearer_auth(&self.config.api_key)
-                        .multipart(form)
-                },
-                read_image,
-                &cancelled(progress),
-            )
-            .await
-            .map_err(|f| provider_error(PROVIDER, f))?;
+                        .part("mask", image_part(&mask_png, "mask")),
+                )
+            })
+            .await?;
         let edited = decode(&answer.bytes).map_err(|e| unusable(PROVIDER, e))?;
         let merged = keep_outside(&original, &edited, &edit_area);
         let png = encode_png(&merged).map_err(|e| unusable(PROVIDER, e))?;
@@ -179,6 +155,32 @@ impl OpenAiImages {
         Ok(output)
     }
 
+    /// One Images API call, authorised and rebuilt for each attempt by `body`; the image
+    /// read from its answer, which is noted on the job.
+    async fn send(
+        &self,
+        what: &str,
+        path: &str,
+        progress: &ProgressSink,
+        body: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
+    ) -> Result<Answer, ProviderError> {
+        let url = self.url(path);
+        let answer = self
+            .client
+            .call(
+                what,
+                |http| body(http.post(&url).bearer_auth(&self.config.api_key)),
+                read_image,
+                &cancelled(progress),
+            )
+            .await;
+        note_answer(progress, PROVIDER, &self.config.model, &answer, |a| {
+            (None, a.usage.clone())
+        });
+        answer.map_err(|f| provider_error(PROVIDER, f))
+    }
+
+    /// The multipart fields every edit sends.
     fn form(&self, prompt: &str) -> Form {
         Form::new()
             .text("model", self.config.model.clone())

@@ -11,7 +11,7 @@ use bytes::Bytes;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use super::{cancelled, decode, encode_jpeg, image_facts, provider_error, unusable};
+use super::{cancelled, decode, encode_jpeg, image_facts, note_answer, provider_error, unusable};
 use crate::provider::{
     MediaOutput, MediaProvider, ProgressSink, ProviderError, VideoFrom, VideoInput,
 };
@@ -148,7 +148,7 @@ impl RunwayVideo {
             "seed": input.seed % (1u64 << 32),
         });
         let url = self.url("/v1/image_to_video");
-        let task_id =
+        let started =
             self.api
                 .call(
                     "start",
@@ -163,8 +163,12 @@ impl RunwayVideo {
                     },
                     &cancelled(progress),
                 )
-                .await
-                .map_err(|f| provider_error(PROVIDER, f))?;
+                .await;
+        // The task id is noted at once: a task that later fails or is cancelled is billed too.
+        note_answer(progress, PROVIDER, &self.config.model, &started, |id| {
+            (Some(id.clone()), Value::Null)
+        });
+        let task_id = started.map_err(|f| provider_error(PROVIDER, f))?;
         tracing::info!(provider = PROVIDER, task = %task_id, "video task started");
         let clip_url = match self.wait(&task_id, progress).await {
             Err(ProviderError::Cancelled) => {

@@ -103,6 +103,7 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<ImageEditRequest>
             "original_image_url" => form.original_image_url = Some(text),
             "parent_message_id" => form.parent_message_id = Some(text),
             "context" => form.context = Some(text),
+            "engine" => form.engine = Some(text),
             _ => {}
         }
     }
@@ -110,9 +111,9 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<ImageEditRequest>
 }
 
 /// Edits a generated image inside a brush mask (multipart: project_id, scene_id, prompt,
-/// original_image_url, mask PNG, parent_message_id, context JSON). 1 credit.
+/// original_image_url, mask PNG, parent_message_id, context JSON, engine). 1 credit.
 #[utoipa::path(post, path = "/api/generate/image-edit", tag = "generation", operation_id = "generateImageEdit",
-    request_body(content_type = "multipart/form-data", description = "project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON)"),
+    request_body(content_type = "multipart/form-data", description = "project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON), engine (`studio` or `hosted`, as for an image)"),
     responses((status = 202, body = Success<StartedJob>), (status = 400, body = ErrorResponse),
         (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn generate_image_edit(

@@ -50,6 +50,11 @@ pub struct ChatGenerateRequest {
     media_type: Option<String>,
     /// An edited prompt to use instead of the assistant's refined one.
     prompt: Option<String>,
+    /// Who draws an image: `studio` (the studio's engine, the product photo's own pixels)
+    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
+    /// hosted when configured, else studio; `hosted` without one is a 400.
+    #[schema(value_type = Option<domain::ImageEngine>)]
+    engine: Option<String>,
 }
 
 /// Sends the user's message to the campaign's assistant and answers with the assistant's
@@ -297,6 +302,7 @@ pub async fn generate_from_message(
         generation::check_video_allowed(state, user_id).await?;
     }
     let settings = request.settings.apply_to(scene.settings)?;
+    let engine = generation::image_engine(state, request.engine.as_deref())?;
     let reference_image_ids = brief_photos(state, user_id, &message).await?;
     let payload = match kind {
         MediaKind::Video => JobPayload::Video {
@@ -311,6 +317,7 @@ pub async fn generate_from_message(
             reference_image_ids,
             quality: settings.quality,
             resolution: settings.resolution,
+            engine,
         },
     };
     let target = Target {
@@ -478,6 +485,7 @@ mod tests {
             settings: SettingsInput::default(),
             media_type: Some("image".into()),
             prompt: None,
+            engine: None,
         };
         let (_, job) = generate_from_message(
             &world.state,

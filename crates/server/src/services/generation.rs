@@ -3,7 +3,7 @@
 //! in one transaction), and reads jobs back for the status views.
 
 use bytes::Bytes;
-use domain::{Duration, Settings};
+use domain::{Duration, ImageEngine, Settings};
 use jobs::JobPayload;
 use serde::Deserialize;
 use store::{Job, NewJob, Scene};
@@ -259,6 +259,29 @@ async fn enqueue_job(
     Ok(job)
 }
 
+pub const NO_HOSTED_IMAGE_MODEL: &str =
+    "No hosted image model is configured: leave engine out or choose studio";
+
+/// The engine that draws one image: the one asked for, else the hosted image model when the
+/// operator configured one, else the studio's own. Asking for `hosted` without one is refused.
+pub fn image_engine(state: &AppState, asked: Option<&str>) -> ApiResult<ImageEngine> {
+    let hosted = state
+        .config
+        .providers
+        .iter()
+        .any(|p| p.capability == "image" && p.configured);
+    match asked.map(str::trim).filter(|e| !e.is_empty()) {
+        None if hosted => Ok(ImageEngine::Hosted),
+        None => Ok(ImageEngine::Studio),
+        Some(text) => match ImageEngine::parse(text)? {
+            ImageEngine::Hosted if !hosted => {
+                Err(ApiError::validation("engine", NO_HOSTED_IMAGE_MODEL))
+            }
+            engine => Ok(engine),
+        },
+    }
+}
+
 /// The user's job, or 404 (also for other users' ids).
 pub async fn owned_job(state: &AppState, user_id: Uuid, id: &str) -> ApiResult<Job> {
     let id = Uuid::parse_str(id.trim()).map_err(|_| ApiError::NotFound("Job not found"))?;
@@ -291,6 +314,11 @@ pub struct GenerateImageRequest {
     context: GenerationContext,
     /// Ids of the user's reference images; default: the scene's product images.
     reference_images: Option<Vec<String>>,
+    /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
+    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
+    /// hosted when configured, else studio; `hosted` without one is a 400.
+    #[schema(value_type = Option<ImageEngine>)]
+    engine: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -336,6 +364,8 @@ pub struct ImageEditRequest {
     pub mask: Option<Bytes>,
     /// The request's own host, so that absolute URLs to this server are recognised.
     pub host: Option<String>,
+    /// `studio` or `hosted`, as for an image.
+    pub engine: Option<String>,
 }
 
 pub const MASK_PROBLEM: &str = "Failed to create mask from brush strokes";
@@ -457,6 +487,7 @@ pub async fn start_image(
         reference_image_ids,
         quality: settings.quality,
         resolution: settings.resolution,
+        engine: image_engine(state, request.engine.as_deref())?,
     };
     enqueue(state, target, payload).await
 }
@@ -601,6 +632,7 @@ pub async fn start_image_edit(
     if prompt.is_empty() {
         return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
     }
+    let engine = image_engine(state, request.engine.as_deref())?;
     let url = request
         .original_image_url
         .as_deref()
@@ -627,6 +659,7 @@ pub async fn start_image_edit(
         prompt,
         source_id: original.id,
         mask_key: mask_key.clone(),
+        engine,
     };
     match enqueue(state, target, payload).await {
         Ok(job) => Ok(job),
@@ -857,6 +890,48 @@ mod tests {
             media_id_from_url(&format!("/api/media/file/{id}/../../x"), None),
             None
         );
+    }
+
+    #[tokio::test]
+    async fn the_engine_is_chosen_per_image_and_hosted_needs_a_hosted_model() {
+        let world = TestWorld::new().await;
+        let engine_of = |job: &Job| {
+            serde_json::from_value::<JobPayload>(job.payload.clone())
+                .unwrap()
+                .image_engine()
+        };
+        let job = start_image(&world.state, world.user_id, image_request(&world, "a jar"))
+            .await
+            .unwrap();
+        assert_eq!(engine_of(&job), Some(ImageEngine::Studio), "nothing hosted");
+        let mut asking = image_request(&world, "a jar");
+        asking.engine = Some("hosted".into());
+        let error = start_image(&world.state, world.user_id, asking)
+            .await
+            .unwrap_err();
+        assert_eq!(error.to_string(), NO_HOSTED_IMAGE_MODEL);
+
+        let mut hosted = world.state.clone();
+        hosted.config = std::sync::Arc::new(crate::state::ServerConfig {
+            providers: vec![crate::routes::providers::ProviderStatus {
+                capability: "image".into(),
+                provider: "openai".into(),
+                model: "gpt-image-1".into(),
+                configured: true,
+            }],
+            ..(*world.state.config).clone()
+        });
+        let job = start_image(&hosted, world.user_id, image_request(&world, "a jar"))
+            .await
+            .unwrap();
+        assert_eq!(engine_of(&job), Some(ImageEngine::Hosted), "the default");
+        let mut studio = image_request(&world, "a jar");
+        studio.engine = Some("studio".into());
+        let job = start_image(&hosted, world.user_id, studio).await.unwrap();
+        assert_eq!(engine_of(&job), Some(ImageEngine::Studio));
+        let mut unknown = image_request(&world, "a jar");
+        unknown.engine = Some("dall-e".into());
+        assert!(start_image(&hosted, world.user_id, unknown).await.is_err());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the AI Assistant mode staging one product photo with the chosen environment, palette,
 //! lighting and composition.
 
-use domain::{ColorPalette, Composition, Environment, Lighting, Resolution};
+use domain::{ColorPalette, Composition, Environment, ImageEngine, Lighting, Resolution};
 use jobs::{Guidance, JobPayload};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -11,7 +11,8 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::SettingsInput;
 use crate::services::generation::{
-    enqueue, owned_file_from_url, prompt_text, reference_images, Target, UPLOAD_AN_IMAGE,
+    enqueue, image_engine, owned_file_from_url, prompt_text, reference_images, Target,
+    UPLOAD_AN_IMAGE,
 };
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
@@ -85,6 +86,11 @@ pub struct TemplateGenerateRequest {
     project_id: Option<String>,
     #[serde(default)]
     settings: PanelSettings,
+    /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
+    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
+    /// hosted when configured, else studio; `hosted` without one is a 400.
+    #[schema(value_type = Option<ImageEngine>)]
+    engine: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -104,6 +110,11 @@ pub struct RecommendationRequest {
     creative_direction: Option<String>,
     #[serde(default)]
     generation_settings: PanelSettings,
+    /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
+    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
+    /// hosted when configured, else studio; `hosted` without one is a 400.
+    #[schema(value_type = Option<ImageEngine>)]
+    engine: Option<String>,
 }
 
 fn parse_choice<T>(
@@ -159,6 +170,7 @@ pub async fn start_from_template(
         .ok_or_else(|| ApiError::validation("template_id", "Please select a template"))?;
     check_output_type(request.output_type.as_deref())?;
     let settings = request.settings.resolve(scene.settings)?;
+    let engine = image_engine(state, request.engine.as_deref())?;
     let template = state
         .store
         .template(template_id)
@@ -173,6 +185,7 @@ pub async fn start_from_template(
         reference_image_ids,
         quality: settings.quality,
         resolution: settings.resolution,
+        engine,
     };
     let job = enqueue(state, target, payload).await?;
     Ok((job, template))
@@ -194,6 +207,7 @@ pub async fn start_recommendation(
     )
     .await?;
     let settings = request.generation_settings.resolve(scene.settings)?;
+    let engine = image_engine(state, request.engine.as_deref())?;
     let guidance = Guidance {
         environment: Some(
             parse_choice(request.environment.as_deref(), Environment::parse)?.unwrap_or_default(),
@@ -235,6 +249,7 @@ pub async fn start_recommendation(
         creative_direction,
         quality: settings.quality,
         resolution: settings.resolution,
+        engine,
     };
     enqueue(state, target, payload).await
 }
@@ -252,6 +267,7 @@ mod tests {
             scene_id: Some(world.scene_id.to_string()),
             project_id: Some(world.project_id.to_string()),
             settings: PanelSettings::default(),
+            engine: None,
         }
     }
 

@@ -21,6 +21,7 @@ const CANCELLED: &str = "You cancelled this generation. Your credits were refund
 
 on_both_databases!(
     a_hosted_image_model_serves_generations_and_refusals_are_refunded,
+    the_studio_engine_can_be_chosen_per_image_with_a_hosted_model_configured,
     a_running_hosted_video_is_cancelled_and_refunded,
 );
 
@@ -160,6 +161,139 @@ async fn a_hosted_image_model_serves_generations_and_refusals_are_refunded(db: D
         99,
         "the refused job was refunded"
     );
+
+    // The refusal is counted at the provider as well as the completed image.
+    let usage = usage_of(&app, "openai").await;
+    assert_eq!(
+        usage,
+        ["openai", "gpt-image-1", "1", "1", "1", "4200", "0"],
+        "completed, failed/cancelled, credits, tokens, seconds"
+    );
+}
+
+/// The `studio admin usage` line of one provider (split on whitespace), once it shows.
+async fn usage_of(app: &crate::support::TestApp, provider: &str) -> Vec<String> {
+    let today = chrono::Utc::now().date_naive().to_string();
+    for _ in 0..100 {
+        let (ok, stdout, stderr) = app.db.cli(&["admin", "usage", "--since", &today]).await;
+        assert!(ok, "{stderr}");
+        if let Some(line) = stdout.lines().find(|l| l.starts_with(provider)) {
+            return line.split_whitespace().map(str::to_owned).collect();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no usage for {provider}");
+}
+
+/// Starts an image with the engine named (none: the default) and waits for its end event.
+async fn image_with_engine(
+    app: &crate::support::TestApp,
+    session: &crate::support::Session,
+    project: &str,
+    scene: &str,
+    engine: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut body = json!({
+        "project_id": project, "scene_id": scene, "prompt": "a green soap bar on slate",
+        "context": {"pre_production_settings": {"quality": "low", "resolution": "1024x1024"}},
+    });
+    if let Some(engine) = engine {
+        body["engine"] = engine.into();
+    }
+    let stream = open_events(app, session, None).await;
+    let response = app
+        .authed(session, Method::POST, "/api/generate/image")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let answer: Value = response.json().await.unwrap();
+    if status != StatusCode::ACCEPTED {
+        return (status, answer);
+    }
+    let job = answer["data"]["job_id"].clone();
+    let events = read_events(stream, |name, data| {
+        (name == "job-completed" || name == "job-failed") && data["job_id"] == job
+    })
+    .await;
+    (status, events.last().unwrap().1.clone())
+}
+
+async fn a_stored_type(
+    app: &crate::support::TestApp,
+    session: &crate::support::Session,
+    event: &Value,
+) -> String {
+    let file = app
+        .authed(
+            session,
+            Method::GET,
+            event["asset"]["url"].as_str().unwrap(),
+        )
+        .send()
+        .await
+        .unwrap();
+    file.headers()["content-type"].to_str().unwrap().to_owned()
+}
+
+async fn the_studio_engine_can_be_chosen_per_image_with_a_hosted_model_configured(db: Db) {
+    let api = images_api().await;
+    let base_url = format!("{}/v1", api.uri());
+    let app = spawn_app_with(
+        db,
+        &[
+            ("STUDIO_IMAGE_PROVIDER", "openai"),
+            ("OPENAI_API_KEY", "sk-e2e-secret"),
+            ("OPENAI_BASE_URL", base_url.as_str()),
+        ],
+    )
+    .await;
+    let session = app.signup("engines@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+
+    let (_, studio) = image_with_engine(&app, &session, &project, &scene, Some("studio")).await;
+    assert_eq!(studio["status"], "completed", "{studio}");
+    assert_eq!(
+        api.received_requests().await.unwrap().len(),
+        0,
+        "the studio engine never calls the hosted model"
+    );
+    assert_eq!(a_stored_type(&app, &session, &studio).await, "image/jpeg");
+
+    let (_, hosted) = image_with_engine(&app, &session, &project, &scene, Some("hosted")).await;
+    assert_eq!(hosted["status"], "completed", "{hosted}");
+    assert_eq!(api.received_requests().await.unwrap().len(), 1);
+    assert_eq!(a_stored_type(&app, &session, &hosted).await, "image/png");
+
+    let (_, default) = image_with_engine(&app, &session, &project, &scene, None).await;
+    assert_eq!(default["status"], "completed", "{default}");
+    assert_eq!(
+        api.received_requests().await.unwrap().len(),
+        2,
+        "hosted is the default when configured"
+    );
+
+    let (status, refused) =
+        image_with_engine(&app, &session, &project, &scene, Some("painter")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(app.balance(&session).await, 97);
+}
+
+/// Without a hosted image model, asking for one is refused before anything is charged.
+#[tokio::test]
+async fn hosted_images_without_a_hosted_model_are_refused() {
+    let app = spawn_app_with(Db::Sqlite, &[]).await;
+    let session = app.signup("offline@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let (status, refused) =
+        image_with_engine(&app, &session, &project, &scene, Some("hosted")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused["message"],
+        "No hosted image model is configured: leave engine out or choose studio"
+    );
+    assert_eq!(app.balance(&session).await, 100);
 }
 
 /// A hosted provider chosen without its key stops the start with the variable's name.
@@ -221,11 +355,19 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
             ("STUDIO_VIDEO_PROVIDER", "runway"),
             ("RUNWAYML_API_SECRET", "key_e2e"),
             ("STUDIO_RUNWAY_BASE_URL", api.uri().as_str()),
+            ("STUDIO_VIDEO_MODEL", "gen4_aleph"),
             ("STUDIO_JOB_LEASE_SECONDS", "3"),
         ],
     )
     .await;
     let session = app.signup("mover@example.com").await;
+    let providers = app.get_json(&session, "/api/health/providers").await;
+    assert!(
+        providers["data"].as_array().unwrap().contains(
+            &json!({"capability": "video", "provider": "runway", "model": "gen4_aleph", "configured": true})
+        ),
+        "{providers}"
+    );
     let (project, scene) = project_and_scene(&app, &session).await;
     let response = app
         .authed(&session, Method::POST, "/api/generate/video")
@@ -243,6 +385,15 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
         .to_owned();
     assert_eq!(app.balance(&session).await, 95);
     until_seen(&api, |r| r.url.path() == "/v1/tasks/task-7").await;
+    let start = api
+        .received_requests()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.url.path() == "/v1/image_to_video")
+        .unwrap();
+    let body: Value = serde_json::from_slice(&start.body).unwrap();
+    assert_eq!(body["model"], "gen4_aleph", "the configured video model");
 
     let stranger = app.signup("stranger@example.com").await;
     let response = app
@@ -295,4 +446,10 @@ async fn a_running_hosted_video_is_cancelled_and_refunded(db: Db) {
         "refunded once"
     );
     assert_eq!(app.balance(&session).await, 100);
+
+    // The cancelled task was started at the provider: it counts, with no credits kept.
+    assert_eq!(
+        usage_of(&app, "runway").await,
+        ["runway", "gen4_aleph", "0", "1", "0", "0", "0"]
+    );
 }

@@ -39,7 +39,7 @@ function errorBody(status: number, code: string, message: string): Response {
 }
 
 /** The panel's routes; records each call with its JSON body. */
-function fakeApi(options: { failTemplates?: number; startFailure?: Response } = {}) {
+function fakeApi(options: { failTemplates?: number; startFailure?: Response; imagesHosted?: boolean } = {}) {
   const state = { calls: [] as { method: string; path: string; query: string; body: unknown }[], templateFailures: options.failTemplates ?? 0 };
   vi.stubGlobal(
     'fetch',
@@ -48,6 +48,12 @@ function fakeApi(options: { failTemplates?: number; startFailure?: Response } = 
       const url = new URL(request.url);
       const text = request.method === 'GET' ? '' : await request.clone().text();
       state.calls.push({ method: request.method, path: url.pathname, query: url.search, body: text ? JSON.parse(text) : null });
+      if (request.method === 'GET' && url.pathname === '/api/health/providers') {
+        const image = options.imagesHosted
+          ? { capability: 'image', provider: 'openai', model: 'gpt-image-1', configured: true }
+          : { capability: 'image', provider: 'offline', model: 'offline engine', configured: false };
+        return json({ status: 'success', data: [image] });
+      }
       if (request.method === 'GET' && url.pathname === '/api/templates') {
         if (state.templateFailures > 0) {
           state.templateFailures -= 1;
@@ -123,6 +129,7 @@ afterEach(() => {
   jobProgressStore.dispatch({ type: 'reset' });
   liveEventStatus.set('idle');
   toast.dismiss();
+  localStorage.clear();
 });
 
 describe('GeneratePanel', () => {
@@ -274,6 +281,44 @@ describe('GeneratePanel', () => {
     await act(async () => jobOutcomeStore.record(jobEvent('failed')));
     expect(await screen.findByTestId('generate-error')).toHaveTextContent('The engine could not stage this photo');
     expect(screen.queryByTestId('generate-result')).not.toBeInTheDocument();
+  });
+
+  it('offers no engine choice when the studio engine draws every image', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('radio', { name: 'Clean Studio' }));
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/health/providers')).toBe(true));
+    expect(screen.queryByLabelText('Keep my product exact (studio engine)')).not.toBeInTheDocument();
+    await user.click(generateButton());
+    await waitFor(() => expect(generationStore.get()?.phase).toBe('running'));
+    expect(api.calls.find((call) => call.path === '/api/templates/generate')?.body).not.toHaveProperty('engine');
+  });
+
+  it('lets the seller keep the product exact when images are hosted, remembered per browser', async () => {
+    const api = fakeApi({ imagesHosted: true });
+    const user = userEvent.setup();
+    const first = renderPanel();
+    const toggle = await screen.findByLabelText('Keep my product exact (studio engine)');
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/redraws the whole picture/);
+    await user.click(await screen.findByRole('radio', { name: 'Clean Studio' }));
+    await user.click(generateButton());
+    await waitFor(() => expect(generationStore.get()?.phase).toBe('running'));
+    expect(api.calls.find((call) => call.path === '/api/templates/generate')?.body).toMatchObject({ engine: 'hosted' });
+
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    first.unmount();
+    generationStore.set(null);
+    api.calls.length = 0;
+
+    renderPanel();
+    expect(await screen.findByLabelText('Keep my product exact (studio engine)')).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'AI Assistant' }));
+    await user.click(generateButton());
+    await waitFor(() => expect(generationStore.get()?.phase).toBe('running'));
+    expect(api.calls.find((call) => call.path === '/api/recommendations/generate')?.body).toMatchObject({ engine: 'studio' });
   });
 
   it('offers Retry when the templates fail to load', async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useJobProgress } from '@/lib/events';
+import { useHostedImages } from '../api/providers';
 import { useTemplates } from '../api/templates';
 import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
 import { aspectRatioLabel } from '../logic/aspectRatio';
@@ -8,9 +9,11 @@ import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoic
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
 import { isInProgress, useGenerationRun } from '../state/generationStore';
+import { chosenEngine, useKeepProductExact } from '../state/engineChoice';
 import { usePanelChoices } from '../state/panelChoices';
 import { dismissGeneration, runGeneration, type GenerationRequest } from '../state/runGeneration';
 import { AspectRatioPicker } from './AspectRatioPicker';
+import { EngineToggle } from './EngineToggle';
 import { GenerateBar } from './GenerateBar';
 import { GenerationResult } from './GenerationResult';
 import { ModeToggle } from './ModeToggle';
@@ -37,6 +40,8 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
   const [choices, change] = usePanelChoices();
   const run = useGenerationRun();
   const { mode, aspectRatio } = choices;
+  const imagesHosted = useHostedImages();
+  const [keepProductExact, setKeepProductExact] = useKeepProductExact();
 
   const templatesQuery = useTemplates(aspectRatio, mode === 'templates');
   const templates = templatesQuery.data ? visibleTemplates(templatesQuery.data) : undefined;
@@ -62,6 +67,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     if (blocker !== null || !projectId || !sceneId) return;
     const target = { projectId, sceneId, aspectRatio };
     const quality = sceneSettings?.quality;
+    const engine = chosenEngine(imagesHosted, keepProductExact);
     let request: GenerationRequest;
     if (mode === 'templates') {
       if (!selectedTemplate) return;
@@ -70,7 +76,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
         kind: 'template',
         templateId: selectedTemplate.template_id,
         templateName: selectedTemplate.name,
-        body: buildTemplateRequest({ ...target, templateId: selectedTemplate.template_id, quality }),
+        body: buildTemplateRequest({ ...target, templateId: selectedTemplate.template_id, quality, engine }),
       };
     } else {
       const url = productImageUrl(referenceImages);
@@ -78,7 +84,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
       request = {
         ...target,
         kind: 'recommendation',
-        body: buildRecommendationRequest({ ...target, productImageUrl: url, style, creativeDirection: choices.creativeDirection, quality }),
+        body: buildRecommendationRequest({ ...target, productImageUrl: url, style, creativeDirection: choices.creativeDirection, quality, engine }),
       };
     }
     void runGeneration(request, client);
@@ -130,6 +136,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
               <AspectRatioPicker value={aspectRatio} onChange={(next) => change({ aspectRatio: next })} />
             </StepCard>
           </ol>
+          {imagesHosted ? <EngineToggle keepProductExact={keepProductExact} onChange={setKeepProductExact} /> : null}
           {runHere && runHere.phase !== 'failed' ? <GenerationResult run={runHere} onDismiss={dismissGeneration} /> : null}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { RecommendationBody, TemplateGenerateBody } from '../api/types';
+import type { ImageEngine } from '../state/engineChoice';
 import { resolutionFor, type AspectRatio } from './aspectRatio';
 import type { StyleChoices } from './options';
 
@@ -22,6 +23,8 @@ export interface TemplateRequestInput {
   sceneId: string;
   quality: Quality | null | undefined;
   aspectRatio: AspectRatio;
+  /** Left out: the server's default. */
+  engine?: ImageEngine;
 }
 
 /** `POST /api/templates/generate`'s body. */
@@ -32,6 +35,7 @@ export function buildTemplateRequest(input: TemplateRequestInput): TemplateGener
     scene_id: input.sceneId,
     project_id: input.projectId,
     settings: panelSettings(input.quality, input.aspectRatio),
+    ...(input.engine ? { engine: input.engine } : {}),
   };
 }
 
@@ -43,6 +47,7 @@ export interface RecommendationRequestInput {
   creativeDirection: string;
   quality: Quality | null | undefined;
   aspectRatio: AspectRatio;
+  engine?: ImageEngine;
 }
 
 /** `POST /api/recommendations/generate`'s body; the creative direction is trimmed and left out when empty. */
@@ -64,5 +69,6 @@ export function buildRecommendationRequest(input: RecommendationRequestInput): R
       quality: settings.quality,
       resolution: settings.resolution,
     },
+    ...(input.engine ? { engine: input.engine } : {}),
   };
 }
