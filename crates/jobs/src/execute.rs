@@ -6,6 +6,7 @@ use bytes::Bytes;
 use domain::{ImageEngine, JobFailure, MediaKind, Resolution};
 use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
 
+use crate::links::MediaLinks;
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{
     AudioInput, EditInput, ImageInput, MediaOutput, MediaProvider, ProgressSink, ProviderError,
@@ -16,6 +17,7 @@ pub(crate) struct Context<'a> {
     pub store: &'a Store,
     pub storage: &'a MediaStorage,
     pub provider: &'a dyn MediaProvider,
+    pub links: Option<&'a MediaLinks>,
 }
 
 /// Object keys a job writes, fixed by its id.
@@ -223,6 +225,8 @@ pub(crate) async fn execute(
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
             let input = VideoInput {
                 prompt: prompt.clone(),
+                // A staged scene has no stored file to link to: it goes inline.
+                frame_url: None,
                 from: VideoFrom::Scene(ImageInput {
                     prompt: prompt.clone(),
                     reference_photos,
@@ -250,6 +254,7 @@ pub(crate) async fn execute(
             let input = VideoInput {
                 prompt: prompt.clone(),
                 from: VideoFrom::Image(image),
+                frame_url: ctx.links.map(|links| links.link(job.user_id, *source_id)),
                 duration: *duration,
                 quality: *quality,
                 seed,

@@ -6,11 +6,13 @@ pub mod assistant;
 mod cancel;
 mod execute;
 pub mod hosted_models;
+mod links;
 mod payload;
 mod provider;
 mod worker;
 
 pub use cancel::cancel_job;
+pub use links::MediaLinks;
 pub use payload::{Guidance, JobPayload};
 pub use provider::{
     AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, MediaOutput, MediaProvider,

@@ -188,6 +188,9 @@ pub enum VideoFrom {
 pub struct VideoInput {
     pub prompt: String,
     pub from: VideoFrom,
+    /// A signed link to the picture to animate on the studio's media route, when the
+    /// operator configured a public URL: a hosted model fetches it instead of the bytes.
+    pub frame_url: Option<String>,
     pub duration: Duration,
     /// low 480p, medium 720p, high 1080p on the short side.
     pub quality: Quality,

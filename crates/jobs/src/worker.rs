@@ -16,6 +16,7 @@ use tracing::Instrument;
 use uuid::Uuid;
 
 use crate::execute::{delete_now, execute, Context};
+use crate::links::MediaLinks;
 use crate::payload::JobPayload;
 use crate::provider::{MediaProvider, ProgressSink, ProviderError};
 
@@ -49,6 +50,7 @@ pub struct Worker {
     config: WorkerConfig,
     /// Unique per process: the lock owner written into claimed jobs.
     id: String,
+    links: Option<MediaLinks>,
 }
 
 /// The data of a job event (job-progress, job-completed, job-failed).
@@ -120,7 +122,14 @@ impl Worker {
             assistant,
             config,
             id,
+            links: None,
         }
+    }
+
+    /// Lets hosted models fetch a job's stored inputs from the studio by signed links.
+    pub fn with_media_links(mut self, links: MediaLinks) -> Self {
+        self.links = Some(links);
+        self
     }
 
     /// Runs until `shutdown` turns true; jobs in hand are finished if they end quickly,
@@ -445,6 +454,7 @@ impl Worker {
             store: &self.store,
             storage: &self.storage,
             provider: self.provider.as_ref(),
+            links: self.links.as_ref(),
         };
         let work = execute(&context, job, sink.clone());
         let outcome = self.drive(owner, job, shutdown, &sink, work).await;

@@ -399,6 +399,7 @@ fn video_input(prompt: &str) -> VideoInput {
     VideoInput {
         prompt: prompt.into(),
         from: VideoFrom::Image(png(1536, 1024, [90, 60, 30, 255])),
+        frame_url: None,
         duration: domain::Duration::Ten,
         quality: Quality::Medium,
         seed: (1u64 << 40) + 5,
@@ -503,6 +504,37 @@ async fn image_to_video_starts_a_task_polls_it_and_downloads_the_clip() {
     assert!(
         sent.last().unwrap().headers.get("authorization").is_none(),
         "the key is not sent with the download"
+    );
+}
+
+#[tokio::test]
+async fn a_signed_link_is_sent_instead_of_the_bytes_and_the_task_is_noted() {
+    let server = MockServer::start().await;
+    task_started(&server).await;
+    task_states(
+        &server,
+        vec![json!({"id": "task-1", "status": "FAILED", "failure": "An error occurred.", "failureCode": "ASSET.INVALID"})],
+    )
+    .await;
+    let link = "https://studio.example.com/api/media/shared/sh1.payload.signature";
+    let mut input = video_input("orbit");
+    input.frame_url = Some(link.into());
+    let sink = ProgressSink::new(1);
+    let result = runway(&server, vec![])
+        .video(input, &sink, &EngineProvider)
+        .await;
+    assert_eq!(result.unwrap_err(), unavailable());
+    let body = json_body(&requests(&server).await[0]);
+    assert_eq!(body["promptImage"], link);
+    let noted = sink.provider_call().expect("the started task is noted");
+    assert_eq!(
+        (noted.provider.as_str(), noted.model.as_str()),
+        ("runway", "gen4_turbo")
+    );
+    assert_eq!(
+        noted.remote_id.as_deref(),
+        Some("task-1"),
+        "failed, still billed"
     );
 }
 

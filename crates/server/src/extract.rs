@@ -438,9 +438,7 @@ impl FromRequestParts<AppState> for MediaReader {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        if let Some(token) =
-            bearer_token(parts).filter(|t| crate::signing::Signer::is_media_token(t))
-        {
+        if let Some(token) = bearer_token(parts).filter(|t| store::Signer::is_media_token(t)) {
             let (user_id, session_id) = state
                 .signer
                 .verify_media_token(&token, chrono::Utc::now())

@@ -10,7 +10,6 @@ mod openapi;
 mod routes;
 mod services;
 mod sessions;
-mod signing;
 mod state;
 mod stripe;
 mod web;

@@ -1,9 +1,8 @@
 use std::sync::Arc;
 
-use store::{MediaStorage, Store};
+use store::{MediaStorage, Signer, Store};
 
 use crate::sessions::SessionCache;
-use crate::signing::Signer;
 
 /// What the API needs to know beyond the database; built by the `studio` binary from its
 /// validated configuration.
@@ -69,9 +68,6 @@ pub struct AppState {
     pub sessions: Arc<SessionCache>,
 }
 
-/// The name of the media signing key in the database's server secrets.
-const MEDIA_SIGNING_KEY: &str = "media_signing_key";
-
 impl AppState {
     /// Loads (or creates, on the first node) the shared signing key.
     pub async fn new(
@@ -80,9 +76,7 @@ impl AppState {
         config: ServerConfig,
         assistant: Arc<dyn ai::Assistant>,
     ) -> anyhow::Result<Self> {
-        let mut fresh = [0u8; 32];
-        rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut fresh);
-        let key = store.server_secret(MEDIA_SIGNING_KEY, &fresh).await?;
+        let signer = Arc::new(store.media_signer().await?);
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         let stripe = match &config.stripe {
             Some(stripe) => Some(Arc::new(crate::stripe::StripeClient::new(stripe.clone())?)),
@@ -93,7 +87,7 @@ impl AppState {
         Ok(Self {
             store,
             storage,
-            signer: Arc::new(Signer::new(key)),
+            signer,
             config: Arc::new(config),
             image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
             assistant,

@@ -178,7 +178,7 @@ async fn prepare_templates(
 
 /// Starts the background tasks of a process: cross-process signals and, unless disabled,
 /// job workers. Returns the sender that stops the workers and their handle.
-fn start_workers(
+async fn start_workers(
     config: &Config,
     store: &store::Store,
     storage: &store::MediaStorage,
@@ -188,13 +188,20 @@ fn start_workers(
     tokio::task::JoinHandle<()>,
 )> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let worker = jobs::Worker::new(
+    let mut worker = jobs::Worker::new(
         store.clone(),
         storage.clone(),
         config.media_provider()?,
         assistant,
         config.worker_config(),
     );
+    // With a public URL, hosted models fetch stored pictures by signed link.
+    if let Some(public_url) = &config.public_url {
+        worker = worker.with_media_links(jobs::MediaLinks {
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            signer: std::sync::Arc::new(store.media_signer().await?),
+        });
+    }
     Ok((stop, tokio::spawn(worker.run(stopped))))
 }
 
@@ -221,7 +228,7 @@ async fn serve(config: Config, no_workers: bool) -> anyhow::Result<()> {
     let workers = if no_workers {
         None
     } else {
-        Some(start_workers(&config, &store, &storage, assistant.clone())?)
+        Some(start_workers(&config, &store, &storage, assistant.clone()).await?)
     };
     let state =
         server::AppState::new(store.clone(), storage, config.server_config(), assistant).await?;
@@ -262,7 +269,7 @@ async fn worker(config: Config) -> anyhow::Result<()> {
         let store = store.clone();
         async move { store.relay_signals().await }
     });
-    let (stop, handle) = start_workers(&config, &store, &storage, config.assistant()?)?;
+    let (stop, handle) = start_workers(&config, &store, &storage, config.assistant()?).await?;
     println!(
         "studio worker running {} jobs at once",
         config.worker_config().concurrency

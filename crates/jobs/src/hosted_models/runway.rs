@@ -1,5 +1,6 @@
 //! A Runway-style image-to-video task API: `POST /v1/image_to_video` starts a task from a
-//! first frame (sent as a data URI) and a prompt, `GET /v1/tasks/{id}` is polled until it
+//! first frame (a signed link to our media when the operator configured a public URL and the
+//! frame is a stored picture, else a data URI) and a prompt, `GET /v1/tasks/{id}` is polled until it
 //! succeeds, fails or is cancelled, `DELETE /v1/tasks/{id}` cancels it; the finished clip is
 //! downloaded from the provider's host or a host the operator lists, size-capped and
 //! checked to be an MP4.
@@ -25,7 +26,8 @@ const MAX_PROMPT_CHARS: usize = 1000;
 const RATIOS: [&str; 6] = [
     "1280:720", "720:1280", "1104:832", "832:1104", "960:960", "1584:672",
 ];
-/// Data URIs above this are re-encoded as JPEG to stay under the API's limit.
+/// Data URIs above this are re-encoded as JPEG to stay under the API's limit; a JPEG still
+/// above it cannot be sent inline.
 const MAX_INLINE_IMAGE_BYTES: usize = 3 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
@@ -130,6 +132,7 @@ impl RunwayVideo {
         progress: &ProgressSink,
         stager: &dyn MediaProvider,
     ) -> Result<MediaOutput, ProviderError> {
+        let frame_url = input.frame_url.clone();
         let first_frame = match input.from {
             VideoFrom::Image(bytes) => bytes,
             VideoFrom::Scene(scene) => stager.image(scene, progress.clone()).await?.bytes,
@@ -141,7 +144,11 @@ impl RunwayVideo {
         let ratio = nearest_ratio(frame.width(), frame.height());
         let body = json!({
             "model": self.config.model,
-            "promptImage": data_uri(&first_frame, &frame).map_err(|e| unusable(PROVIDER, e))?,
+            "promptImage": match frame_url {
+                Some(url) => url,
+                None => data_uri(&first_frame, &frame, MAX_INLINE_IMAGE_BYTES)
+                    .map_err(|e| unusable(PROVIDER, e))?,
+            },
             "promptText": input.prompt.trim().chars().take(MAX_PROMPT_CHARS).collect::<String>(),
             "ratio": ratio,
             "duration": input.duration.seconds(),
@@ -348,8 +355,9 @@ fn task_failure(task: &Value) -> ProviderError {
     provider_error(PROVIDER, failure)
 }
 
-/// The first frame inline, as the API accepts it.
-fn data_uri(bytes: &Bytes, frame: &image::RgbaImage) -> Result<String, String> {
+/// The first frame inline, as the API accepts it: as it is when small enough, else as a
+/// JPEG; a frame still over `limit` cannot be sent without a public URL to fetch it from.
+fn data_uri(bytes: &Bytes, frame: &image::RgbaImage, limit: usize) -> Result<String, String> {
     let encoded = |mime: &str, bytes: &[u8]| {
         format!(
             "data:{mime};base64,{}",
@@ -357,13 +365,19 @@ fn data_uri(bytes: &Bytes, frame: &image::RgbaImage) -> Result<String, String> {
         )
     };
     match image_facts(bytes).map(|(format, _, _)| format) {
-        Some(image::ImageFormat::Png) if bytes.len() <= MAX_INLINE_IMAGE_BYTES => {
-            Ok(encoded("image/png", bytes))
+        Some(image::ImageFormat::Png) if bytes.len() <= limit => Ok(encoded("image/png", bytes)),
+        Some(image::ImageFormat::Jpeg) if bytes.len() <= limit => Ok(encoded("image/jpeg", bytes)),
+        _ => {
+            let jpeg = encode_jpeg(frame)?;
+            if jpeg.len() > limit {
+                return Err(format!(
+                    "the first frame is {} bytes even as JPEG, over the {limit}-byte data URI \
+                     limit; set STUDIO_PUBLIC_URL so the provider can fetch it from the studio",
+                    jpeg.len()
+                ));
+            }
+            Ok(encoded("image/jpeg", &jpeg))
         }
-        Some(image::ImageFormat::Jpeg) if bytes.len() <= MAX_INLINE_IMAGE_BYTES => {
-            Ok(encoded("image/jpeg", bytes))
-        }
-        _ => Ok(encoded("image/jpeg", &encode_jpeg(frame)?)),
     }
 }
 
@@ -379,6 +393,24 @@ mod tests {
         assert_eq!(nearest_ratio(1920, 1080), "1280:720");
         assert_eq!(nearest_ratio(1080, 1920), "720:1280");
         assert_eq!(nearest_ratio(2400, 1000), "1584:672");
+    }
+
+    #[test]
+    fn frames_over_the_limit_are_sent_as_jpeg_or_not_at_all() {
+        let frame = image::RgbaImage::from_fn(64, 64, |x, y| {
+            image::Rgba([(x * 4) as u8, (y * 4) as u8, ((x ^ y) * 4) as u8, 255])
+        });
+        let mut png = std::io::Cursor::new(Vec::new());
+        frame.write_to(&mut png, image::ImageFormat::Png).unwrap();
+        let png = Bytes::from(png.into_inner());
+        let inline = data_uri(&png, &frame, png.len()).unwrap();
+        assert!(inline.starts_with("data:image/png;base64,"));
+        let jpeg = encode_jpeg(&frame).unwrap();
+        assert!(jpeg.len() < png.len(), "the JPEG is the smaller");
+        let smaller = data_uri(&png, &frame, png.len() - 1).unwrap();
+        assert!(smaller.starts_with("data:image/jpeg;base64,"));
+        let error = data_uri(&png, &frame, 100).unwrap_err();
+        assert!(error.contains("STUDIO_PUBLIC_URL"), "{error}");
     }
 
     #[test]

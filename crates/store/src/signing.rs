@@ -1,6 +1,7 @@
 //! Signed, expiring tokens for media: a short-lived read token for the signed-in user's
 //! media (never the session token itself) and share links for one file. HMAC-SHA256 with a
-//! key every API node reads from the database.
+//! key every API node and worker reads from the database (workers sign links a hosted
+//! model fetches a job's input from).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -9,7 +10,12 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use uuid::Uuid;
 
+use crate::{Result, Store};
+
 type HmacSha256 = Hmac<Sha256>;
+
+/// The name of the media signing key in the database's server secrets.
+const MEDIA_SIGNING_KEY: &str = "media_signing_key";
 
 const MEDIA_TOKEN_PREFIX: &str = "mt1.";
 const SHARE_TOKEN_PREFIX: &str = "sh1.";
@@ -102,6 +108,18 @@ impl Signer {
         Some((
             Uuid::from_slice(&payload[..16]).ok()?,
             Uuid::from_slice(&payload[16..32]).ok()?,
+        ))
+    }
+}
+
+impl Store {
+    /// The signer of media tokens and share links, with the shared key (created by the first
+    /// process that asks).
+    pub async fn media_signer(&self) -> Result<Signer> {
+        let mut fresh = [0u8; 32];
+        rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut fresh);
+        Ok(Signer::new(
+            self.server_secret(MEDIA_SIGNING_KEY, &fresh).await?,
         ))
     }
 }
