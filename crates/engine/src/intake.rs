@@ -16,9 +16,14 @@
 //! - JPEG: when the photo is upright, its scan data is kept byte for byte and only metadata
 //!   segments go (lossless, no encode); it is then decoded at 1/2–1/8 scale, which still
 //!   entropy-decodes every coefficient but skips most of the inverse DCT and memory, and
-//!   gives the thumbnail's source. Otherwise (EXIF rotation, CMYK, lossless mode) it is decoded
-//!   in full, turned upright and re-encoded at quality 92 with the source's chroma resolution
-//!   (4:4:4 stays 4:4:4, anything subsampled becomes 4:2:0). 12/16-bit JPEG is refused.
+//!   gives the thumbnail's source. A baseline photo with an EXIF rotation is turned upright
+//!   losslessly in the DCT domain (`jpeg_lossless`: its coefficient blocks are moved and
+//!   transformed, no pixel is decoded, the same metadata is kept) while the same scaled decode
+//!   gives the thumbnail — when the turn is exact: 8-bit, grey or three components in one
+//!   scan, and a mirrored side that is a whole number of MCUs. Otherwise (a ragged size,
+//!   progressive, CMYK, lossless mode) it is decoded in full, turned upright and re-encoded at
+//!   quality 92 with the source's chroma resolution (4:4:4 stays 4:4:4, anything subsampled
+//!   becomes 4:2:0). 12/16-bit JPEG is refused.
 //! - PNG: kept as is minus its text, EXIF, time and animation chunks, unless it must be
 //!   rotated. Lossy opaque WebP is stored as JPEG (as PNG it would be ten times larger); other
 //!   WebP and GIF are stored as PNG.
@@ -1010,6 +1015,56 @@ mod tests {
                 d.decode()
                     .expect("a strict decoder reads the restart markers too");
             }
+        }
+    }
+
+    /// `jpeg` turned by the lossless path alone, without the preview decode beside it.
+    fn turned(jpeg: &[u8], orientation: Orientation) -> Result<Option<Vec<u8>>, IntakeError> {
+        let parsed = parse_jpeg(jpeg)?;
+        match Rotation::plan(&jpeg[..parsed.end], &parsed.segments, orientation)? {
+            Some(rotation) => rotation.apply(&[]),
+            None => Ok(None),
+        }
+    }
+
+    #[test]
+    fn the_lossless_path_itself_refuses_a_damaged_scan() {
+        let image = RgbImage::from_fn(64, 48, |x, y| {
+            image::Rgb([(x * 4) as u8, (y * 5) as u8, ((x ^ y) * 7) as u8])
+        });
+        let mut jpeg = Vec::new();
+        let mut encoder = jpeg_encoder::Encoder::new(&mut jpeg, 90);
+        encoder.set_sampling_factor(SamplingFactor::F_2_2);
+        encoder.set_restart_interval(2);
+        encoder
+            .encode(image.as_raw(), 64, 48, jpeg_encoder::ColorType::Rgb)
+            .unwrap();
+        assert!(turned(&jpeg, Orientation::Rotate90).unwrap().is_some());
+        assert!(turned(&jpeg, Orientation::NoTransforms).unwrap().is_none());
+
+        let segments = parse_jpeg(&jpeg).unwrap().segments;
+        let scan = segments.iter().find(|s| s.marker == 0xDA).unwrap().end;
+        let restart = (scan..jpeg.len())
+            .find(|&i| jpeg[i] == 0xFF && jpeg[i + 1] == 0xD0)
+            .unwrap();
+        let truncated = [&jpeg[..scan + 40], &[0xFF, 0xD9]].concat();
+        let mut bad_code = jpeg.clone();
+        bad_code.splice(scan..scan + 4, [0xFF, 0x00, 0xFF, 0x00, 0xFF, 0x00]);
+        let mut wrong_marker = jpeg.clone();
+        wrong_marker[restart + 1] = 0xD5;
+        let mut extra_data = jpeg.clone();
+        extra_data.splice(restart..restart, [0x12, 0x34]);
+        for (name, bytes) in [
+            ("truncated", truncated),
+            ("bad code", bad_code),
+            ("wrong restart marker", wrong_marker),
+            ("data before a restart marker", extra_data),
+        ] {
+            assert_eq!(
+                turned(&bytes, Orientation::Rotate90),
+                Err(IntakeError::Corrupted),
+                "{name}"
+            );
         }
     }
 

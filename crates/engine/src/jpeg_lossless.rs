@@ -11,8 +11,10 @@
 //! caller's decode-and-re-encode path.
 //!
 //! The new scan uses the typical Huffman tables of the JPEG standard (Annex K), which have a
-//! code for every baseline symbol, so a single pass suffices; it is written without restart
-//! markers.
+//! code for every baseline symbol, so a single pass suffices. Every row of MCUs is a restart
+//! interval, which lets two threads code the two halves of the picture.
+
+use std::ops::Range;
 
 use image::metadata::Orientation;
 
@@ -133,6 +135,17 @@ struct Component {
     blocks_high: usize,
 }
 
+impl Component {
+    /// Sampling factors and coded grid (blocks across, down) in the turned picture.
+    fn turned(&self, turn: Turn) -> (usize, usize, usize, usize) {
+        if turn.transpose {
+            (self.v, self.h, self.blocks_high, self.blocks_wide)
+        } else {
+            (self.h, self.v, self.blocks_wide, self.blocks_high)
+        }
+    }
+}
+
 /// A Huffman table for decoding: a 9-bit lookup for the common short codes, and the
 /// canonical code ranges for the rest.
 struct HuffmanDecoder {
@@ -211,6 +224,22 @@ impl<'a> BitReader<'a> {
 
     #[inline]
     fn refill(&mut self) {
+        // Fast path: the next eight bytes hold no 0xFF (neither stuffing nor a marker), so
+        // as many whole bytes as fit go in at once. The bits past `count` are then the data
+        // that follows, which the byte-wise path would put there too.
+        if let Some(next) = self.data.get(self.at..self.at + 8) {
+            let word = u64::from_be_bytes(next.try_into().expect("eight bytes"));
+            let inverted = !word;
+            let has_ff =
+                inverted.wrapping_sub(0x0101_0101_0101_0101) & !inverted & 0x8080_8080_8080_8080;
+            if has_ff == 0 && !self.at_marker {
+                let bytes = (63 - self.count) / 8;
+                self.bits |= word >> self.count;
+                self.at += bytes as usize;
+                self.count += bytes * 8;
+                return;
+            }
+        }
         while self.count <= 56 {
             let byte = if self.at_marker {
                 self.phantom += 1;
@@ -318,7 +347,7 @@ struct BitWriter {
 }
 
 impl BitWriter {
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, code: u32, length: u32) {
         self.bits = self.bits << length | u64::from(code);
         self.count += length;
@@ -340,8 +369,9 @@ impl BitWriter {
         }
     }
 
-    /// Pads the last byte with one bits and returns the bytes.
-    fn finish(mut self) -> Vec<u8> {
+    /// Pads the last byte with one bits and writes out what is left, ending a restart
+    /// interval or the scan.
+    fn align(&mut self) {
         let pad = (8 - self.count % 8) % 8;
         self.bits = self.bits << pad | ((1 << pad) - 1);
         self.count += pad;
@@ -353,7 +383,6 @@ impl BitWriter {
                 self.out.push(0);
             }
         }
-        self.out
     }
 }
 
@@ -381,6 +410,13 @@ impl HuffmanEncoder {
     fn put(&self, writer: &mut BitWriter, symbol: u8) {
         let (code, length) = self.codes[usize::from(symbol)];
         writer.put(u32::from(code), u32::from(length));
+    }
+
+    /// A symbol followed by `size` bits of its coefficient (one write: at most 27 bits).
+    #[inline]
+    fn put_with(&self, writer: &mut BitWriter, symbol: u8, bits: u32, size: u32) {
+        let (code, length) = self.codes[usize::from(symbol)];
+        writer.put(u32::from(code) << size | bits, u32::from(length) + size);
     }
 }
 
@@ -448,7 +484,8 @@ impl<'a> Rotation<'a> {
             match segment.marker {
                 0xDB => read_quant_tables(payload, &mut quant)?,
                 0xC4 => read_huffman_tables(payload, &mut dc, &mut ac)?,
-                0xC0 | 0xC1 => frame = Some((segment.marker, payload)),
+                // The first frame header is the one whose size intake has checked.
+                0xC0 | 0xC1 if frame.is_none() => frame = Some((segment.marker, payload)),
                 0xDD => restart_interval = be16(payload, 0)?,
                 0xDA => {
                     let end = segments
@@ -457,7 +494,8 @@ impl<'a> Rotation<'a> {
                     scan = Some((payload, &bytes[segment.end..end.max(segment.end)]));
                 }
                 0xE0..=0xEF | 0xFE => {}
-                // Progressive, lossless, arithmetic-coded, hierarchical, height set later.
+                // Progressive, lossless, arithmetic-coded, hierarchical, a second frame,
+                // height set after the scan.
                 _ => return Ok(None),
             }
         }
@@ -579,9 +617,13 @@ impl<'a> Rotation<'a> {
         Ok(Some(out))
     }
 
-    /// Every component's blocks in its own coded grid, row by row, coefficients in zigzag
-    /// order.
+    /// Every component's blocks already turned: each block is decoded, transformed and
+    /// stored at its place in the turned grid, row by row, coefficients in zigzag order. The
+    /// scattered writes overlap with the decoding; the encoder then reads in order (reading
+    /// a quarter-turned grid column-wise instead costs a cache and TLB miss per block).
     fn decode(&self) -> Result<Vec<Vec<i16>>, IntakeError> {
+        let (from, sign) = self.turn.coefficient_map();
+        let turn = self.turn;
         let mut blocks: Vec<Vec<i16>> = self
             .components
             .iter()
@@ -599,6 +641,7 @@ impl<'a> Rotation<'a> {
             .collect();
         let mut reader = BitReader::new(self.scan);
         let mut predictions = vec![0i32; self.components.len()];
+        let mut block = [0i16; 64];
         let (mcus_wide, total) = (self.mcus_wide, self.mcus_wide * self.mcus_high);
         for mcu in 0..total {
             if self.restart_interval > 0 && mcu > 0 && mcu % self.restart_interval == 0 {
@@ -608,11 +651,20 @@ impl<'a> Rotation<'a> {
             let (mx, my) = (mcu % mcus_wide, mcu / mcus_wide);
             for (c, component) in self.components.iter().enumerate() {
                 let (dc, ac) = tables[c];
+                let (_, _, wide, high) = component.turned(turn);
                 for by in my * component.v..(my + 1) * component.v {
                     for bx in mx * component.h..(mx + 1) * component.h {
-                        let at = (by * component.blocks_wide + bx) * 64;
-                        let block = &mut blocks[c][at..at + 64];
-                        decode_block(&mut reader, dc, ac, &mut predictions[c], block)?;
+                        block.fill(0);
+                        decode_block(&mut reader, dc, ac, &mut predictions[c], &mut block)?;
+                        let (a, b) = if turn.transpose { (by, bx) } else { (bx, by) };
+                        let x = if turn.mirror_x { wide - 1 - a } else { a };
+                        let y = if turn.mirror_y { high - 1 - b } else { b };
+                        let at = (y * wide + x) * 64;
+                        // Turned in place, then stored with a few wide writes: the destination
+                        // is rarely cached, and 64 narrow stores to it fill the store buffer.
+                        let turned: [i16; 64] =
+                            std::array::from_fn(|k| block[usize::from(from[k])] * sign[k]);
+                        blocks[c][at..at + 64].copy_from_slice(&turned);
                     }
                 }
             }
@@ -653,11 +705,7 @@ impl<'a> Rotation<'a> {
         frame.extend_from_slice(&width.to_be_bytes());
         frame.push(self.components.len() as u8);
         for c in &self.components {
-            let (h, v) = if self.turn.transpose {
-                (c.v, c.h)
-            } else {
-                (c.h, c.v)
-            };
+            let (h, v, _, _) = c.turned(self.turn);
             frame.extend_from_slice(&[c.id, (h << 4 | v) as u8, c.quant as u8]);
         }
         segment(out, self.frame_marker, &frame);
@@ -676,6 +724,8 @@ impl<'a> Rotation<'a> {
             huffman.extend_from_slice(symbols);
         }
         segment(out, 0xC4, &huffman);
+        let (mcus_wide, _) = self.turned_mcus();
+        segment(out, 0xDD, &(mcus_wide as u16).to_be_bytes());
         let mut scan = vec![self.components.len() as u8];
         for (i, c) in self.components.iter().enumerate() {
             let table = u8::from(i > 0);
@@ -685,57 +735,64 @@ impl<'a> Rotation<'a> {
         segment(out, 0xDA, &scan);
     }
 
-    /// Codes the turned grid in MCU order of the turned picture, reading each destination
-    /// block from its source block on the fly.
+    /// MCUs across and down in the turned picture.
+    fn turned_mcus(&self) -> (usize, usize) {
+        if self.turn.transpose {
+            (self.mcus_high, self.mcus_wide)
+        } else {
+            (self.mcus_wide, self.mcus_high)
+        }
+    }
+
+    /// Codes the turned grid in MCU order of the turned picture. Every row of MCUs is a
+    /// restart interval, so the top and bottom halves are coded on two threads and joined.
     fn encode(&self, blocks: &[Vec<i16>], out: Vec<u8>) -> Option<Vec<u8>> {
-        let (from, sign) = self.turn.coefficient_map();
+        let (_, mcus_high) = self.turned_mcus();
+        let middle = mcus_high / 2;
+        let bottom_size = out.capacity().saturating_sub(out.len()) / 2;
+        let (top, bottom) = std::thread::scope(|scope| {
+            let bottom = scope.spawn(|| {
+                self.encode_rows(blocks, middle..mcus_high, Vec::with_capacity(bottom_size))
+            });
+            (self.encode_rows(blocks, 0..middle, out), bottom.join())
+        });
+        let mut out = top?;
+        out.extend_from_slice(&bottom.ok()??);
+        Some(out)
+    }
+
+    fn encode_rows(
+        &self,
+        blocks: &[Vec<i16>],
+        rows: Range<usize>,
+        out: Vec<u8>,
+    ) -> Option<Vec<u8>> {
         let turn = self.turn;
         let luma = (HuffmanEncoder::new(&LUMA_DC), HuffmanEncoder::new(&LUMA_AC));
         let chroma = (
             HuffmanEncoder::new(&CHROMA_DC),
             HuffmanEncoder::new(&CHROMA_AC),
         );
-        // Each component in the turned picture: sampling, grid, and its source grid's width.
-        let turned: Vec<(usize, usize, usize, usize, usize)> = self
-            .components
-            .iter()
-            .map(|c| {
-                if turn.transpose {
-                    (c.v, c.h, c.blocks_high, c.blocks_wide, c.blocks_wide)
-                } else {
-                    (c.h, c.v, c.blocks_wide, c.blocks_high, c.blocks_wide)
-                }
-            })
-            .collect();
-        let (mcus_wide, mcus_high) = if turn.transpose {
-            (self.mcus_high, self.mcus_wide)
-        } else {
-            (self.mcus_wide, self.mcus_high)
-        };
+        let (mcus_wide, mcus_high) = self.turned_mcus();
         let mut writer = BitWriter {
             out,
             bits: 0,
             count: 0,
         };
         let mut predictions = vec![0i32; self.components.len()];
-        let mut coefficients = [0i16; 64];
-        for my in 0..mcus_high {
+        for my in rows {
+            predictions.fill(0);
             for mx in 0..mcus_wide {
-                for (c, &(h, v, wide, high, source_wide)) in turned.iter().enumerate() {
+                for (c, component) in self.components.iter().enumerate() {
+                    let (h, v, wide, _) = component.turned(turn);
                     let (dc_table, ac_table) = if c == 0 { &luma } else { &chroma };
                     for by in my * v..(my + 1) * v {
                         for bx in mx * h..(mx + 1) * h {
-                            let x = if turn.mirror_x { wide - 1 - bx } else { bx };
-                            let y = if turn.mirror_y { high - 1 - by } else { by };
-                            let (sx, sy) = if turn.transpose { (y, x) } else { (x, y) };
-                            let at = (sy * source_wide + sx) * 64;
-                            let source = &blocks[c][at..at + 64];
-                            for k in 0..64 {
-                                coefficients[k] = source[usize::from(from[k])] * sign[k];
-                            }
+                            let at = (by * wide + bx) * 64;
+                            let coefficients = blocks[c][at..at + 64].try_into().ok()?;
                             encode_block(
                                 &mut writer,
-                                &coefficients,
+                                coefficients,
                                 &mut predictions[c],
                                 dc_table,
                                 ac_table,
@@ -744,8 +801,12 @@ impl<'a> Rotation<'a> {
                     }
                 }
             }
+            writer.align();
+            if my + 1 < mcus_high {
+                writer.out.extend_from_slice(&[0xFF, 0xD0 + (my % 8) as u8]);
+            }
         }
-        Some(writer.finish())
+        Some(writer.out)
     }
 }
 
@@ -755,7 +816,7 @@ fn decode_block(
     dc: &HuffmanDecoder,
     ac: &HuffmanDecoder,
     prediction: &mut i32,
-    block: &mut [i16],
+    block: &mut [i16; 64],
 ) -> Result<(), IntakeError> {
     let size = reader.symbol(dc)?;
     if size > 11 {
@@ -801,11 +862,8 @@ fn encode_block(
     if size > 11 {
         return None;
     }
-    dc.put(writer, size as u8);
-    if size > 0 {
-        let bits = (if diff < 0 { diff - 1 } else { diff }) as u32 & ((1 << size) - 1);
-        writer.put(bits, size);
-    }
+    let bits = (if diff < 0 { diff - 1 } else { diff }) as u32 & ((1 << size) - 1);
+    dc.put_with(writer, size as u8, bits, size);
     let mut nonzero = 0u64;
     for (k, &c) in coefficients.iter().enumerate().skip(1) {
         nonzero |= u64::from(c != 0) << k;
@@ -822,9 +880,8 @@ fn encode_block(
         let value = i32::from(coefficients[k as usize]);
         // Decoded sizes are at most 10 bits and a sign change keeps the size.
         let size = size_of(value);
-        ac.put(writer, (run << 4 | size) as u8);
         let bits = (if value < 0 { value - 1 } else { value }) as u32 & ((1 << size) - 1);
-        writer.put(bits, size);
+        ac.put_with(writer, (run << 4 | size) as u8, bits, size);
         last = k;
     }
     if last != 63 {
