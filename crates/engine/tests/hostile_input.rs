@@ -81,11 +81,25 @@ fn damaged(base: Vec<u8>) -> impl Strategy<Value = Vec<u8>> {
         })
 }
 
+/// A valid file with a few bytes overwritten and its length kept, so that the damage reaches
+/// the decoders rather than the container checks.
+fn flipped(base: Vec<u8>) -> impl Strategy<Value = Vec<u8>> {
+    let len = base.len();
+    prop::collection::vec((0..len, any::<u8>()), 1..4).prop_map(move |flips| {
+        let mut bytes = base.clone();
+        for (at, value) in flips {
+            bytes[at] = value;
+        }
+        bytes
+    })
+}
+
 fn uploads() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         damaged(encoded(ImageFormat::Png, 40, 30)),
         damaged(encoded(ImageFormat::Jpeg, 40, 30)),
         damaged(rotated_jpeg(48, 32)),
+        flipped(rotated_jpeg(48, 32)),
         damaged(encoded(ImageFormat::Gif, 40, 30)),
         damaged(encoded(ImageFormat::WebP, 40, 30)),
         prop::collection::vec(any::<u8>(), 0..512),
