@@ -155,6 +155,9 @@ struct HuffmanDecoder {
     max_code: [i32; 17],
     offset: [i32; 17],
     symbols: Vec<u8>,
+    /// For AC tables: when a code and its coefficient's bits fit in the lookup's 9 bits,
+    /// `run << 4 | bits used` (0 otherwise) and the coefficient, decoded in one step.
+    short_ac: Box<[(u8, i16); 1 << LOOKUP_BITS]>,
 }
 
 const LOOKUP_BITS: u32 = 9;
@@ -188,7 +191,23 @@ impl HuffmanDecoder {
             }
             code <<= 1;
         }
+        let mut short_ac = Box::new([(0u8, 0i16); 1 << LOOKUP_BITS]);
+        for (index, entry) in lookup.iter().enumerate() {
+            let (length, symbol) = (u32::from(entry >> 8), *entry as u8);
+            let (run, size) = (symbol >> 4, u32::from(symbol & 15));
+            if length == 0 || size == 0 || length + size > LOOKUP_BITS {
+                continue;
+            }
+            let bits = (index as i32 >> (LOOKUP_BITS - length - size)) & ((1 << size) - 1);
+            let value = if bits < 1 << (size - 1) {
+                bits - (1 << size) + 1
+            } else {
+                bits
+            };
+            short_ac[index] = (run << 4 | (length + size) as u8, value as i16);
+        }
         Ok(HuffmanDecoder {
+            short_ac,
             lookup,
             max_code,
             offset,
@@ -274,7 +293,7 @@ impl<'a> BitReader<'a> {
         value
     }
 
-    #[inline]
+    #[inline(always)]
     fn symbol(&mut self, table: &HuffmanDecoder) -> Result<u8, IntakeError> {
         if self.count < 32 {
             self.refill();
@@ -828,6 +847,21 @@ fn decode_block(
     block[0] = i16::try_from(*prediction).map_err(|_| IntakeError::Corrupted)?;
     let mut k = 1;
     while k < 64 {
+        if reader.count < 32 {
+            reader.refill();
+        }
+        let (short, value) = ac.short_ac[(reader.bits >> (64 - LOOKUP_BITS)) as usize];
+        if short != 0 {
+            reader.bits <<= short & 15;
+            reader.count -= u32::from(short & 15);
+            k += usize::from(short >> 4);
+            if k > 63 {
+                return Err(IntakeError::Corrupted);
+            }
+            block[k] = value;
+            k += 1;
+            continue;
+        }
         let symbol = reader.symbol(ac)?;
         let (run, size) = (usize::from(symbol >> 4), symbol & 15);
         if size == 0 {
