@@ -16,9 +16,14 @@
 //! - JPEG: when the photo is upright, its scan data is kept byte for byte and only metadata
 //!   segments go (lossless, no encode); it is then decoded at 1/2–1/8 scale, which still
 //!   entropy-decodes every coefficient but skips most of the inverse DCT and memory, and
-//!   gives the thumbnail's source. Otherwise (EXIF rotation, CMYK, lossless mode) it is decoded
-//!   in full, turned upright and re-encoded at quality 92 with the source's chroma resolution
-//!   (4:4:4 stays 4:4:4, anything subsampled becomes 4:2:0). 12/16-bit JPEG is refused.
+//!   gives the thumbnail's source. A baseline photo with an EXIF rotation is turned upright
+//!   losslessly in the DCT domain (`jpeg_lossless`: its coefficient blocks are moved and
+//!   transformed, no pixel is decoded, the same metadata is kept) while the same scaled decode
+//!   gives the thumbnail — when the turn is exact: 8-bit, grey or three components in one
+//!   scan, and a mirrored side that is a whole number of MCUs. Otherwise (a ragged size,
+//!   progressive, CMYK, lossless mode) it is decoded in full, turned upright and re-encoded at
+//!   quality 92 with the source's chroma resolution (4:4:4 stays 4:4:4, anything subsampled
+//!   becomes 4:2:0). 12/16-bit JPEG is refused.
 //! - PNG: kept as is minus its text, EXIF, time and animation chunks, unless it must be
 //!   rotated. Lossy opaque WebP is stored as JPEG (as PNG it would be ten times larger); other
 //!   WebP and GIF are stored as PNG.
@@ -35,6 +40,7 @@ use jpeg_decoder::{CodingProcess, PixelFormat};
 use jpeg_encoder::SamplingFactor;
 
 use crate::codec;
+use crate::jpeg_lossless::Rotation;
 
 /// The largest upload accepted, inclusive.
 pub const MAX_UPLOAD_BYTES: usize = 15 * 1024 * 1024;
@@ -157,44 +163,61 @@ fn prepare_jpeg(bytes: &[u8]) -> Result<PreparedImage, IntakeError> {
     let mut decoder = open_jpeg(&bytes[..jpeg.end])?;
     let info = decoder.info().ok_or(IntakeError::Corrupted)?;
     // Browsers show 8-bit grey and YCbCr DCT JPEGs everywhere; anything else is re-encoded.
-    let keep_scan = jpeg.orientation == Orientation::NoTransforms
-        && matches!(info.pixel_format, PixelFormat::L8 | PixelFormat::RGB24)
+    let shown_as_is = matches!(info.pixel_format, PixelFormat::L8 | PixelFormat::RGB24)
         && info.coding_process != CodingProcess::Lossless;
-    let (bytes, thumb, (width, height)) = if keep_scan {
-        let preview = decode_jpeg(&mut decoder, true)?;
-        let thumb = make_thumbnail(&preview, (jpeg.width, jpeg.height), jpeg.orientation)?;
-        (
-            strip_jpeg_metadata(bytes, &jpeg),
-            thumb,
-            (jpeg.width, jpeg.height),
-        )
+    let rotation = if shown_as_is && info.coding_process == CodingProcess::DctSequential {
+        Rotation::plan(&bytes[..jpeg.end], &jpeg.segments, jpeg.orientation)?
     } else {
-        let image = decode_jpeg(&mut decoder, false)?;
-        // Large photos are stored 4:2:0 (as phones write them): at this size the halved
-        // chroma does not show and the encoder is a third faster.
-        let sampling = if jpeg.subsampled || image.width() * image.height() > LARGE_PIXELS {
-            SamplingFactor::F_2_2
-        } else {
-            SamplingFactor::F_1_1
-        };
-        // The thumbnail is made from the decoded pixels while the photo is turned upright
-        // and re-encoded: the two share nothing.
-        let (thumb, stored) = std::thread::scope(|scope| {
-            let thumb =
-                scope.spawn(|| make_thumbnail(&image, (jpeg.width, jpeg.height), jpeg.orientation));
-            let upright = orient_ref(&image, jpeg.orientation);
-            let stored = if upright.width() * upright.height() > LARGE_PIXELS {
-                encode_jpeg_split(&upright, STORED_JPEG_QUALITY, sampling)
-            } else {
-                encode_jpeg(&upright, STORED_JPEG_QUALITY, sampling)
-            }
-            .map(|bytes| (bytes, (upright.width(), upright.height())));
-            (thumb.join(), stored)
-        });
-        let thumb = thumb.map_err(|_| IntakeError::Corrupted)??;
-        let (stored, size) = stored?;
-        (stored, thumb, size)
+        None
     };
+    let (bytes, thumb, (width, height)) =
+        if shown_as_is && jpeg.orientation == Orientation::NoTransforms {
+            let preview = decode_jpeg(&mut decoder, true)?;
+            let thumb = make_thumbnail(&preview, (jpeg.width, jpeg.height), jpeg.orientation)?;
+            (
+                strip_jpeg_metadata(bytes, &jpeg),
+                thumb,
+                (jpeg.width, jpeg.height),
+            )
+        } else if let Some(rotation) = rotation {
+            // The scan is turned block by block while the preview (which validates the photo as
+            // the upright path does) gives the thumbnail: the two share nothing.
+            let metadata: Vec<&[u8]> = jpeg
+                .segments
+                .iter()
+                .filter(|s| matches!(s.marker, 0xE0..=0xEF) && keeps_segment(bytes, s))
+                .map(|s| &bytes[s.start..s.end])
+                .collect();
+            let (thumb, turned) = std::thread::scope(|scope| {
+                let thumb = scope.spawn(|| {
+                    let preview = decode_jpeg(&mut decoder, true)?;
+                    make_thumbnail(&preview, (jpeg.width, jpeg.height), jpeg.orientation)
+                });
+                let turned = rotation.apply(&metadata);
+                (thumb.join(), turned)
+            });
+            let thumb = thumb.map_err(|_| IntakeError::Corrupted)??;
+            match turned? {
+                Some(turned) => {
+                    let quarter_turn = matches!(
+                        jpeg.orientation,
+                        Orientation::Rotate90
+                            | Orientation::Rotate270
+                            | Orientation::Rotate90FlipH
+                            | Orientation::Rotate270FlipH
+                    );
+                    let size = if quarter_turn {
+                        (jpeg.height, jpeg.width)
+                    } else {
+                        (jpeg.width, jpeg.height)
+                    };
+                    (turned, thumb, size)
+                }
+                None => reencode(&jpeg, open_jpeg(&bytes[..jpeg.end])?)?,
+            }
+        } else {
+            reencode(&jpeg, decoder)?
+        };
     Ok(PreparedImage {
         bytes,
         mime: "image/jpeg",
@@ -207,6 +230,41 @@ fn prepare_jpeg(bytes: &[u8]) -> Result<PreparedImage, IntakeError> {
         thumbnail_height: thumb.height,
         source_kind: ImageKind::Jpeg,
     })
+}
+
+/// A stored copy, its thumbnail and its upright size.
+type StoredJpeg = (Vec<u8>, Thumbnail, (u32, u32));
+
+/// The JPEG decoded in full, turned upright and encoded again.
+fn reencode(
+    jpeg: &Jpeg,
+    mut decoder: jpeg_decoder::Decoder<&[u8]>,
+) -> Result<StoredJpeg, IntakeError> {
+    let image = decode_jpeg(&mut decoder, false)?;
+    // Large photos are stored 4:2:0 (as phones write them): at this size the halved
+    // chroma does not show and the encoder is a third faster.
+    let sampling = if jpeg.subsampled || image.width() * image.height() > LARGE_PIXELS {
+        SamplingFactor::F_2_2
+    } else {
+        SamplingFactor::F_1_1
+    };
+    // The thumbnail is made from the decoded pixels while the photo is turned upright
+    // and re-encoded: the two share nothing.
+    let (thumb, stored) = std::thread::scope(|scope| {
+        let thumb =
+            scope.spawn(|| make_thumbnail(&image, (jpeg.width, jpeg.height), jpeg.orientation));
+        let upright = orient_ref(&image, jpeg.orientation);
+        let stored = if upright.width() * upright.height() > LARGE_PIXELS {
+            encode_jpeg_split(&upright, STORED_JPEG_QUALITY, sampling)
+        } else {
+            encode_jpeg(&upright, STORED_JPEG_QUALITY, sampling)
+        }
+        .map(|bytes| (bytes, (upright.width(), upright.height())));
+        (thumb.join(), stored)
+    });
+    let thumb = thumb.map_err(|_| IntakeError::Corrupted)??;
+    let (stored, size) = stored?;
+    Ok((stored, thumb, size))
 }
 
 fn prepare_other(bytes: &[u8], kind: ImageKind) -> Result<PreparedImage, IntakeError> {
@@ -601,14 +659,14 @@ fn le32(bytes: &[u8], at: usize) -> Result<u32, IntakeError> {
 }
 
 /// A JPEG marker segment: marker byte, and the byte range of the whole segment.
-struct Segment {
-    marker: u8,
-    start: usize,
-    end: usize,
+pub(crate) struct Segment {
+    pub(crate) marker: u8,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 impl Segment {
-    fn payload<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
+    pub(crate) fn payload<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
         &bytes[(self.start + 4).min(self.end)..self.end]
     }
 }
@@ -724,22 +782,26 @@ fn check_jpeg_trailer(mut rest: &[u8]) -> Result<(), IntakeError> {
     Ok(())
 }
 
-/// The JPEG without EXIF, XMP, comments, multi-picture index and other application segments;
-/// keeps what decoding and colour need (JFIF, ICC profile, Adobe colour transform) and the
-/// scan data untouched, up to EOI.
+/// Whether a stored copy keeps this segment: not EXIF, XMP, comments, multi-picture index
+/// or other application data; only what decoding and colour need (JFIF, ICC profile, Adobe
+/// colour transform) besides the tables, frame and scans.
+fn keeps_segment(bytes: &[u8], segment: &Segment) -> bool {
+    let payload = segment.payload(bytes);
+    match segment.marker {
+        0xE0 => payload.starts_with(b"JFIF\0") || payload.starts_with(b"JFXX\0"),
+        0xE2 => payload.starts_with(b"ICC_PROFILE\0"),
+        0xEE => payload.starts_with(b"Adobe"),
+        0xE1 | 0xE3..=0xED | 0xEF | 0xFE => false,
+        _ => true,
+    }
+}
+
+/// The JPEG without metadata (see [`keeps_segment`]), its scan data untouched, up to EOI.
 fn strip_jpeg_metadata(bytes: &[u8], jpeg: &Jpeg) -> Vec<u8> {
     let mut out = Vec::with_capacity(jpeg.end);
     let mut copied_to = 0;
     for segment in &jpeg.segments {
-        let payload = segment.payload(bytes);
-        let keep = match segment.marker {
-            0xE0 => payload.starts_with(b"JFIF\0") || payload.starts_with(b"JFXX\0"),
-            0xE2 => payload.starts_with(b"ICC_PROFILE\0"),
-            0xEE => payload.starts_with(b"Adobe"),
-            0xE1 | 0xE3..=0xED | 0xEF | 0xFE => false,
-            _ => true,
-        };
-        if !keep {
+        if !keeps_segment(bytes, segment) {
             // Everything before it (SOI, segments, fill bytes, entropy data) is kept as is.
             out.extend_from_slice(&bytes[copied_to..segment.start]);
             copied_to = segment.end;
@@ -953,6 +1015,56 @@ mod tests {
                 d.decode()
                     .expect("a strict decoder reads the restart markers too");
             }
+        }
+    }
+
+    /// `jpeg` turned by the lossless path alone, without the preview decode beside it.
+    fn turned(jpeg: &[u8], orientation: Orientation) -> Result<Option<Vec<u8>>, IntakeError> {
+        let parsed = parse_jpeg(jpeg)?;
+        match Rotation::plan(&jpeg[..parsed.end], &parsed.segments, orientation)? {
+            Some(rotation) => rotation.apply(&[]),
+            None => Ok(None),
+        }
+    }
+
+    #[test]
+    fn the_lossless_path_itself_refuses_a_damaged_scan() {
+        let image = RgbImage::from_fn(64, 48, |x, y| {
+            image::Rgb([(x * 4) as u8, (y * 5) as u8, ((x ^ y) * 7) as u8])
+        });
+        let mut jpeg = Vec::new();
+        let mut encoder = jpeg_encoder::Encoder::new(&mut jpeg, 90);
+        encoder.set_sampling_factor(SamplingFactor::F_2_2);
+        encoder.set_restart_interval(2);
+        encoder
+            .encode(image.as_raw(), 64, 48, jpeg_encoder::ColorType::Rgb)
+            .unwrap();
+        assert!(turned(&jpeg, Orientation::Rotate90).unwrap().is_some());
+        assert!(turned(&jpeg, Orientation::NoTransforms).unwrap().is_none());
+
+        let segments = parse_jpeg(&jpeg).unwrap().segments;
+        let scan = segments.iter().find(|s| s.marker == 0xDA).unwrap().end;
+        let restart = (scan..jpeg.len())
+            .find(|&i| jpeg[i] == 0xFF && jpeg[i + 1] == 0xD0)
+            .unwrap();
+        let truncated = [&jpeg[..scan + 40], &[0xFF, 0xD9]].concat();
+        let mut bad_code = jpeg.clone();
+        bad_code.splice(scan..scan + 4, [0xFF, 0x00, 0xFF, 0x00, 0xFF, 0x00]);
+        let mut wrong_marker = jpeg.clone();
+        wrong_marker[restart + 1] = 0xD5;
+        let mut extra_data = jpeg.clone();
+        extra_data.splice(restart..restart, [0x12, 0x34]);
+        for (name, bytes) in [
+            ("truncated", truncated),
+            ("bad code", bad_code),
+            ("wrong restart marker", wrong_marker),
+            ("data before a restart marker", extra_data),
+        ] {
+            assert_eq!(
+                turned(&bytes, Orientation::Rotate90),
+                Err(IntakeError::Corrupted),
+                "{name}"
+            );
         }
     }
 

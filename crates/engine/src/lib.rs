@@ -9,6 +9,7 @@ pub mod codec;
 pub mod cutout;
 pub mod generate;
 pub mod intake;
+mod jpeg_lossless;
 pub mod mockup;
 pub mod prompt;
 pub mod scene;

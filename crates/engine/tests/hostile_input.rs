@@ -1,8 +1,9 @@
 //! Property tests over hostile input: whatever bytes arrive as an upload or a mask, and
 //! whatever text arrives as a prompt, the engine answers with a value or an error — it never
 //! panics, and what it accepts is a real image. Cases: valid files of every accepted format
-//! with bytes flipped, truncated or appended, and plain random bytes. `PROPTEST_CASES` sets how
-//! many (256 by default), which bounds the run.
+//! (and an EXIF-rotated JPEG, whose scan intake turns losslessly) with bytes flipped, truncated
+//! or appended, and plain random bytes. `PROPTEST_CASES` sets how many (256 by default), which
+//! bounds the run.
 
 use std::io::Cursor;
 
@@ -24,6 +25,32 @@ fn encoded(format: ImageFormat, width: u32, height: u32) -> Vec<u8> {
         other => panic!("no sample for {other:?}"),
     }
     out.into_inner()
+}
+
+/// A baseline 4:2:0 JPEG with restart markers and EXIF orientation 6, so that intake turns
+/// its scan block by block without decoding its pixels.
+fn rotated_jpeg(width: u16, height: u16) -> Vec<u8> {
+    let image = RgbImage::from_fn(u32::from(width), u32::from(height), |x, y| {
+        Rgb([
+            (x * 37 % 256) as u8,
+            (y * 53 % 256) as u8,
+            ((x ^ y) * 9 % 256) as u8,
+        ])
+    });
+    let mut jpeg = Vec::new();
+    let mut encoder = jpeg_encoder::Encoder::new(&mut jpeg, 80);
+    encoder.set_sampling_factor(jpeg_encoder::SamplingFactor::F_2_2);
+    encoder.set_restart_interval(2);
+    encoder
+        .encode(image.as_raw(), width, height, jpeg_encoder::ColorType::Rgb)
+        .unwrap();
+    let exif = b"Exif\0\0MM\0\x2a\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x06\0\0\0\0\0\0";
+    let mut out = jpeg[..2].to_vec();
+    out.extend_from_slice(&[0xFF, 0xE1]);
+    out.extend_from_slice(&(exif.len() as u16 + 2).to_be_bytes());
+    out.extend_from_slice(exif);
+    out.extend_from_slice(&jpeg[2..]);
+    out
 }
 
 fn mask_png(width: u32, height: u32) -> Vec<u8> {
@@ -54,10 +81,25 @@ fn damaged(base: Vec<u8>) -> impl Strategy<Value = Vec<u8>> {
         })
 }
 
+/// A valid file with a few bytes overwritten and its length kept, so that the damage reaches
+/// the decoders rather than the container checks.
+fn flipped(base: Vec<u8>) -> impl Strategy<Value = Vec<u8>> {
+    let len = base.len();
+    prop::collection::vec((0..len, any::<u8>()), 1..4).prop_map(move |flips| {
+        let mut bytes = base.clone();
+        for (at, value) in flips {
+            bytes[at] = value;
+        }
+        bytes
+    })
+}
+
 fn uploads() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         damaged(encoded(ImageFormat::Png, 40, 30)),
         damaged(encoded(ImageFormat::Jpeg, 40, 30)),
+        damaged(rotated_jpeg(48, 32)),
+        flipped(rotated_jpeg(48, 32)),
         damaged(encoded(ImageFormat::Gif, 40, 30)),
         damaged(encoded(ImageFormat::WebP, 40, 30)),
         prop::collection::vec(any::<u8>(), 0..512),

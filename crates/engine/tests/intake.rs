@@ -724,3 +724,271 @@ fn thumbnails_of_trusted_images_follow_the_same_rules() {
         IntakeError::UnsupportedType
     );
 }
+
+/// A textured photo (gradients, edges and grain), so that every block has AC coefficients.
+fn textured(width: u32, height: u32) -> RgbImage {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    RgbImage::from_fn(width, height, |x, y| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let grain = (seed % 31) as i32 - 15;
+        let edge = if (x / 11 + y / 7) % 2 == 0 { 60 } else { 0 };
+        let base = [
+            (x * 200 / width) as i32 + edge,
+            (y * 180 / height) as i32 + 30,
+            ((x + 2 * y) % 160) as i32 + 40 - edge / 2,
+        ];
+        Rgb(base.map(|c| (c + grain).clamp(0, 255) as u8))
+    })
+}
+
+/// A baseline JPEG of `image` (grey when `sampling` is `None`), with restart markers every
+/// `restart` MCUs when it is not 0.
+fn baseline_jpeg(image: &RgbImage, sampling: Option<SamplingFactor>, restart: u16) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = jpeg_encoder::Encoder::new(&mut out, 85);
+    if restart > 0 {
+        encoder.set_restart_interval(restart);
+    }
+    let (w, h) = (image.width() as u16, image.height() as u16);
+    match sampling {
+        Some(sampling) => {
+            encoder.set_sampling_factor(sampling);
+            encoder.encode(image.as_raw(), w, h, ColorType::Rgb)
+        }
+        None => {
+            let grey = DynamicImage::ImageRgb8(image.clone()).to_luma8();
+            encoder.encode(grey.as_raw(), w, h, ColorType::Luma)
+        }
+    }
+    .unwrap();
+    out
+}
+
+/// The strict decoder's pixels, as RGB.
+fn decoded(jpeg: &[u8]) -> DynamicImage {
+    let mut decoder = jpeg_decoder::Decoder::new(jpeg);
+    let pixels = decoder.decode().unwrap();
+    let info = decoder.info().unwrap();
+    let (w, h) = (u32::from(info.width), u32::from(info.height));
+    match info.pixel_format {
+        jpeg_decoder::PixelFormat::L8 => {
+            DynamicImage::ImageLuma8(image::GrayImage::from_raw(w, h, pixels).unwrap())
+        }
+        jpeg_decoder::PixelFormat::RGB24 => {
+            DynamicImage::ImageRgb8(RgbImage::from_raw(w, h, pixels).unwrap())
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+fn worst_difference(a: &RgbImage, b: &RgbImage) -> i32 {
+    a.pixels()
+        .zip(b.pixels())
+        .flat_map(|(p, q)| (0..3).map(move |c| (i32::from(p[c]) - i32::from(q[c])).abs()))
+        .max()
+        .unwrap()
+}
+
+/// The payload of each segment with `marker` before the first scan.
+fn segments_of(jpeg: &[u8], marker: u8) -> Vec<Vec<u8>> {
+    let mut found = Vec::new();
+    let mut at = 2;
+    while jpeg[at + 1] != 0xDA {
+        let length = usize::from(u16::from_be_bytes([jpeg[at + 2], jpeg[at + 3]]));
+        if jpeg[at + 1] == marker {
+            found.push(jpeg[at + 4..at + 2 + length].to_vec());
+        }
+        at += 2 + length;
+    }
+    found
+}
+
+/// Table 0 of the JPEG's quantisation tables, 8-bit, in row-major (not zigzag) order.
+fn luma_quantisation(jpeg: &[u8]) -> [u8; 64] {
+    const ZIGZAG: [usize; 64] = [
+        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27,
+        20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+        58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+    ];
+    let dqt = segments_of(jpeg, 0xDB).concat();
+    let table = dqt.chunks(65).find(|t| t[0] == 0).unwrap();
+    let mut natural = [0; 64];
+    for (k, &q) in table[1..].iter().enumerate() {
+        natural[ZIGZAG[k]] = q;
+    }
+    natural
+}
+
+/// Each component's sampling factors (horizontal, vertical).
+fn sampling_factors(jpeg: &[u8]) -> Vec<(u8, u8)> {
+    let sof = &segments_of(jpeg, 0xC0)[0];
+    (0..usize::from(sof[5]))
+        .map(|c| (sof[7 + 3 * c] >> 4, sof[7 + 3 * c] & 15))
+        .collect()
+}
+
+fn quarter_turn(exif: u16) -> bool {
+    exif >= 5
+}
+
+#[test]
+fn a_rotated_baseline_jpeg_is_turned_without_decoding_its_pixels() {
+    // 48×32 is a whole number of MCUs for every sampling (16×16 at most).
+    let source = textured(48, 32);
+    let kinds = [
+        ("4:4:4", Some(SamplingFactor::F_1_1)),
+        ("4:2:0", Some(SamplingFactor::F_2_2)),
+        ("4:2:2", Some(SamplingFactor::F_2_1)),
+        ("grey", None),
+    ];
+    let icc = [b"ICC_PROFILE\0\x01\x01".as_slice(), &[7; 40]].concat();
+    for (kind, sampling) in kinds {
+        for restart in [0, 1, 5] {
+            let jpeg = with_segment(&baseline_jpeg(&source, sampling, restart), 0xE2, &icc);
+            let original = decoded(&jpeg);
+            for exif_orientation in 1..=8u16 {
+                let case = format!("{kind}, restart {restart}, orientation {exif_orientation}");
+                let upload = with_exif_orientation(&jpeg, exif_orientation);
+                let prepared = prepare_reference_image(&upload).unwrap();
+                let mut expected = original.clone();
+                expected.apply_orientation(Orientation::from_exif(exif_orientation as u8).unwrap());
+                let stored = decoded(&prepared.bytes);
+                assert_eq!(stored.dimensions(), expected.dimensions(), "{case}");
+                assert_eq!(
+                    (prepared.width, prepared.height),
+                    expected.dimensions(),
+                    "{case}"
+                );
+                assert_eq!(stored.color(), original.color(), "{case}");
+                let worst = worst_difference(&stored.to_rgb8(), &expected.to_rgb8());
+                // The same coefficients, only the inverse DCT's rounding differs when its row
+                // and column passes swap. Measured: grey 1; colour 2, and 3 for 4:2:2 turned a
+                // quarter (a chroma sample one off moves red or blue by 1.4–1.8).
+                let allowed = if sampling.is_some() { 3 } else { 1 };
+                assert!(worst <= allowed, "{case}: {worst}");
+                // Turned back, the photo decodes to exactly the original pixels.
+                let back = match exif_orientation {
+                    6 => 8,
+                    8 => 6,
+                    other => other,
+                };
+                let again = with_exif_orientation(&prepared.bytes, back);
+                let round_trip = prepare_reference_image(&again).unwrap();
+                assert_eq!(decoded(&round_trip.bytes), original, "{case}: round trip");
+
+                // Not re-encoded: the source's quantisation and sampling, turned.
+                let (q, turned_q) = (luma_quantisation(&jpeg), luma_quantisation(&prepared.bytes));
+                let (factors, turned_factors) =
+                    (sampling_factors(&jpeg), sampling_factors(&prepared.bytes));
+                if quarter_turn(exif_orientation) {
+                    for (v, u) in (0..8).flat_map(|v| (0..8).map(move |u| (v, u))) {
+                        assert_eq!(turned_q[v * 8 + u], q[u * 8 + v], "{case}");
+                    }
+                    let swapped: Vec<_> = factors.iter().map(|&(h, v)| (v, h)).collect();
+                    assert_eq!(turned_factors, swapped, "{case}");
+                } else {
+                    assert_eq!(turned_q, q, "{case}");
+                    assert_eq!(turned_factors, factors, "{case}");
+                }
+                assert!(
+                    contains(&prepared.bytes, &icc),
+                    "{case}: the colour profile stays"
+                );
+                assert!(!contains(&prepared.bytes, b"Exif"), "{case}");
+                assert_eq!(
+                    (prepared.thumbnail_width, prepared.thumbnail_height),
+                    expected.dimensions(),
+                    "{case}"
+                );
+                let thumb = image::load_from_memory(&prepared.thumbnail)
+                    .unwrap()
+                    .to_rgb8();
+                let thumb_worst = worst_difference(&thumb, &expected.to_rgb8());
+                assert!(
+                    thumb_worst < 80,
+                    "{case}: the thumbnail is upright ({thumb_worst})"
+                );
+                check_outputs(&prepared);
+            }
+        }
+    }
+}
+
+#[test]
+fn ragged_and_progressive_jpegs_are_turned_by_decoding_them() {
+    // 4:2:0 MCUs are 16×16: a 50×40 photo mirrored would bring padding into the picture.
+    let source = textured(50, 40);
+    let ragged = baseline_jpeg(&source, Some(SamplingFactor::F_2_2), 0);
+    let progressive = jpeg_of(source.as_raw(), 50, 40, ColorType::Rgb, true);
+    for (kind, jpeg) in [("ragged", ragged), ("progressive", progressive)] {
+        let original = decoded(&jpeg);
+        for exif_orientation in [2u16, 3, 6, 7, 8] {
+            let case = format!("{kind}, orientation {exif_orientation}");
+            let prepared =
+                prepare_reference_image(&with_exif_orientation(&jpeg, exif_orientation)).unwrap();
+            let mut expected = original.clone();
+            expected.apply_orientation(Orientation::from_exif(exif_orientation as u8).unwrap());
+            let stored = decoded(&prepared.bytes);
+            assert_eq!(stored.dimensions(), expected.dimensions(), "{case}");
+            // Re-encoded at quality 92: upright, within a lossy encode's error.
+            let mean = stored
+                .to_rgb8()
+                .pixels()
+                .zip(expected.to_rgb8().pixels())
+                .map(|(p, q)| {
+                    (0..3)
+                        .map(|c| (i32::from(p[c]) - i32::from(q[c])).abs())
+                        .sum::<i32>()
+                })
+                .sum::<i32>() as f64
+                / f64::from(3 * 50 * 40);
+            assert!(mean < 6.0, "{case}: {mean}");
+            // The fallback's own tables, not the source's.
+            assert_ne!(
+                luma_quantisation(&prepared.bytes),
+                luma_quantisation(&jpeg),
+                "{case}"
+            );
+            check_outputs(&prepared);
+        }
+    }
+}
+
+#[test]
+fn a_damaged_scan_of_a_rotated_jpeg_is_refused() {
+    let jpeg = with_exif_orientation(
+        &baseline_jpeg(&textured(64, 48), Some(SamplingFactor::F_2_2), 2),
+        6,
+    );
+    assert!(prepare_reference_image(&jpeg).is_ok());
+    let scan = (2..jpeg.len())
+        .find(|&i| jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA)
+        .unwrap();
+    let scan_data = scan + 2 + usize::from(u16::from_be_bytes([jpeg[scan + 2], jpeg[scan + 3]]));
+    let first_restart = (scan_data..jpeg.len())
+        .find(|&i| jpeg[i] == 0xFF && jpeg[i + 1] == 0xD0)
+        .unwrap();
+
+    let truncated = [&jpeg[..(scan_data + jpeg.len()) / 2], &[0xFF, 0xD9]].concat();
+    // Sixteen one bits are no code of any JPEG Huffman table.
+    let mut bad_code = jpeg.clone();
+    bad_code.splice(scan_data + 4..scan_data + 8, [0xFF, 0x00, 0xFF, 0x00]);
+    let mut wrong_marker = jpeg.clone();
+    wrong_marker[first_restart + 1] = 0xD3;
+    let mut extra_data = jpeg.clone();
+    extra_data.splice(first_restart..first_restart, [0x12, 0x34]);
+    for (name, bytes) in [
+        ("truncated", truncated),
+        ("bad code", bad_code),
+        ("wrong restart marker", wrong_marker),
+        ("data before a restart marker", extra_data),
+    ] {
+        assert_eq!(
+            prepare_reference_image(&bytes).unwrap_err(),
+            IntakeError::Corrupted,
+            "{name}"
+        );
+    }
+}
