@@ -31,6 +31,23 @@ describe('LiveEvents', () => {
     expect(await screen.findByText('42 Credits')).toBeInTheDocument();
   });
 
+  it('reloads the balance once the stream first opens, as a job may have ended while the page loaded', async () => {
+    const server = createFakeServer();
+    server.install();
+    renderWithApp(
+      <>
+        <LiveEvents />
+        <CreditBadge />
+      </>,
+    );
+    expect(await screen.findByText('25 Credits')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const balanceReads = () => server.state.calls.filter((c) => c.path === '/api/credits/balance').length;
+    const before = balanceReads();
+    act(() => FakeEventSource.latest().open());
+    await waitFor(() => expect(balanceReads()).toBe(before + 1));
+  });
+
   it('stays closed for a visitor', async () => {
     const server = createFakeServer({ signedIn: false });
     server.install();

@@ -15,6 +15,8 @@ export function LiveEvents() {
     const stream = openLiveEvents({
       onEvent: createLiveEventHandler(client),
       onStatus: liveEventStatus.set,
+      // A job that ended while the page loaded and before the stream opened sent its events to no one.
+      onOpened: () => refreshAfterGap(client),
       onReconnected: ({ resumed }) => {
         if (!resumed) refreshAfterGap(client);
       },

@@ -33,6 +33,8 @@ export function createLiveEventHandler(client: QueryClient, options: LiveEventHa
     switch (event.type) {
       case 'credits-changed': {
         const { balance } = event.data;
+        // The event is newer than any balance read still in flight: that read must not overwrite it.
+        void client.cancelQueries({ queryKey: queryKeys.credits });
         client.setQueryData<CreditBalance>(queryKeys.credits, (old) => (old ? { ...old, balance } : old));
         void client.invalidateQueries({ queryKey: queryKeys.creditTransactionsAll });
         return;

@@ -53,6 +53,19 @@ describe('openEventStream', () => {
       ...extra,
     });
 
+  it('says when it opens for the first time, and not again after a reconnect', () => {
+    const onOpened = vi.fn();
+    const onReconnected = vi.fn();
+    open({ onOpened, onReconnected });
+    latest().open();
+    expect(onOpened).toHaveBeenCalledTimes(1);
+    expect(onReconnected).not.toHaveBeenCalled();
+    latest().fail(CONNECTING);
+    latest().open();
+    expect(onOpened).toHaveBeenCalledTimes(1);
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+  });
+
   it('lets the browser retry by itself while CONNECTING', () => {
     const onReconnected = vi.fn();
     const onStatus = vi.fn();

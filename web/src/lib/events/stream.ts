@@ -29,6 +29,11 @@ export interface EventStreamOptions<E> {
    * connection this wrapper made once the browser gave up.
    */
   onReconnected?: (info: { resumed: boolean }) => void;
+  /**
+   * The stream is open for the first time. What happened before it is not replayed, so data loaded
+   * (or still loading) before now may already be stale.
+   */
+  onOpened?: () => void;
   /** The browser gave up on the stream (HTTP error, wrong content type, session ended…). */
   onClosed?: () => void;
   delays?: readonly number[];
@@ -92,7 +97,8 @@ export function openEventStream<E>(options: EventStreamOptions<E>): EventStream 
       if (stopped || source !== current) return;
       attempt = 0;
       setStatus('open');
-      if (dropped !== 'none') options.onReconnected?.({ resumed: dropped === 'browser' });
+      if (dropped === 'none') options.onOpened?.();
+      else options.onReconnected?.({ resumed: dropped === 'browser' });
       dropped = 'none';
     });
     current.addEventListener('error', () => {
