@@ -245,8 +245,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::migrate::tests::fresh_stores;
-    use crate::{Guard, NewJob, NewUser, StoreError};
+    use crate::migrate::tests::{fresh_stores, user};
+    use crate::{Guard, NewJob, StoreError};
 
     #[tokio::test]
     async fn the_kept_balance_equals_the_ledger_sum() {
@@ -273,17 +273,7 @@ mod tests {
 
     async fn grants_debits_refunds_and_a_race(store: &Store) {
         store.migrate().await.unwrap();
-        let email = domain::Email::parse("ledger@example.com").unwrap();
-        let user = store
-            .create_user(NewUser {
-                email: &email,
-                password_hash: "x",
-                given_name: None,
-                family_name: None,
-                signup_grant: 10,
-            })
-            .await
-            .unwrap();
+        let user = user(store, "ledger@example.com", 10).await;
         let project = store
             .create_project(
                 user.id,

@@ -304,8 +304,7 @@ mod tests {
     use domain::{ProjectName, SceneName};
 
     use super::*;
-    use crate::migrate::tests::fresh_stores;
-    use crate::NewUser;
+    use crate::migrate::tests::{fresh_stores, user};
 
     #[tokio::test]
     async fn the_kept_message_count_equals_the_rows_and_pages_come_in_order() {
@@ -352,17 +351,7 @@ mod tests {
 
     async fn count_and_pages(store: &Store) {
         store.migrate().await.unwrap();
-        let email = domain::Email::parse("conversation@example.com").unwrap();
-        let user = store
-            .create_user(NewUser {
-                email: &email,
-                password_hash: "x",
-                given_name: None,
-                family_name: None,
-                signup_grant: 0,
-            })
-            .await
-            .unwrap();
+        let user = user(store, "conversation@example.com", 0).await;
         let project = store
             .create_project(
                 user.id,

@@ -140,6 +140,21 @@ pub(crate) mod tests {
         stores
     }
 
+    /// A user for store tests, granted `signup_grant` credits at sign-up.
+    pub(crate) async fn user(store: &Store, email: &str, signup_grant: i64) -> crate::User {
+        let email = domain::Email::parse(email).unwrap();
+        store
+            .create_user(NewUser {
+                email: &email,
+                password_hash: "x",
+                given_name: None,
+                family_name: None,
+                signup_grant,
+            })
+            .await
+            .unwrap()
+    }
+
     #[tokio::test]
     async fn an_upgrade_keeps_what_the_previous_version_wrote() {
         for store in fresh_stores().await {
@@ -150,18 +165,8 @@ pub(crate) mod tests {
 
     async fn upgrade_from_chat_schema(store: &Store) {
         run_until(store, 4).await.unwrap();
-        let email = domain::Email::parse("upgrade@example.com").unwrap();
-        let user = store
-            .create_user(NewUser {
-                email: &email,
-                password_hash: "x",
-                given_name: None,
-                family_name: None,
-                // Credits are written below as the previous version wrote them.
-                signup_grant: 0,
-            })
-            .await
-            .unwrap();
+        // Credits are written below as the previous version wrote them.
+        let user = user(store, "upgrade@example.com", 0).await;
         for (delta, reason) in [
             (10, "signup_grant"),
             (-3, "generation"),
