@@ -126,6 +126,17 @@ function Conversation({
   // Typing on a phone: the bars under the thread fold to one line so the thread keeps the screen.
   const dock = useRef<HTMLDivElement>(null);
   const [typing, setTyping] = useState(false);
+  const pressing = useRef(false);
+  useEffect(() => {
+    const down = () => (pressing.current = true);
+    const up = () => (pressing.current = false);
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+    };
+  }, []);
   const compactDock = typing && viewportWidth < MOBILE_BREAKPOINT;
   const [promptEdits, setPromptEdits] = useState<PromptEdits>({});
 
@@ -280,7 +291,11 @@ function Conversation({
         }}
         onBlur={(event) => {
           // Moving to a folded bar keeps the fold until that bar is opened.
-          if (!(event.relatedTarget instanceof Node && dock.current?.contains(event.relatedTarget))) setTyping(false);
+          if (event.relatedTarget instanceof Node && dock.current?.contains(event.relatedTarget)) return;
+          // A press elsewhere (a button in the thread) unfolds only once it is released: moving
+          // the thread under a finger or mouse that is still down would make it miss its target.
+          if (pressing.current) window.addEventListener('pointerup', () => window.setTimeout(() => setTyping(false), 0), { once: true });
+          else setTyping(false);
         }}
       >
         <div className="flex max-h-[42vh] flex-col gap-2 overflow-y-auto px-3 pt-2.5">
