@@ -162,7 +162,8 @@ test('on a phone: upload, chat and generate an image', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpWithProject(page, 'loop-phone', 'Pocket Shots');
-  await page.getByRole('button', { name: 'Show Chat' }).click();
+  // A new campaign opens on the chat.
+  await expect(page.getByRole('button', { name: 'Show Storyboard' })).toBeVisible();
   await uploadProductPhoto(page);
   await sendMessage(page, 'a flat lay with pastel props for a spring sale');
   const conversation = page.getByRole('log', { name: 'Conversation' });

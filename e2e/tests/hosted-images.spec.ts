@@ -43,11 +43,7 @@ for (const viewport of [
     const context = await browser.newContext({ baseURL: studio.url, viewport });
     const page = await context.newPage();
     await signUpWithProject(page, `hosted-${viewport.name}`, 'Hosted Looks');
-    // On a phone the creative panel opens on demand.
-    const openPanel = async () => {
-      if (viewport.name === 'phone') await page.getByRole('button', { name: 'Show Chat' }).click();
-    };
-    await openPanel();
+    // On a phone a campaign without media opens on the creative panel.
     await page.getByTestId('reference-image-input').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: productPhoto([30, 150, 90]) });
     await expect(page.getByTestId('reference-image')).toHaveCount(1, { timeout: 30_000 });
 
@@ -81,7 +77,8 @@ for (const viewport of [
     // nothing reaches the hosted model.
     await keepExact.check();
     await page.reload();
-    await openPanel();
+    // The campaign has media now: a phone opens on the storyboard.
+    if (viewport.name === 'phone') await page.getByRole('button', { name: 'Show Chat' }).click();
     await page.getByRole('tab', { name: 'Generate' }).click();
     await expect(keepExact).toBeChecked();
     await panel.getByRole('radio', { name: 'Templates' }).check();

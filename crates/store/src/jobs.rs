@@ -45,6 +45,15 @@ pub struct Job {
 const COLUMNS: &str = "id, user_id, project_id, scene_id, message_id, kind, payload, status, attempts, max_attempts, \
      credit_cost, progress, stage, error, asset_id, created_at, updated_at, finished_at";
 
+/// One completed generation's time from request to result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecentDuration {
+    pub kind: JobKind,
+    /// A hosted model made it (else the studio's own engine).
+    pub hosted: bool,
+    pub seconds: f64,
+}
+
 /// A job to enqueue, priced by the caller.
 #[derive(Debug, Clone)]
 pub struct NewJob {
@@ -446,6 +455,34 @@ impl Store {
         .fetch_all(p)
         .await)?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// How long the latest completed generations took from request to result, at most
+    /// `per_group` of each kind and engine (hosted when a hosted model answered, else the
+    /// studio's own), newest first. Chat replies are not generations.
+    pub async fn recent_durations(&self, per_group: i64) -> Result<Vec<RecentDuration>> {
+        let rows: Vec<(String, String, DateTime<Utc>, DateTime<Utc>)> = on_db!(self, p => sqlx::query_as(
+            "SELECT kind, engine, created_at, finished_at FROM ( \
+               SELECT kind, CASE WHEN provider IS NULL THEN 'studio' ELSE 'hosted' END AS engine, \
+                 created_at, finished_at, \
+                 ROW_NUMBER() OVER (PARTITION BY kind, provider IS NULL ORDER BY finished_at DESC) AS n \
+               FROM jobs WHERE status = 'completed' AND finished_at IS NOT NULL \
+               AND kind <> 'assistant_reply') recent \
+             WHERE n <= $1 ORDER BY kind, engine, finished_at DESC",
+        )
+        .bind(per_group)
+        .fetch_all(p)
+        .await)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(kind, engine, created, finished)| {
+                Some(RecentDuration {
+                    kind: JobKind::parse(&kind).ok()?,
+                    hosted: engine == "hosted",
+                    seconds: (finished - created).num_milliseconds().max(0) as f64 / 1000.0,
+                })
+            })
+            .collect())
     }
 
     /// How many jobs are waiting or running (for tests, benchmarks and shutdown logs).

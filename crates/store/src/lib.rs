@@ -39,7 +39,7 @@ pub use commerce::{
 };
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
-pub use jobs::{Guard, Job, NewJob};
+pub use jobs::{Guard, Job, NewJob, RecentDuration};
 pub use media::{DeletedMedia, MediaAsset, NewMediaAsset, StoredFile};
 pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};

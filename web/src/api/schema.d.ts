@@ -449,6 +449,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Expected times per job kind and engine; a kind never completed on an engine is absent. */
+        get: operations["jobEstimates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1367,6 +1384,23 @@ export interface components {
             thumbnail_url?: string | null;
             url: string;
         };
+        /** @description What the latest completed generations of one kind on one engine took. */
+        JobEstimate: {
+            /** @description `studio` (the built-in engine) or `hosted` (a hosted model). */
+            engine: string;
+            /**
+             * @description The job kind: `image`, `video`, `audio`, `image_edit`, `template`, `recommendation`
+             *     or `animate`.
+             */
+            kind: string;
+            /** @description How many of the latest generations (at most 50) it was taken from. */
+            samples: number;
+            /**
+             * Format: double
+             * @description The median time from request to result, in seconds.
+             */
+            seconds: number;
+        };
         /** @description Data of `job-progress`, `job-completed` and `job-failed`. */
         JobEvent_JobAsset: {
             /** @description A completed job's media asset as sent: where its file and thumbnail are served. */
@@ -1881,6 +1915,13 @@ export interface components {
             success: boolean;
         };
         StoryboardScene: components["schemas"]["SceneView"] & {
+            /**
+             * Format: uuid
+             * @description What the campaign shows as its cover: `active_asset_id` when the seller set one, else
+             *     its newest image or video; null when it holds neither (music never becomes a cover by
+             *     itself).
+             */
+            cover_asset_id?: string | null;
             /** @description The scene's media, oldest first. */
             media: components["schemas"]["MediaView"][];
         };
@@ -2183,6 +2224,27 @@ export interface components {
                 template_type: string;
                 thumbnail_url?: string | null;
             };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_Vec_JobEstimate: {
+            data: {
+                /** @description `studio` (the built-in engine) or `hosted` (a hosted model). */
+                engine: string;
+                /**
+                 * @description The job kind: `image`, `video`, `audio`, `image_edit`, `template`, `recommendation`
+                 *     or `animate`.
+                 */
+                kind: string;
+                /** @description How many of the latest generations (at most 50) it was taken from. */
+                samples: number;
+                /**
+                 * Format: double
+                 * @description The median time from request to result, in seconds.
+                 */
+                seconds: number;
+            }[];
             /** @description Always `success`. */
             status: string;
         };
@@ -3932,6 +3994,42 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    jobEstimates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Vec_JobEstimate"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,10 +30,20 @@ export function AppRoutes() {
   );
 }
 
-/** Toasts sit bottom-right on a desktop; on a phone at the top, clear of the chat input and the Generate button. */
+/**
+ * Below the tallest top bar of a phone (the simple pages' two rows), so a toast never hides the
+ * header, its navigation or the balance.
+ */
+const PHONE_TOAST_TOP = '112px';
+
+/**
+ * Toasts sit bottom-right on a desktop; on a phone at the top, clear of the chat input and the
+ * Generate button, under the header.
+ */
 function AppToaster() {
   const mobile = useViewportWidth() < MOBILE_BREAKPOINT;
-  return <Toaster position={mobile ? 'top-center' : 'bottom-right'} richColors closeButton duration={TOAST_DURATION} />;
+  const offset = mobile ? { top: PHONE_TOAST_TOP } : undefined;
+  return <Toaster position={mobile ? 'top-center' : 'bottom-right'} offset={offset} mobileOffset={offset} richColors closeButton duration={TOAST_DURATION} />;
 }
 
 export function App() {

@@ -4,6 +4,8 @@ export const storageKeys = {
   lastProject: 'studio:last-project-id',
   lastScene: (projectId: string) => `studio:last-scene:${projectId}`,
   signupPending: 'studio:signup-pending',
+  /** Someone has signed in on this browser: after signing out it offers the sign-in form, not sign-up. */
+  signedInBefore: 'studio:signed-in-before',
   storyboardZoom: 'studio:storyboard-zoom',
   soundMuted: 'studio:sound-muted',
   /** The Generate panel draws with the studio engine even when a hosted image model is configured. */

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { User } from '@/api/types';
 import { AuthGate, useSignout } from '@/features/auth';
 import { PendingPurchaseGate, track } from '@/features/commerce';
 import { CreditBadge } from '@/features/credits';
 import { PresetSelect } from '@/features/presets';
-import { Storyboard } from '@/features/storyboard';
-import { WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
+import { Storyboard, useCampaignHasMedia } from '@/features/storyboard';
+import { useWorkspace, WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
 import { CreateCommerce } from './create/CreateCommerce';
 import { ScenePanel } from './create/ScenePanel';
 
@@ -20,19 +21,28 @@ export function CreatePage() {
         <PendingPurchaseGate>
           <AfterSignin />
           <WorkspaceProvider key={user.id}>
-            <WorkspaceShell
-              user={user}
-              onLogout={() => signout.mutate()}
-              renderCredits={(compact) => <CreditBadge compact={compact} />}
-              renderStoryboard={(props) => <Storyboard {...props} />}
-              renderScenePanel={(props) => <ScenePanel {...props} />}
-              renderPresetChoice={(props) => <PresetSelect {...props} />}
-            />
+            <Workspace user={user} onLogout={() => signout.mutate()} />
           </WorkspaceProvider>
           <CreateCommerce userId={user.id} />
         </PendingPurchaseGate>
       )}
     </AuthGate>
+  );
+}
+
+function Workspace({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const ws = useWorkspace();
+  const campaignHasMedia = useCampaignHasMedia(ws.selectedProject?.id ?? null, ws.selectedScene?.id ?? null);
+  return (
+    <WorkspaceShell
+      user={user}
+      onLogout={onLogout}
+      campaignHasMedia={campaignHasMedia}
+      renderCredits={(compact) => <CreditBadge compact={compact} />}
+      renderStoryboard={(props) => <Storyboard {...props} />}
+      renderScenePanel={(props) => <ScenePanel {...props} />}
+      renderPresetChoice={(props) => <PresetSelect {...props} />}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ mod analytics;
 mod auth;
 mod chat;
 mod credits;
+mod estimates;
 mod events;
 mod flags;
 mod generate;
@@ -41,6 +42,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(media::router())
         .merge(generate::router())
         .merge(jobs::router())
+        .merge(estimates::router())
         .merge(job_cancel::router())
         .merge(templates::router())
         .merge(events::router())

@@ -100,6 +100,10 @@ impl From<store::MediaAsset> for MediaView {
 pub struct StoryboardScene {
     #[serde(flatten)]
     scene: SceneView,
+    /// What the campaign shows as its cover: `active_asset_id` when the seller set one, else
+    /// its newest image or video; null when it holds neither (music never becomes a cover by
+    /// itself).
+    cover_asset_id: Option<Uuid>,
     /// The scene's media, oldest first.
     media: Vec<MediaView>,
 }
@@ -153,6 +157,7 @@ async fn storyboard(
         .scenes
         .into_iter()
         .map(|(scene, media)| StoryboardScene {
+            cover_asset_id: storyboard::cover(&scene, &media),
             scene: scene.into(),
             media: media.into_iter().map(Into::into).collect(),
         })

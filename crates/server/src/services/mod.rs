@@ -6,6 +6,7 @@
 
 pub mod chat;
 pub mod commerce;
+pub mod estimates;
 pub mod generation;
 pub mod media;
 pub mod panel;

@@ -28,6 +28,22 @@ impl Storyboard {
     }
 }
 
+/// The asset a campaign shows as its cover: the one the seller set, else its newest image or
+/// video. Music never becomes a cover by itself (a waveform says little about a campaign);
+/// a campaign holding only music has none.
+pub fn cover(scene: &Scene, media: &[MediaAsset]) -> Option<Uuid> {
+    scene
+        .active_asset_id
+        .filter(|id| media.iter().any(|m| m.id == *id))
+        .or_else(|| {
+            media
+                .iter()
+                .filter(|m| m.file_type != MediaKind::Audio)
+                .max_by_key(|m| m.created_at)
+                .map(|m| m.id)
+        })
+}
+
 pub async fn of_project(
     state: &AppState,
     user_id: Uuid,

@@ -57,7 +57,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
   const [natural, setNatural] = useState<Size | null>(null);
   const load = useMediaLoad(image.url);
   const progress = useJobProgress(jobId);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const running = useRef<AbortController | null>(null);
   const inputId = useId();
   const errorId = useId();
@@ -276,10 +276,18 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
           <label htmlFor={inputId} className="text-xs font-medium text-slate-300">
             Describe the change
           </label>
-          <input
+          <textarea
             ref={inputRef}
             id={inputId}
+            rows={1}
             value={prompt}
+            onKeyDown={(event) => {
+              // Enter sends the edit, as in the chat; Shift+Enter starts a new line.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
             onChange={(event) => {
               setPrompt(event.target.value);
               if (error === IMAGE_EDIT_MESSAGES.enterPrompt) setError(null);
@@ -289,7 +297,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
             autoComplete="off"
             aria-invalid={error === IMAGE_EDIT_MESSAGES.enterPrompt ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="h-10 w-full rounded-lg border border-white/15 bg-white/10 px-3 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:ring-4 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60"
+            className="field-sizing-content max-h-28 min-h-10 w-full resize-none rounded-lg border border-white/15 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:ring-4 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60"
           />
         </div>
         <Button type="submit" disabled={busy} className="justify-center">

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Music, X } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import type { MediaItemView } from './MediaDisplay';
@@ -132,6 +132,8 @@ export function MediaViewer({ items, index, onIndexChange, onClose, renderAction
   const canCycle = total > 1 && !editing;
   const downloadUrl = item && !editing ? downloadUrlOf(item) : null;
   const swipe = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+  // What had the focus when the viewer opened (read while rendering, before the dialog takes it).
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
   usePreloadNeighbours(items, current);
 
   const go = (direction: 'next' | 'previous') => onIndexChange(direction === 'next' ? nextIndex(current, total) : previousIndex(current, total));
@@ -169,6 +171,13 @@ export function MediaViewer({ items, index, onIndexChange, onClose, renderAction
             event.preventDefault();
             (event.currentTarget as HTMLElement | null)?.focus();
           }}
+          onCloseAutoFocus={(event) => {
+            // Back to what opened the viewer, whatever was focused inside it (a Download link, say).
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus({ preventScroll: true });
+            }
+          }}
           onEscapeKeyDown={(event) => {
             if (editing && onEscapeStage) {
               event.preventDefault();
@@ -190,7 +199,7 @@ export function MediaViewer({ items, index, onIndexChange, onClose, renderAction
                   className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-200 transition hover:bg-white/10 hover:text-white"
                 >
                   <Download aria-hidden className="h-4 w-4" />
-                  <span className="max-sm:sr-only">Download</span>
+                  Download
                 </a>
               ) : null}
               <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-200 transition hover:bg-white/10 hover:text-white" aria-label="Close viewer">

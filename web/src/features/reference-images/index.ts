@@ -1,3 +1,4 @@
 export { SceneReferenceImages, type SceneReferenceImagesProps } from './components/SceneReferenceImages';
 export { useSceneReferenceImages, sceneReferenceImagesQuery } from './api/sceneReferenceImages';
+export { useDeleteReferenceImage } from './api/deleteReferenceImage';
 export type { ReferenceImage } from './api/types';

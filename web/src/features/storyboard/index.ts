@@ -1,1 +1,2 @@
+export { useCampaignHasMedia } from './api/storyboard';
 export { Storyboard, type StoryboardProps } from './components/Storyboard';

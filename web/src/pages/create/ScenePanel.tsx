@@ -3,7 +3,7 @@ import type { Scene } from '@/api/types';
 import { Spinner } from '@/components/ui/Spinner';
 import { ChatTab } from '@/features/chat';
 import { PresetPicker, SavePresetButton } from '@/features/presets';
-import { SceneReferenceImages, useSceneReferenceImages } from '@/features/reference-images';
+import { SceneReferenceImages, useDeleteReferenceImage, useSceneReferenceImages } from '@/features/reference-images';
 import { SceneWorkspacePanel } from '@/features/workspace';
 
 // The Generate panel is not the default tab: it loads on first use.
@@ -21,6 +21,11 @@ export function ScenePanel({ projectId, scene, scenes, header }: ScenePanelProps
   const sceneId = scene?.id ?? null;
   const images = useSceneReferenceImages(sceneId);
   const referenceImages = images.data;
+  const remove = useDeleteReferenceImage();
+  const removeReferenceImage = (id: string) => {
+    const image = referenceImages?.find((candidate) => candidate.id === id);
+    if (sceneId && image) remove.mutate({ sceneId, image });
+  };
   const presetStyle = (scene?.preset_style ?? null) as {
     environment?: string | null;
     color_palette?: string | null;
@@ -44,6 +49,7 @@ export function ScenePanel({ projectId, scene, scenes, header }: ScenePanelProps
               sceneSettings={scene?.settings ?? null}
               referenceImages={referenceImages}
               referenceImagePanel={referenceImagePanel}
+              onRemoveReferenceImage={removeReferenceImage}
               toolbar={
                 <>
                   <PresetPicker projectId={projectId} sceneId={sceneId} scenePresetId={scene?.preset_id} />

@@ -38,7 +38,9 @@ export function AuthGate({ children, preview, onSignupSuccess }: AuthGateProps) 
   }, [signedIn, onSignupSuccess]);
 
   useEffect(() => {
-    if (user) void initializeUserOnce(user);
+    if (!user) return;
+    void initializeUserOnce(user);
+    writeString(storageKeys.signedInBefore, '1');
   }, [user]);
 
   if (me.isPending) return <FullPageSpinner label="Loading..." />;
@@ -47,8 +49,9 @@ export function AuthGate({ children, preview, onSignupSuccess }: AuthGateProps) 
 }
 
 function VisitorView({ preview }: { preview: ReactNode }) {
-  // The login redirect of a signed-out purchase lands here with `?auth=signin`: sign in, not sign up.
-  const signinRequested = new URLSearchParams(useLocation().search).get('auth') === 'signin';
+  // The login redirect of a signed-out purchase lands here with `?auth=signin`, and a browser someone
+  // has signed in on is most likely theirs: sign in, not sign up.
+  const signinRequested = new URLSearchParams(useLocation().search).get('auth') === 'signin' || readString(storageKeys.signedInBefore) !== null;
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const changeOpen = (next: boolean) => {

@@ -16,6 +16,7 @@ function renderChat(props: Partial<ChatTabProps> = {}) {
         sceneSettings={{ quality: 'medium', resolution: '1024x1536', duration: 5 }}
         referenceImages={[{ id: 'r1', url: '/api/media/file/r1' }]}
         referenceImagePanel={<div>Reference panel</div>}
+        onRemoveReferenceImage={() => undefined}
         toolbar={<button type="button">Style preset</button>}
         {...props}
       />

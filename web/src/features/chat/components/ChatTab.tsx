@@ -6,6 +6,7 @@ import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime, setMuted, useMuted } from '@/lib/sound';
 import { notify } from '@/lib/toast';
 import { useViewportWidth } from '@/lib/useMediaQuery';
+import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { animatePlan, editPlan, generateOffer, regeneratePlan, withPromptEdits, type PromptEdits } from '../logic/actions';
 import type { ChatMedia, ChatMessage, VisualKind } from '../logic/messages';
 import { musicParentMessageId, musicPrompt } from '../logic/music';
@@ -36,6 +37,8 @@ export interface ChatTabProps {
   referenceImages: readonly { id: string; url: string }[] | undefined;
   /** The product-image panel to place in the tab (it has its own upload and drop logic). */
   referenceImagePanel: ReactNode;
+  /** Takes a product photo off the campaign (from its thumbnail in the folded bar). */
+  onRemoveReferenceImage: (id: string) => void;
   /** Extra controls for the tab's toolbar (the page passes the style-preset picker and Save Style Preset). */
   toolbar?: ReactNode;
 }
@@ -43,7 +46,7 @@ export interface ChatTabProps {
 type Generations = ReturnType<typeof useGenerations>;
 
 /** The Chat tab: the conversation with the creative assistant, and everything generated from it. */
-export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, referenceImagePanel, toolbar }: ChatTabProps) {
+export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, referenceImagePanel, onRemoveReferenceImage, toolbar }: ChatTabProps) {
   const { settings, change } = useGenerationSettings(projectId, sceneId, sceneSettings);
   const { highlighted, highlight } = useHighlights();
   const generations = useGenerations({ projectId, sceneId, settings, onMediaReady: highlight });
@@ -62,6 +65,7 @@ export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, re
           beta={beta}
           referenceImages={referenceImages}
           referenceImagePanel={referenceImagePanel}
+          onRemoveReferenceImage={onRemoveReferenceImage}
           toolbar={toolbar}
           generations={generations}
           highlighted={highlighted}
@@ -85,6 +89,7 @@ interface ConversationProps {
   beta: boolean;
   referenceImages: ChatTabProps['referenceImages'];
   referenceImagePanel: ReactNode;
+  onRemoveReferenceImage: (id: string) => void;
   toolbar: ReactNode;
   generations: Generations;
   highlighted: ReadonlySet<string>;
@@ -99,6 +104,7 @@ function Conversation({
   beta,
   referenceImages,
   referenceImagePanel,
+  onRemoveReferenceImage,
   toolbar,
   generations,
   highlighted,
@@ -117,6 +123,21 @@ function Conversation({
   const [dockChoice, setDockChoice] = useState<{ sceneId: string | null; panel: DockPanel | null } | null>(null);
   const dockPanel = dockChoice && dockChoice.sceneId === sceneId ? dockChoice.panel : referenceImages?.length === 0 ? 'photos' : null;
   const setDockPanel = (panel: DockPanel | null) => setDockChoice({ sceneId, panel });
+  // Typing on a phone: the bars under the thread fold to one line so the thread keeps the screen.
+  const dock = useRef<HTMLDivElement>(null);
+  const [typing, setTyping] = useState(false);
+  const pressing = useRef(false);
+  useEffect(() => {
+    const down = () => (pressing.current = true);
+    const up = () => (pressing.current = false);
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+    };
+  }, []);
+  const compactDock = typing && viewportWidth < MOBILE_BREAKPOINT;
   const [promptEdits, setPromptEdits] = useState<PromptEdits>({});
 
   const { followExisting } = generations;
@@ -262,13 +283,32 @@ function Conversation({
         />
       )}
 
-      <div className="shrink-0 border-t border-slate-200 bg-white">
+      <div
+        ref={dock}
+        className="shrink-0 border-t border-slate-200 bg-white"
+        onFocus={(event) => {
+          if (event.target instanceof HTMLTextAreaElement) setTyping(true);
+        }}
+        onBlur={(event) => {
+          // Moving to a folded bar keeps the fold until that bar is opened.
+          if (event.relatedTarget instanceof Node && dock.current?.contains(event.relatedTarget)) return;
+          // A press elsewhere (a button in the thread) unfolds only once it is released: moving
+          // the thread under a finger or mouse that is still down would make it miss its target.
+          if (pressing.current) window.addEventListener('pointerup', () => window.setTimeout(() => setTyping(false), 0), { once: true });
+          else setTyping(false);
+        }}
+      >
         <div className="flex max-h-[42vh] flex-col gap-2 overflow-y-auto px-3 pt-2.5">
           <DockPanels
             open={dockPanel}
-            onOpenChange={setDockPanel}
+            compact={compactDock}
+            onOpenChange={(panel) => {
+              setDockPanel(panel);
+              if (panel) setTyping(false);
+            }}
             referenceImages={referenceImages}
             referenceImagePanel={referenceImagePanel}
+            onRemoveReferenceImage={onRemoveReferenceImage}
             settings={settings}
             onSettingsChange={onSettingsChange}
             beta={beta}
@@ -316,9 +356,18 @@ function Toolbar({ toolbar, musicDisabled, musicRunning, onMakeMusic }: { toolba
       <Button variant="ghost" size="icon" aria-label={muteLabel} title={muteLabel} onClick={() => setMuted(!muted)}>
         {muted ? <VolumeX className="h-4 w-4" aria-hidden /> : <Volume2 className="h-4 w-4" aria-hidden />}
       </Button>
-      <Button variant="secondary" size="sm" disabled={musicDisabled} onClick={onMakeMusic} title={`Make music for this campaign · ${creditsLabel(1)}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={musicDisabled}
+        onClick={onMakeMusic}
+        aria-label="Make music for this campaign"
+        title={`Make music for this campaign · ${creditsLabel(1)}`}
+      >
         {musicRunning ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Music className="h-4 w-4" aria-hidden />}
-        <span className="sr-only @xl:not-sr-only">Make music for this campaign</span>
+        {/* A narrow panel (a phone) shows the short word rather than a bare icon. */}
+        <span className="@xl:hidden">Music</span>
+        <span className="hidden @xl:inline">Make music for this campaign</span>
         <span aria-hidden className="hidden rounded bg-slate-100 px-1.5 py-px text-[11px] text-slate-600 @md:inline">
           {creditsLabel(1)}
         </span>

@@ -1,4 +1,4 @@
-import { ChevronDown, ImagePlus, Images, SlidersHorizontal } from 'lucide-react';
+import { ChevronDown, ImagePlus, Images, SlidersHorizontal, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { settingsSummary, type GenerationSettings } from '../logic/settings';
@@ -15,11 +15,18 @@ export interface DockPanelsProps {
   onOpenChange: (panel: DockPanel | null) => void;
   referenceImages: readonly { id: string; url: string }[] | undefined;
   referenceImagePanel: ReactNode;
+  /** Takes a product photo off the campaign. */
+  onRemoveReferenceImage: (id: string) => void;
   settings: GenerationSettings;
   onSettingsChange: (patch: Partial<GenerationSettings>) => void;
   beta: boolean;
   /** Shown between the no-photo notice and the folded panels. */
   suggestions: ReactNode;
+  /**
+   * The seller is typing on a phone: the thread gets the screen, so the photos and settings fold
+   * into one line (the notice and suggestions step aside) until one of them is opened.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -27,7 +34,7 @@ export interface DockPanelsProps {
  * tab is wide enough) and opened one at a time, so the thread keeps the screen. A campaign without
  * a product photo says so instead, with the way to add one.
  */
-export function DockPanels({ open, onOpenChange, referenceImages, referenceImagePanel, settings, onSettingsChange, beta, suggestions }: DockPanelsProps) {
+export function DockPanels({ open, onOpenChange, referenceImages, referenceImagePanel, onRemoveReferenceImage, settings, onSettingsChange, beta, suggestions, compact = false }: DockPanelsProps) {
   const id = useId();
   const photosId = `${id}-photos`;
   const settingsId = `${id}-settings`;
@@ -35,6 +42,51 @@ export function DockPanels({ open, onOpenChange, referenceImages, referenceImage
   const toggle = (panel: DockPanel) => onOpenChange(open === panel ? null : panel);
   const count = referenceImages?.length;
   const noPhoto = count === 0;
+  const shown = compact ? null : open;
+
+  const panels = (
+    <>
+      {/* Kept mounted while folded: uploads in progress live inside it. */}
+      <div id={photosId} hidden={shown !== 'photos'} className="overflow-hidden rounded-xl ring-1 ring-slate-200">
+        {referenceImagePanel}
+      </div>
+      <GenerationSettingsForm id={settingsId} hidden={shown !== 'settings'} settings={settings} onChange={onSettingsChange} beta={beta} />
+    </>
+  );
+
+  if (compact) {
+    return (
+      <div className="flex flex-col gap-2" data-testid="dock-compact">
+        <div className="grid grid-cols-2 gap-2">
+          <button type="button" aria-expanded={false} aria-controls={photosId} onClick={() => onOpenChange('photos')} className={triggerClass(false)}>
+            <Images className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span className="truncate font-medium text-slate-800">Photos</span>
+            <span className="ml-auto flex shrink-0 items-center gap-1">
+              {referenceImages?.slice(0, MAX_PRODUCT_PHOTOS).map((image) => (
+                <img key={image.id} src={image.url} alt="" className="h-5 w-5 rounded object-cover ring-1 ring-slate-200" />
+              ))}
+              <span className="text-xs text-slate-500 tabular-nums">{count === undefined ? '…' : `${count}/${MAX_PRODUCT_PHOTOS}`}</span>
+            </span>
+          </button>
+          <button
+            type="button"
+            aria-label="Generation Settings"
+            aria-describedby={summaryId}
+            aria-expanded={false}
+            aria-controls={settingsId}
+            onClick={() => onOpenChange('settings')}
+            className={triggerClass(false)}
+          >
+            <SlidersHorizontal className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span id={summaryId} className="truncate text-xs text-slate-600" data-testid="settings-summary">
+              {settingsSummary(settings)}
+            </span>
+          </button>
+        </div>
+        {panels}
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-2">
@@ -56,17 +108,39 @@ export function DockPanels({ open, onOpenChange, referenceImages, referenceImage
       {suggestions}
       <div className={cn('grid grid-cols-1 gap-2', !noPhoto && '@lg:grid-cols-[auto_minmax(0,1fr)]')}>
         {noPhoto ? null : (
-          <button type="button" aria-expanded={open === 'photos'} aria-controls={photosId} onClick={() => toggle('photos')} className={triggerClass(open === 'photos')}>
-            <Images className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-            <span className="font-medium text-slate-800">Product images</span>
-            <span className="ml-auto flex items-center gap-1.5">
-              {referenceImages?.slice(0, MAX_PRODUCT_PHOTOS).map((image) => (
-                <img key={image.id} src={image.url} alt="" className="hidden h-5 w-5 rounded object-cover ring-1 ring-slate-200 @2xl:block" />
-              ))}
-              <span className="text-xs text-slate-500 tabular-nums">{count === undefined ? '…' : `${count}/${MAX_PRODUCT_PHOTOS}`}</span>
-            </span>
-            <Chevron open={open === 'photos'} />
-          </button>
+          // Folded, the photos still show: the seller sees which product the next picture is of.
+          <div className={cn(triggerClass(open === 'photos'), 'p-0 pr-1.5')}>
+            <button
+              type="button"
+              aria-expanded={open === 'photos'}
+              aria-controls={photosId}
+              onClick={() => toggle('photos')}
+              className="flex min-w-0 flex-1 items-center gap-2 self-stretch rounded-xl py-2 pl-3 text-left"
+            >
+              <Images className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+              <span className="font-medium whitespace-nowrap text-slate-800">Product images</span>
+              <span className="ml-auto text-xs text-slate-500 tabular-nums">{count === undefined ? '…' : `${count}/${MAX_PRODUCT_PHOTOS}`}</span>
+              <Chevron open={open === 'photos'} />
+            </button>
+            {referenceImages && referenceImages.length > 0 ? (
+              <ul aria-label="Product photos in use" className="flex shrink-0 items-center gap-1.5">
+                {referenceImages.slice(0, MAX_PRODUCT_PHOTOS).map((image, index) => (
+                  <li key={image.id} className="relative" data-testid="product-photo-thumb">
+                    <img src={image.url} alt={`Product photo ${index + 1}`} className="h-8 w-8 rounded-md object-cover ring-1 ring-slate-200" />
+                    <button
+                      type="button"
+                      onClick={() => onRemoveReferenceImage(image.id)}
+                      aria-label={`Remove product photo ${index + 1}`}
+                      title="Remove this photo"
+                      className="absolute -top-1.5 -right-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full bg-slate-900/80 text-white shadow ring-1 ring-white transition hover:bg-rose-600"
+                    >
+                      <X className="h-3 w-3" aria-hidden />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         )}
         <button
           type="button"
@@ -85,11 +159,7 @@ export function DockPanels({ open, onOpenChange, referenceImages, referenceImage
           <Chevron open={open === 'settings'} />
         </button>
       </div>
-      {/* Kept mounted while folded: uploads in progress live inside it. */}
-      <div id={photosId} hidden={open !== 'photos'} className="overflow-hidden rounded-xl ring-1 ring-slate-200">
-        {referenceImagePanel}
-      </div>
-      <GenerationSettingsForm id={settingsId} hidden={open !== 'settings'} settings={settings} onChange={onSettingsChange} beta={beta} />
+      {panels}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { MessageSquareText, Sparkles } from 'lucide-react';
-import { SAMPLE_PROMPTS } from '../logic/suggestions';
 import { CHAT_TEXT } from '../logic/texts';
 
 /** No project or scene yet. */
@@ -15,7 +14,7 @@ export function NoCampaign() {
   );
 }
 
-/** An empty thread: what to type, with sample prompts (the suggestions under it make them one click away). */
+/** An empty thread: what to type. The sample prompts are the suggestions above the input, one click away, so they are not repeated here. */
 export function WelcomeCard() {
   return (
     <section aria-labelledby="chat-welcome-title" className="mb-5 rounded-2xl bg-gradient-to-br from-brand-50 via-white to-pink-50 p-5 ring-1 ring-brand-100">
@@ -26,16 +25,9 @@ export function WelcomeCard() {
         What should we shoot?
       </h2>
       <p className="mt-1 text-sm leading-relaxed text-slate-600">
-        Describe the product and the scene — setting, light, mood, or a short video. The assistant turns it into a brief you can generate with one click.
+        Describe the product and the scene — setting, light, mood, or a short video — or start from a suggestion under the thread. The assistant turns it into a brief you
+        can generate with one click.
       </p>
-      <ul aria-label="Sample prompts" className="mt-4 flex flex-col gap-2">
-        {SAMPLE_PROMPTS.map((prompt) => (
-          <li key={prompt} className="flex items-start gap-2 rounded-xl bg-white/80 px-3.5 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200">
-            <span aria-hidden className="text-brand-500">“</span>
-            {prompt}
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

@@ -64,15 +64,16 @@ function GeneratingBar({ kind, jobId }: { kind: GenerationView['kind']; jobId: s
   const label = generationLabel(kind, percent, progress?.stage);
   return (
     <div className="flex w-full max-w-sm flex-col gap-1.5 rounded-xl bg-brand-50/70 px-3 py-2.5 ring-1 ring-brand-100" data-testid="generation-progress">
-      <p className="flex items-center gap-2 text-sm font-medium text-brand-700">
-        <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden />
-        {/* The percentage changes often: screen readers get it from the progress bar, not as chatter in the log. */}
-        <span className="truncate" aria-hidden>
+      <p className="flex items-start gap-2 text-sm font-medium text-brand-700">
+        <Loader2 className="mt-0.5 h-4 w-4 shrink-0 animate-spin" aria-hidden />
+        {/* The percentage changes often: screen readers get it from the progress bar, not as chatter in the log.
+            It wraps rather than being cut: the stage is the part that says what is happening. */}
+        <span className="min-w-0 flex-1 break-words" aria-hidden data-testid="generation-progress-text">
           {label}
         </span>
         <span className="sr-only">{generationLabel(kind, null, null)}</span>
         {jobId ? (
-          <span className="ml-auto">
+          <span className="shrink-0">
             <CancelJobButton jobId={jobId} />
           </span>
         ) : null}

@@ -1,6 +1,7 @@
 import { AlertTriangle, Bot, Check, Clapperboard, Copy, ImageIcon, Images, PencilLine, RefreshCw, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MediaDisplay } from '@/components/media';
+import { EditorFrame } from '@/components/media/EditorFrame';
 import { Spinner } from '@/components/ui/Spinner';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { cn } from '@/lib/cn';
@@ -116,7 +117,7 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
             {message.media.map((media) => (
               <li key={media.id} className="flex flex-col gap-1.5">
                 {actions.imageEditing?.messageId === message.id && actions.imageEditing.assetId === media.id ? (
-                  <InlineEditorFrame>
+                  <EditorFrame>
                     <Suspense fallback={<Spinner className="m-auto text-brand-300" label="Loading editor…" />}>
                       <ImageEditor
                         image={toMediaItemView(media)}
@@ -127,7 +128,7 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
                         onCancel={actions.onCancelImageEdit}
                       />
                     </Suspense>
-                  </InlineEditorFrame>
+                  </EditorFrame>
                 ) : (
                   <>
                     <MediaDisplay item={toMediaItemView(media)} onOpen={() => actions.onOpenMedia(media)} highlighted={actions.highlighted.has(media.id)} />
@@ -293,19 +294,6 @@ function TypingIndicator() {
           <span key={delay} aria-hidden className="h-1.5 w-1.5 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
         ))}
       </div>
-    </div>
-  );
-}
-
-/** The editor paints on a dark stage of a fixed height inside the thread, brought into view when it opens. */
-function InlineEditorFrame({ children }: { children: ReactNode }) {
-  const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    frame.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, []);
-  return (
-    <div ref={frame} className="flex h-[min(30rem,58vh)] flex-col rounded-2xl bg-ink-950 p-3 shadow-lg ring-1 ring-slate-900/10">
-      {children}
     </div>
   );
 }

@@ -110,6 +110,14 @@ export function CreditBadge({ compact = false }: CreditBadgeProps) {
           onPointerDown={(event) => {
             pointerType.current = event.pointerType;
           }}
+          onPointerEnter={(event) => {
+            // Something closing over a still pointer (the media viewer's Download sits here) is
+            // no hover: a mouse opens the panel by moving over the badge, below.
+            if (event.pointerType === 'mouse') event.preventDefault();
+          }}
+          onPointerMove={(event) => {
+            if (event.pointerType === 'mouse' && !open && (event.movementX !== 0 || event.movementY !== 0)) setOpen(true);
+          }}
           onFocus={(event) => {
             // Handled here, Radix does not open the panel on this focus.
             if (returning.current) event.preventDefault();

@@ -7,7 +7,7 @@ import { progressPercent, stageLabel } from '../logic/progress';
 import { blockerMessage, type Blocker } from '../logic/readiness';
 
 export interface GenerateBarProps {
-  /** e.g. `1-2 minutes`. */
+  /** e.g. `about 2 seconds`, or `1-2 minutes` without history. */
   estimate: string;
   blocker: Blocker | null;
   /** This scene's generation, while it runs. */
@@ -85,10 +85,10 @@ function Progress({ phase, jobId, progress, stage, status }: NonNullable<Generat
   const label = phase === 'starting' ? 'Starting' : stageLabel(stage, status);
   return (
     <div className="flex flex-col gap-1.5" data-testid="generate-progress">
-      <div className="flex items-center justify-between gap-3 text-xs">
-        <span className="flex min-w-0 items-center gap-1.5 font-medium text-slate-700">
-          <Loader2 className="h-3.5 w-3.5 shrink-0 animate-spin text-brand-600" aria-hidden />
-          <span className="truncate">{label}…</span>
+      <div className="flex items-start justify-between gap-3 text-xs">
+        <span className="flex min-w-0 items-start gap-1.5 font-medium text-slate-700">
+          <Loader2 className="mt-px h-3.5 w-3.5 shrink-0 animate-spin text-brand-600" aria-hidden />
+          <span className="break-words">{label}…</span>
         </span>
         <span className="flex shrink-0 items-center gap-2">
           <span className="font-semibold text-brand-700 tabular-nums">{percent !== null ? `${percent}%` : ''}</span>

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useJobProgress } from '@/lib/events';
+import { useJobEstimates } from '../api/estimates';
 import { useHostedImages } from '../api/providers';
 import { useTemplates } from '../api/templates';
 import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
 import { aspectRatioLabel } from '../logic/aspectRatio';
+import { estimateLabel } from '../logic/estimates';
 import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoices } from '../logic/options';
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
@@ -34,6 +36,9 @@ export interface GeneratePanelProps {
   presetStyle?: PresetStyle | null;
 }
 
+/** The server's job kind of each mode, whose recent times give the estimate. */
+const JOB_KIND = { templates: 'template', recommendations: 'recommendation' } as const;
+
 /** The Generate panel: product images, mode, template or guided settings, aspect ratio, then Generate. */
 export function GeneratePanel({ projectId, sceneId, referenceImages, referenceImagePanel, sceneSettings, presetStyle }: GeneratePanelProps) {
   const client = useQueryClient();
@@ -42,6 +47,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
   const { mode, aspectRatio } = choices;
   const imagesHosted = useHostedImages();
   const [keepProductExact, setKeepProductExact] = useKeepProductExact();
+  const estimates = useJobEstimates();
 
   const templatesQuery = useTemplates(aspectRatio, mode === 'templates');
   const templates = templatesQuery.data ? visibleTemplates(templatesQuery.data) : undefined;
@@ -97,7 +103,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     }
   };
 
-  const estimate = modeInfo(mode).estimate;
+  const estimate = estimateLabel(estimates, JOB_KIND[mode], chosenEngine(imagesHosted, keepProductExact) ?? 'studio', modeInfo(mode).estimate);
 
   return (
     <section aria-label="Generate" onKeyDown={onKeyDown} className="@container flex h-full min-h-0 flex-1 flex-col bg-slate-50" data-testid="generate-panel">

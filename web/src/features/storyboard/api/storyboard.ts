@@ -23,3 +23,10 @@ export function storyboardQuery(projectId: string | null) {
 export function useStoryboard(projectId: string | null) {
   return useQuery(storyboardQuery(projectId));
 }
+
+/** Whether a campaign holds any media yet; undefined until the storyboard is known. */
+export function useCampaignHasMedia(projectId: string | null, sceneId: string | null): boolean | undefined {
+  const { data } = useStoryboard(projectId);
+  if (!data || !sceneId) return undefined;
+  return (data.scenes.find((scene) => scene.id === sceneId)?.media.length ?? 0) > 0;
+}

@@ -1,16 +1,15 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowLeft, ArrowRight, ChevronLeft, ChevronRight, Coins, Download, GripVertical, Loader2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Coins, Download, GripVertical, Loader2, MoveLeft, MoveRight } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { StoryboardScene } from '@/api/types';
 import { cn } from '@/lib/cn';
 import { isUuid } from '@/lib/media/assetId';
 import { positionLabel, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
-import { downloadFileName, downloadHref, extensionOf } from '../logic/fileNames';
+import { downloadHref } from '../logic/fileNames';
 import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { CardMedia } from './CardMedia';
-import { DownloadLink } from './DownloadLink';
 
 export interface SceneCardProps {
   scene: StoryboardScene;
@@ -22,7 +21,6 @@ export interface SceneCardProps {
   progress: number | null | undefined;
   /** Changes each time the card should pulse (0: never). */
   highlightKey: number;
-  projectName: string | null;
   onOpen: (sceneId: string) => void;
   onSetActive: (sceneId: string, assetId: string) => void;
   onMove: (sceneId: string, delta: -1 | 1) => void;
@@ -40,6 +38,9 @@ const overlayButton =
 const footerButton =
   'inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:text-slate-300';
 
+const moveButton =
+  'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-xs font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:text-slate-300';
+
 /** One scene (campaign) of the storyboard: its cover asset, a carousel through its media, facts, credits and actions. */
 export const SceneCard = memo(function SceneCard({
   scene,
@@ -48,7 +49,6 @@ export const SceneCard = memo(function SceneCard({
   selected,
   progress,
   highlightKey,
-  projectName,
   onOpen,
   onSetActive,
   onMove,
@@ -56,7 +56,7 @@ export const SceneCard = memo(function SceneCard({
   const titleId = useId();
   const name = sceneName(scene);
   const media = scene.media;
-  const current = shownIndex(media, scene.active_asset_id);
+  const current = shownIndex(media, scene.cover_asset_id);
   const asset = current === -1 ? null : (media[current] ?? null);
   const alt = asset ? assetAlt(asset, name, current, media.length) : name;
   const generating = progress !== undefined;
@@ -258,21 +258,38 @@ export const SceneCard = memo(function SceneCard({
           </div>
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
             {canDownload && asset ? (
-              <DownloadLink
+              <a
                 href={downloadHref(asset.id)}
-                fileName={downloadFileName(projectName, name, current + 1, extensionOf(asset))}
+                download
                 aria-label="Download"
                 title="Download"
                 className={footerButton}
               >
                 <Download className="h-4 w-4" aria-hidden />
-              </DownloadLink>
+              </a>
             ) : null}
-            <button type="button" data-move="-1" onClick={() => move(-1)} disabled={index === 0} aria-label="Move earlier" title="Move earlier" className={footerButton}>
-              <ArrowLeft className="h-4 w-4" aria-hidden />
+            {/* Worded, and drawn as long arrows: the picture's chevrons page through assets, these move the whole campaign. */}
+            <button
+              type="button"
+              data-move="-1"
+              onClick={() => move(-1)}
+              disabled={index === 0}
+              aria-label="Move earlier"
+              title="Move this campaign earlier"
+              className={moveButton}
+            >
+              <MoveLeft className="h-3.5 w-3.5" aria-hidden /> Earlier
             </button>
-            <button type="button" data-move="1" onClick={() => move(1)} disabled={index >= total - 1} aria-label="Move later" title="Move later" className={footerButton}>
-              <ArrowRight className="h-4 w-4" aria-hidden />
+            <button
+              type="button"
+              data-move="1"
+              onClick={() => move(1)}
+              disabled={index >= total - 1}
+              aria-label="Move later"
+              title="Move this campaign later"
+              className={moveButton}
+            >
+              Later <MoveRight className="h-3.5 w-3.5" aria-hidden />
             </button>
           </div>
         </div>

@@ -1,19 +1,18 @@
 import { ArrowLeft, Check, ChevronLeft, ChevronRight, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
+import { EditorFrame } from '@/components/media/EditorFrame';
 import type { MediaItemView } from '@/components/media/MediaDisplay';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { isUuid } from '@/lib/media/assetId';
 import { resolveIndex, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
-import { downloadFileName, downloadHref, extensionOf } from '../logic/fileNames';
+import { downloadHref } from '../logic/fileNames';
 import { assetAlt, assetCredits, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
 import { AssetThumb } from './AssetThumb';
-import { DownloadLink } from './DownloadLink';
 import { DeleteAssetDialog } from './DeleteAssetDialog';
 
 const ImageEditor = lazy(() => import('@/components/media/ImageEditor'));
@@ -21,7 +20,6 @@ const ImageEditor = lazy(() => import('@/components/media/ImageEditor'));
 export interface SceneDetailProps {
   scene: StoryboardScene;
   projectId: string;
-  projectName: string | null;
   /** Move the focus to Back on opening (when the user opened it, not a generation elsewhere). */
   autoFocus: boolean;
   /** A generation for this scene is running. */
@@ -49,9 +47,6 @@ function toMediaItem(asset: MediaAsset, alt: string): MediaItemView {
   };
 }
 
-/** On a narrow storyboard (a phone) the actions show as icons, their names kept for assistive technology. */
-const compact = '@max-md:sr-only';
-
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function formatDate(iso: string): string | null {
@@ -60,19 +55,27 @@ function formatDate(iso: string): string | null {
 }
 
 /** One campaign up close: a large viewer of its assets, the asset strip, and download, share, edit, cover and delete. */
-export default function SceneDetail({ scene, projectId, projectName, autoFocus, generating, onBack, onSetCover, onDeleteAsset }: SceneDetailProps) {
+export default function SceneDetail({ scene, projectId, autoFocus, generating, onBack, onSetCover, onDeleteAsset }: SceneDetailProps) {
   const media = scene.media;
   const name = sceneName(scene);
   const headingId = useId();
   const region = useRef<HTMLElement>(null);
   const back = useRef<HTMLButtonElement>(null);
   const [position, setPosition] = useState(() => {
-    const index = shownIndex(media, scene.active_asset_id);
+    const index = shownIndex(media, scene.cover_asset_id);
     return { id: media[index]?.id ?? null, index };
   });
+  const [editing, setEditing] = useState(false);
+  // A new asset of this campaign (an edit here, a generation in the chat, the panel or another tab)
+  // is what the seller is waiting for: show it as soon as it is listed (after an edit in progress).
+  const [seen, setSeen] = useState(() => new Set(media.map((m) => m.id)));
+  const fresh = editing ? undefined : media.findLast((m) => !seen.has(m.id));
+  if (fresh) {
+    setSeen(new Set(media.map((m) => m.id)));
+    setPosition({ id: fresh.id, index: media.indexOf(fresh) });
+  }
   const index = resolveIndex(media, position.id, position.index);
   const asset = index === -1 ? null : (media[index] ?? null);
-  const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const share = useShareLink();
@@ -124,15 +127,10 @@ export default function SceneDetail({ scene, projectId, projectName, autoFocus, 
     if (deleted) setConfirmDelete(false);
   };
 
-  const onEdited = (result: CompletedJob) => {
-    setEditing(false);
-    // The edited image joins the scene as its newest asset: show it as soon as it is listed.
-    if (result.assetId) setPosition({ id: result.assetId, index: media.length });
-  };
 
   const alt = asset ? assetAlt(asset, name, index, media.length) : '';
   const serverAsset = asset !== null && isUuid(asset.id);
-  const isCover = asset !== null && asset.id === scene.active_asset_id;
+  const isCover = asset !== null && asset.id === scene.cover_asset_id;
   const chips = asset ? assetChips(asset) : [];
   const created = asset ? formatDate(asset.created_at) : null;
   const prompt = asset?.file_metadata?.prompt?.trim();
@@ -168,18 +166,20 @@ export default function SceneDetail({ scene, projectId, projectName, autoFocus, 
           <p className="mt-1 max-w-sm text-sm text-slate-500">Generate an image, a video or music for it from the chat or the Generate panel.</p>
         </div>
       ) : editing && asset.file_type === 'image' ? (
-        <Suspense fallback={<Spinner className="m-auto flex py-24 text-brand-600" label="Loading editor..." />}>
-          <ImageEditor image={toMediaItem(asset, alt)} projectId={projectId} sceneId={scene.id} onEdited={onEdited} onCancel={() => setEditing(false)} />
-        </Suspense>
+        <EditorFrame className="h-[min(40rem,72vh)]">
+          <Suspense fallback={<Spinner className="m-auto text-brand-300" label="Loading editor..." />}>
+            <ImageEditor image={toMediaItem(asset, alt)} projectId={projectId} sceneId={scene.id} onEdited={() => setEditing(false)} onCancel={() => setEditing(false)} />
+          </Suspense>
+        </EditorFrame>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="secondary" size="sm" title="Set as cover" onClick={() => onSetCover(scene.id, asset.id)} disabled={!serverAsset || isCover}>
-              <Star className="h-4 w-4" aria-hidden /> <span className={compact}>Set as cover</span>
+              <Star className="h-4 w-4" aria-hidden /> Set as cover
             </Button>
             {asset.file_type === 'image' && serverAsset ? (
               <Button variant="secondary" size="sm" title="Edit image" onClick={() => setEditing(true)}>
-                <Pencil className="h-4 w-4" aria-hidden /> <span className={compact}>Edit image</span>
+                <Pencil className="h-4 w-4" aria-hidden /> Edit image
               </Button>
             ) : null}
             <Button
@@ -197,17 +197,17 @@ export default function SceneDetail({ scene, projectId, projectName, autoFocus, 
               ) : (
                 <Link2 className="h-4 w-4" aria-hidden />
               )}
-              <span className={compact}>{share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}</span>
+              {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
             {serverAsset ? (
-              <DownloadLink
+              <a
                 href={downloadHref(asset.id)}
-                fileName={downloadFileName(projectName, name, index + 1, extensionOf(asset))}
+                download
                 title="Download"
                 className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium whitespace-nowrap text-slate-800 shadow-sm ring-1 ring-slate-200 transition-colors ring-inset hover:bg-slate-50"
               >
-                <Download className="h-4 w-4" aria-hidden /> <span className={compact}>Download</span>
-              </DownloadLink>
+                <Download className="h-4 w-4" aria-hidden /> Download
+              </a>
             ) : null}
             <Button
               variant="ghost"
@@ -217,7 +217,7 @@ export default function SceneDetail({ scene, projectId, projectName, autoFocus, 
               disabled={!serverAsset}
               className="text-rose-600 hover:bg-rose-50 hover:text-rose-700 sm:ml-auto"
             >
-              <Trash2 className="h-4 w-4" aria-hidden /> <span className={compact}>Delete asset</span>
+              <Trash2 className="h-4 w-4" aria-hidden /> Delete asset
             </Button>
           </div>
 

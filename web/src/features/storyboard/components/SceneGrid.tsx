@@ -27,7 +27,6 @@ export interface SceneGridProps {
   /** Progress per scene with a generation running. */
   generating: Map<string, number | null>;
   highlight: { sceneId: string; key: number } | null;
-  projectName: string | null;
   onOpen: (sceneId: string) => void;
   onSetActive: (sceneId: string, assetId: string) => void;
   onMove: (sceneId: string, delta: -1 | 1) => void;
@@ -61,7 +60,7 @@ const instructions: ScreenReaderInstructions = {
  * The campaign cards in a grid whose columns fill the width, reordered by dragging a card's handle,
  * or with the keyboard on the handle.
  */
-export function SceneGrid({ scenes, minWidth, selectedSceneId, generating, highlight, projectName, onOpen, onSetActive, onMove, onReorder }: SceneGridProps) {
+export function SceneGrid({ scenes, minWidth, selectedSceneId, generating, highlight, onOpen, onSetActive, onMove, onReorder }: SceneGridProps) {
   // The same array while the order is the same: the sortable context (and every card under it) re-renders when it changes.
   const order = scenes.map((s) => s.id).join('\n');
   const ids = useMemo(() => (order ? order.split('\n') : []), [order]);
@@ -111,7 +110,6 @@ export function SceneGrid({ scenes, minWidth, selectedSceneId, generating, highl
                 selected={scene.id === selectedSceneId}
                 progress={generating.has(scene.id) ? (generating.get(scene.id) ?? null) : undefined}
                 highlightKey={highlight?.sceneId === scene.id ? highlight.key : 0}
-                projectName={projectName}
                 onOpen={onOpen}
                 onSetActive={onSetActive}
                 onMove={onMove}

@@ -44,7 +44,7 @@ function serve(board: StoryboardData, failures: Record<string, number> = {}) {
     const active = /^\/api\/scenes\/([^/]+)\/active-asset$/.exec(url.pathname);
     if (request.method === 'PUT' && active) {
       const id = (body as { asset_id: string }).asset_id;
-      board = { ...board, scenes: board.scenes.map((s) => (s.id === active[1] ? { ...s, active_asset_id: id } : s)) };
+      board = { ...board, scenes: board.scenes.map((s) => (s.id === active[1] ? { ...s, active_asset_id: id, cover_asset_id: id } : s)) };
       return json({ status: 'success', data: board.scenes.find((s) => s.id === active[1]) });
     }
     if (request.method === 'POST' && url.pathname.endsWith('/scenes/reorder')) {
@@ -100,7 +100,9 @@ describe('Campaign Studio', () => {
     expect(within(spring).getByTestId('carousel-position')).toHaveTextContent('1/3');
     expect(within(spring).getByTestId('scene-credits')).toHaveTextContent('7 credits');
     expect(within(spring).getByRole('list', { name: 'Asset details' })).toHaveTextContent('File size 1 MB');
-    expect(within(spring).getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'spring-launch-spring-1.png');
+    // The server names the file: the link only asks for an attachment.
+    expect(within(spring).getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/media/download/${a1.id}`);
+    expect(within(spring).getByRole('link', { name: 'Download' })).toHaveAttribute('download', '');
     expect(within(spring).getByRole('button', { name: 'Reorder Spring' })).toBeInTheDocument();
     expect((await card('Summer')).dataset.selected).toBe('true');
     expect(within(await card('Summer')).getByText('No media yet')).toBeInTheDocument();
@@ -300,7 +302,7 @@ describe('Campaign detail', () => {
     expect(within(await card('Spring')).getByRole('button', { name: 'Open Spring' })).toHaveFocus();
   });
 
-  it('downloads with a meaningful name, sets the cover and copies a share link', async () => {
+  it("downloads under the server's name, sets the cover and copies a share link", async () => {
     const calls = serve(board());
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -310,7 +312,7 @@ describe('Campaign detail', () => {
     const detail = await screen.findByRole('region', { name: 'Campaign detail' });
     await user.click(within(detail).getByRole('button', { name: 'Next asset' }));
     expect(within(detail).getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/media/download/${a2.id}`);
-    expect(within(detail).getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'spring-launch-spring-2.png');
+    expect(within(detail).getByRole('link', { name: 'Download' })).toHaveAttribute('download', '');
 
     expect(within(detail).getByRole('button', { name: 'Set as cover' })).toBeEnabled();
     await user.click(within(detail).getByRole('button', { name: 'Set as cover' }));

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { queryKeys } from '@/api/queryKeys';
-import type { Project, Storyboard as StoryboardData, User } from '@/api/types';
+import type { Storyboard as StoryboardData, User } from '@/api/types';
 import { Spinner } from '@/components/ui/Spinner';
 import { useJobProgressState } from '@/lib/events';
 import { isUuid } from '@/lib/media/assetId';
@@ -53,8 +53,6 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
   const queryClient = useQueryClient();
   const query = useStoryboard(projectId);
   const me = useCachedQueryData<User | null>(queryKeys.me);
-  const projects = useCachedQueryData<Project[]>(queryKeys.projects);
-  const projectName = projects?.find((p) => p.id === projectId)?.name ?? null;
   const [zoom, setZoom] = useStoryboardZoom(me?.id);
   const jobs = useJobProgressState();
   const generating = useMemo(() => generatingScenes(jobs, projectId), [jobs, projectId]);
@@ -175,7 +173,6 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
                 key={openScene.id}
                 scene={openScene}
                 projectId={projectId}
-                projectName={projectName}
                 autoFocus={detail?.focus ?? false}
                 generating={generating.has(openScene.id)}
                 onBack={closeDetail}
@@ -191,13 +188,12 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
               selectedSceneId={selectedSceneId}
               generating={generating}
               highlight={highlight}
-              projectName={projectName}
               onOpen={onOpenCard}
               onSetActive={onSetActive}
               onMove={onMove}
               onReorder={onReorder}
             />
-            {data.unassigned_media.length > 0 ? <UnassignedMedia media={data.unassigned_media} projectName={projectName} /> : null}
+            {data.unassigned_media.length > 0 ? <UnassignedMedia media={data.unassigned_media} /> : null}
           </div>
         </>
       );

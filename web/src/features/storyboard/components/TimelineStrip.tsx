@@ -51,7 +51,7 @@ interface TimelineItemProps {
 
 const TimelineItem = memo(function TimelineItem({ scene, index, selected, onSelect }: TimelineItemProps) {
   const name = sceneName(scene);
-  const asset = activeAsset(scene.media, scene.active_asset_id);
+  const asset = activeAsset(scene.media, scene.cover_asset_id);
   return (
     <li className="flex h-full shrink-0">
       <button

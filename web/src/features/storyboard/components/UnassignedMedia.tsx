@@ -2,18 +2,16 @@ import { Download } from 'lucide-react';
 import { memo } from 'react';
 import type { MediaAsset } from '@/api/types';
 import { isUuid } from '@/lib/media/assetId';
-import { downloadFileName, downloadHref, extensionOf } from '../logic/fileNames';
+import { downloadHref } from '../logic/fileNames';
 import { assetAlt } from '../logic/storyboard';
 import { AssetThumb } from './AssetThumb';
-import { DownloadLink } from './DownloadLink';
 
 export interface UnassignedMediaProps {
   media: MediaAsset[];
-  projectName: string | null;
 }
 
 /** Media of the project that belongs to no campaign. */
-export const UnassignedMedia = memo(function UnassignedMedia({ media, projectName }: UnassignedMediaProps) {
+export const UnassignedMedia = memo(function UnassignedMedia({ media }: UnassignedMediaProps) {
   return (
     <section aria-labelledby="unassigned-title" className="rounded-2xl bg-white/70 p-4 ring-1 ring-slate-200">
       <h2 id="unassigned-title" className="text-sm font-semibold text-slate-700">
@@ -27,14 +25,14 @@ export const UnassignedMedia = memo(function UnassignedMedia({ media, projectNam
             <li key={asset.id} className="group relative aspect-square overflow-hidden rounded-xl ring-1 ring-slate-200">
               <AssetThumb asset={asset} alt={alt} className="h-full w-full" />
               {isUuid(asset.id) ? (
-                <DownloadLink
+                <a
                   href={downloadHref(asset.id)}
-                  fileName={downloadFileName(projectName, 'unassigned', index + 1, extensionOf(asset))}
+                  download
                   aria-label={`Download ${alt}`}
                   className="absolute top-1.5 right-1.5 flex h-7 w-7 items-center justify-center rounded-full bg-white/90 text-slate-700 opacity-0 shadow ring-1 ring-slate-900/10 transition group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
                 >
                   <Download className="h-3.5 w-3.5" aria-hidden />
-                </DownloadLink>
+                </a>
               ) : null}
             </li>
           );

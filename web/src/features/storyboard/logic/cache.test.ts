@@ -25,6 +25,7 @@ describe('withoutAsset', () => {
     const next = withoutAsset(board, a1.id);
     expect(next.scenes[0]?.media.map((m) => m.id)).toEqual([a2.id]);
     expect(next.scenes[0]?.active_asset_id).toBeNull();
+    expect(next.scenes[0]?.cover_asset_id).toBe(a2.id);
     expect(next.stats.media_by_type).toEqual({ image: 1, video: 1, audio: 0 });
   });
   it('removes unassigned media', () => {
@@ -59,6 +60,13 @@ describe('withTemporaryAsset', () => {
     expect(added).toMatchObject({ id, url: detail.url, thumbnail_url: detail.thumbnailUrl, file_type: 'image', credit_cost: 1, scene_id: 's2' });
     expect(added?.file_metadata.prompt).toBe('a jar');
     expect(next.stats.media_by_type.image).toBe(3);
+  });
+  it('makes a new picture the cover of a campaign without a chosen one, never a new music track', () => {
+    expect(withTemporaryAsset(board, detail, now).scenes[1]?.cover_asset_id).toBe(id);
+    const music = { ...detail, kind: 'audio', assetType: 'audio', url: `/api/media/file/${uuid()}` };
+    expect(withTemporaryAsset(board, music, now).scenes[1]?.cover_asset_id).toBeNull();
+    const withImage = storyboard([scene({ id: 's2', media: [a1] })]);
+    expect(withTemporaryAsset(withImage, music, now).scenes[0]?.cover_asset_id).toBe(a1.id);
   });
   it('is added once', () => {
     const once = withTemporaryAsset(board, detail, now);

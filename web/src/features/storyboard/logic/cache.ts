@@ -2,7 +2,7 @@ import type { MediaAsset, Storyboard, StoryboardScene } from '@/api/types';
 import type { GenerationEndDetail } from '@/lib/browserEvents';
 import { jobsFor, type JobProgressState } from '@/lib/events';
 import { assetIdOf } from '@/lib/media/assetId';
-import { assetCredits } from './storyboard';
+import { assetCredits, coverOf } from './storyboard';
 
 /** Pure edits of the cached storyboard: each returns the same object when nothing changes. */
 
@@ -22,7 +22,9 @@ export function activeAssetIdOf(storyboard: Storyboard | undefined, sceneId: str
 }
 
 export function withActiveAsset(storyboard: Storyboard, sceneId: string, assetId: string | null): Storyboard {
-  return mapScene(storyboard, sceneId, (scene) => ((scene.active_asset_id ?? null) === assetId ? scene : { ...scene, active_asset_id: assetId }));
+  return mapScene(storyboard, sceneId, (scene) =>
+    (scene.active_asset_id ?? null) === assetId ? scene : { ...scene, active_asset_id: assetId, cover_asset_id: coverOf(scene.media, assetId)?.id ?? null },
+  );
 }
 
 function countsWithout(stats: Storyboard['stats'], type: MediaAsset['file_type'], delta: number): Storyboard['stats'] {
@@ -37,7 +39,9 @@ export function withoutAsset(storyboard: Storyboard, assetId: string): Storyboar
     const asset = scene.media.find((m) => m.id === assetId);
     if (!asset) return scene;
     removed = asset;
-    return { ...scene, media: scene.media.filter((m) => m.id !== assetId), active_asset_id: scene.active_asset_id === assetId ? null : scene.active_asset_id };
+    const media = scene.media.filter((m) => m.id !== assetId);
+    const active = scene.active_asset_id === assetId ? null : scene.active_asset_id;
+    return { ...scene, media, active_asset_id: active, cover_asset_id: coverOf(media, active)?.id ?? null };
   });
   const loose = storyboard.unassigned_media.find((m) => m.id === assetId);
   removed ??= loose;
@@ -98,7 +102,10 @@ export function withTemporaryAsset(storyboard: Storyboard, detail: GenerationEnd
     metadata,
   };
   return {
-    ...mapScene(storyboard, scene.id, (s) => ({ ...s, media: [...s.media, asset] })),
+    ...mapScene(storyboard, scene.id, (s) => {
+      const media = [...s.media, asset];
+      return { ...s, media, cover_asset_id: coverOf(media, s.active_asset_id)?.id ?? null };
+    }),
     stats: countsWithout(storyboard.stats, fileType, 1),
   };
 }

@@ -3,6 +3,7 @@ import {
   assetAlt,
   assetCredits,
   campaignsWithMedia,
+  coverOf,
   cardWidth,
   gridMinWidth,
   clampZoom,
@@ -83,6 +84,17 @@ describe('helpers', () => {
     expect(activeAsset(media, 'zz')?.id).toBe('c');
     expect(activeAsset(media, null)?.id).toBe('c');
     expect(activeAsset([], null)).toBeNull();
+  });
+  it('covers with the chosen asset, else the newest picture: never music by itself', () => {
+    const media = [
+      { id: 'img', file_type: 'image' as const },
+      { id: 'vid', file_type: 'video' as const },
+      { id: 'song', file_type: 'audio' as const },
+    ];
+    expect(coverOf(media, null)?.id).toBe('vid');
+    expect(coverOf(media, 'song')?.id).toBe('song');
+    expect(coverOf(media, 'gone')?.id).toBe('vid');
+    expect(coverOf([{ id: 'song', file_type: 'audio' as const }], null)).toBeNull();
   });
   it('pluralises', () => {
     expect(plural(1, 'campaign')).toBe('1 campaign');

@@ -89,8 +89,18 @@ export function campaignsWithMedia(scenes: readonly Pick<StoryboardScene, 'media
 }
 
 /**
- * The asset a card shows: the active one if set and present, else the newest (media come oldest
- * first), so a fresh generation shows on a campaign whose cover was never chosen.
+ * A campaign's cover, as the server answers it: the asset the seller set, else the newest image
+ * or video (media come oldest first). Music never becomes a cover by itself; null without one.
+ * Used where the page changes the storyboard before the server's answer.
+ */
+export function coverOf<T extends { id: string; file_type: MediaAsset['file_type'] }>(media: readonly T[], activeId: string | null | undefined): T | null {
+  const chosen = activeId ? media.find((m) => m.id === activeId) : undefined;
+  return chosen ?? media.findLast((m) => m.file_type !== 'audio') ?? null;
+}
+
+/**
+ * The asset a card shows: its cover if set and present, else the newest (a campaign of music
+ * only shows its latest track).
  */
 export function activeAsset<T extends { id: string }>(media: readonly T[], activeId: string | null | undefined): T | null {
   return (activeId ? media.find((m) => m.id === activeId) : undefined) ?? media[media.length - 1] ?? null;

@@ -1,4 +1,5 @@
 import type { MediaAsset, Storyboard, StoryboardScene } from '@/api/types';
+import { coverOf } from '../logic/storyboard';
 
 let seq = 0;
 /** A UUID-shaped id (the actions need server ids). */
@@ -33,14 +34,16 @@ export function asset(overrides: Partial<MediaAsset> = {}): MediaAsset {
   };
 }
 
+/** A scene; its cover follows the server's rule unless given. */
 export function scene(overrides: Partial<StoryboardScene> = {}): StoryboardScene {
   const id = overrides.id ?? uuid();
-  return {
+  const made: StoryboardScene = {
     id,
     project_id: 'p1',
     name: 'Campaign',
     order: 1,
     active_asset_id: null,
+    cover_asset_id: null,
     settings: { quality: 'medium', resolution: '1024x1536', duration: 5 },
     preset_id: null,
     created_at: '2025-01-01T00:00:00Z',
@@ -48,6 +51,7 @@ export function scene(overrides: Partial<StoryboardScene> = {}): StoryboardScene
     media: [],
     ...overrides,
   };
+  return { ...made, cover_asset_id: overrides.cover_asset_id !== undefined ? overrides.cover_asset_id : (coverOf(made.media, made.active_asset_id)?.id ?? null) };
 }
 
 export function storyboard(scenes: StoryboardScene[], unassigned: MediaAsset[] = []): Storyboard {

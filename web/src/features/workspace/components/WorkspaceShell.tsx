@@ -50,6 +50,8 @@ export interface WorkspaceShellProps {
   renderScenePanel?: (props: ScenePanelSlotProps) => ReactNode;
   renderPresetChoice?: (props: PresetChoiceSlotProps) => ReactNode;
   guideUrl?: string;
+  /** Whether the selected campaign holds media; undefined while unknown. */
+  campaignHasMedia?: boolean;
 }
 
 function displayName(user: User): string | null {
@@ -58,12 +60,17 @@ function displayName(user: User): string | null {
 }
 
 /** The /create workspace: top bar, chat panel with a draggable divider, storyboard; a toggled single column on mobile. */
-export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderScenePanel, renderPresetChoice, guideUrl = '/guide' }: WorkspaceShellProps) {
+export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderScenePanel, renderPresetChoice, guideUrl = '/guide', campaignHasMedia }: WorkspaceShellProps) {
   const ws = useWorkspace();
   const viewportWidth = useViewportWidth();
   const isMobile = viewportWidth < MOBILE_BREAKPOINT;
   const { width, range, resize } = useChatWidth(viewportWidth);
-  const [mobileView, setMobileView] = useState<'chat' | 'storyboard'>('storyboard');
+  // A phone opens where the work is: the chat and photos for a campaign without media, else the
+  // storyboard. Decided once, when that is known, so a first picture arriving does not pull the
+  // seller away from the chat; after that only the seller switches.
+  const [chosenView, setMobileView] = useState<'chat' | 'storyboard' | null>(null);
+  if (isMobile && chosenView === null && campaignHasMedia !== undefined) setMobileView(campaignHasMedia ? 'storyboard' : 'chat');
+  const mobileView = chosenView ?? 'storyboard';
 
   const projectListProps = {
     projects: ws.projects,
@@ -148,7 +155,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
                 <span className="sr-only">Project: </span>
                 <span className="truncate font-medium text-slate-900">{ws.selectedProject?.name ?? 'No project'}</span>
               </p>
-              <Button variant="secondary" size="sm" onClick={() => setMobileView((v) => (v === 'chat' ? 'storyboard' : 'chat'))}>
+              <Button variant="secondary" size="sm" onClick={() => setMobileView(mobileView === 'chat' ? 'storyboard' : 'chat')}>
                 {mobileView === 'chat' ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <MessageSquareText className="h-4 w-4" aria-hidden />}
                 {mobileView === 'chat' ? 'Show Storyboard' : 'Show Chat'}
               </Button>
