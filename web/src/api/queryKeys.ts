@@ -24,6 +24,7 @@ export const queryKeys = {
   stylePresets: ['style-presets'] as const,
   templates: (templateType: string, aspectRatio: string) => ['templates', templateType, aspectRatio] as const,
   providers: ['health', 'providers'] as const,
+  shareLinks: ['share-links'] as const,
 };
 
 /** Whether a query key is some project's storyboard (`queryKeys.storyboard(id)`). */

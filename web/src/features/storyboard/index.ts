@@ -1,1 +1,2 @@
 export { Storyboard, type StoryboardProps } from './components/Storyboard';
+export { ShareLinksPanel } from './components/ShareLinksPanel';

@@ -2,6 +2,7 @@ import { AlertTriangle, Loader2, Music, RotateCw, Volume2, VolumeX } from 'lucid
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFeatureFlag } from '@/api/featureFlags';
 import { Button } from '@/components/ui/Button';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime, setMuted, useMuted } from '@/lib/sound';
 import { notify } from '@/lib/toast';
@@ -69,7 +70,7 @@ export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, re
         />
       ) : (
         <>
-          <Toolbar toolbar={toolbar} musicDisabled musicRunning={false} onMakeMusic={() => undefined} />
+          <Toolbar toolbar={toolbar} musicDisabled musicShortfall={null} musicRunning={false} onMakeMusic={() => undefined} />
           <NoCampaign />
         </>
       )}
@@ -128,8 +129,10 @@ function Conversation({
   const items = useMemo(() => entries.map((entry) => toMediaItemView(entry.media)), [entries]);
   const suggestions = visibleSuggestions(messages, viewportWidth);
   const sendable = canSend({ text: draft, referenceImageCount: referenceImageIds.length, busy: thread.busy, hasScene: true });
-  const musicDisabled = thread.sending || generations.busy;
+  const musicShortfall = useCreditShortfall(generationCost('audio', settings));
+  const musicDisabled = thread.sending || generations.busy || musicShortfall !== null;
   const videoCost = creditsLabel(generationCost('video', settings));
+  const animateShortfall = useCreditShortfall(generationCost('video', settings));
 
   const submit = async () => {
     if (!sendable) return;
@@ -238,7 +241,13 @@ function Conversation({
 
   return (
     <>
-      <Toolbar toolbar={toolbar} musicDisabled={musicDisabled} musicRunning={generations.musicRunning} onMakeMusic={makeMusic} />
+      <Toolbar
+        toolbar={toolbar}
+        musicDisabled={musicDisabled}
+        musicShortfall={musicShortfall}
+        musicRunning={generations.musicRunning}
+        onMakeMusic={makeMusic}
+      />
 
       {thread.loading ? (
         <ThreadSkeleton />
@@ -293,6 +302,7 @@ function Conversation({
           projectId={projectId}
           sceneId={sceneId}
           animateCost={videoCost}
+          animateShortfall={animateShortfall}
           onAnimate={(entry: ViewerEntry) => {
             setViewer(null);
             animate(
@@ -307,7 +317,20 @@ function Conversation({
   );
 }
 
-function Toolbar({ toolbar, musicDisabled, musicRunning, onMakeMusic }: { toolbar: ReactNode; musicDisabled: boolean; musicRunning: boolean; onMakeMusic: () => void }) {
+function Toolbar({
+  toolbar,
+  musicDisabled,
+  musicShortfall,
+  musicRunning,
+  onMakeMusic,
+}: {
+  toolbar: ReactNode;
+  musicDisabled: boolean;
+  /** Why the balance cannot pay for a track, or null. */
+  musicShortfall: string | null;
+  musicRunning: boolean;
+  onMakeMusic: () => void;
+}) {
   const muted = useMuted();
   const muteLabel = muted ? 'Unmute notification sound' : 'Mute notification sound';
   return (
@@ -316,11 +339,11 @@ function Toolbar({ toolbar, musicDisabled, musicRunning, onMakeMusic }: { toolba
       <Button variant="ghost" size="icon" aria-label={muteLabel} title={muteLabel} onClick={() => setMuted(!muted)}>
         {muted ? <VolumeX className="h-4 w-4" aria-hidden /> : <Volume2 className="h-4 w-4" aria-hidden />}
       </Button>
-      <Button variant="secondary" size="sm" disabled={musicDisabled} onClick={onMakeMusic} title={`Make music for this campaign · ${creditsLabel(1)}`}>
+      <Button variant="secondary" size="sm" disabled={musicDisabled} onClick={onMakeMusic} title={musicShortfall ?? `Make music for this campaign · ${creditsLabel(1)}`}>
         {musicRunning ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Music className="h-4 w-4" aria-hidden />}
         <span className="sr-only @xl:not-sr-only">Make music for this campaign</span>
         <span aria-hidden className="hidden rounded bg-slate-100 px-1.5 py-px text-[11px] text-slate-600 @md:inline">
-          {creditsLabel(1)}
+          {musicShortfall ?? creditsLabel(1)}
         </span>
       </Button>
     </div>

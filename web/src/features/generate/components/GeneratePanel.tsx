@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { useJobProgress } from '@/lib/events';
 import { useHostedImages } from '../api/providers';
 import { useTemplates } from '../api/templates';
 import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
 import { aspectRatioLabel } from '../logic/aspectRatio';
+import { GENERATION_COST } from '../logic/messages';
 import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoices } from '../logic/options';
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
@@ -62,9 +64,10 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     running: !inProgress ? 'none' : runHere ? 'this-scene' : 'other-scene',
   });
   const progress = useJobProgress(runHere && inProgress ? runHere.jobId : null);
+  const shortfall = useCreditShortfall(GENERATION_COST);
 
   const generate = () => {
-    if (blocker !== null || !projectId || !sceneId) return;
+    if (blocker !== null || shortfall !== null || !projectId || !sceneId) return;
     const target = { projectId, sceneId, aspectRatio };
     const quality = sceneSettings?.quality;
     const engine = chosenEngine(imagesHosted, keepProductExact);
@@ -143,6 +146,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
       <GenerateBar
         estimate={estimate}
         blocker={blocker}
+        shortfall={shortfall}
         running={
           runHere && inProgress
             ? {
