@@ -160,15 +160,15 @@ test('the storyboard: zoom, carousel, reorder by drag and keyboard, detail, shar
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^storyboard-proof-campaign-1-\d\.(jpg|jpeg|png)$/);
 
-  // Share: the copied link opens the file for someone signed out.
+  // Share: the copied link opens a page with the file for someone signed out.
   await detail.getByRole('button', { name: 'Copy link' }).click();
   await expect(detail.getByRole('button', { name: 'Copied!' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/media\/shared\//);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\//);
   const stranger = await browser.newContext();
   const opened = await stranger.request.get(link);
   expect(opened.status()).toBe(200);
-  expect(opened.headers()['content-type']).toMatch(/^image\//);
+  expect(opened.headers()['content-type']).toMatch(/^text\/html/);
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(link);
   await expect.poll(() => strangerPage.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ pub mod mockup;
 pub mod prompt;
 pub mod scene;
 pub mod templates;
+pub mod watermark;
 
 // Edits, motion and sound.
 pub mod audio;

@@ -63,6 +63,7 @@ fn asset(job: &store::Job) -> NewMediaAsset {
         storage_key: format!("generated/{}.jpg", job.id),
         thumbnail_key: None,
         poster_key: None,
+        watermarked_key: None,
         filename: format!("{}.jpg", job.id),
         file_size: 1,
         width: Some(1),

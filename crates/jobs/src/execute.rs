@@ -18,19 +18,25 @@ pub(crate) struct Context<'a> {
     pub storage: &'a MediaStorage,
     pub provider: &'a dyn MediaProvider,
     pub links: Option<&'a MediaLinks>,
+    /// Also store images with the free plan's corner mark.
+    pub watermark: bool,
 }
 
 /// Object keys a job writes, fixed by its id.
-pub(crate) fn output_keys(
-    job: &Job,
-    extension: &str,
-    thumbnail_extension: &str,
-) -> (String, String, String) {
-    (
-        format!("generated/{}.{extension}", job.id),
-        format!("generated/{}-thumbnail.{thumbnail_extension}", job.id),
-        format!("generated/{}-poster.jpg", job.id),
-    )
+pub(crate) struct OutputKeys {
+    pub file: String,
+    pub thumbnail: String,
+    pub poster: String,
+    pub watermarked: String,
+}
+
+pub(crate) fn output_keys(job: &Job, extension: &str, thumbnail_extension: &str) -> OutputKeys {
+    OutputKeys {
+        file: format!("generated/{}.{extension}", job.id),
+        thumbnail: format!("generated/{}-thumbnail.{thumbnail_extension}", job.id),
+        poster: format!("generated/{}-poster.jpg", job.id),
+        watermarked: format!("generated/{}-watermarked.{extension}", job.id),
+    }
 }
 
 fn seed_of(job: &Job) -> u64 {
@@ -314,6 +320,29 @@ async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderErro
         })
 }
 
+/// The image with the free plan's corner mark, in the image's own format.
+async fn watermarked(bytes: Bytes, mime: &str) -> Result<Vec<u8>, ProviderError> {
+    let format = if mime == "image/png" {
+        engine::codec::OutputFormat::Png
+    } else {
+        engine::codec::OutputFormat::Jpeg
+    };
+    tokio::task::spawn_blocking(move || engine::watermark::mark_encoded(&bytes, format))
+        .await
+        .map_err(|e| {
+            ProviderError::transient(
+                JobFailure::Internal,
+                format!("watermarking stopped unexpectedly: {e}"),
+            )
+        })?
+        .map_err(|e| {
+            ProviderError::permanent(
+                JobFailure::Internal,
+                format!("the result cannot be watermarked: {e}"),
+            )
+        })
+}
+
 /// Deletes objects no row refers to; what cannot be deleted now stays queued for the
 /// maintenance sweep.
 pub(crate) async fn delete_now(store: &Store, storage: &MediaStorage, keys: &[String]) {
@@ -350,16 +379,24 @@ async fn store_output(
     let thumbnail_extension = preview
         .as_ref()
         .map_or("jpg", |(_, mime)| extension_of(mime));
-    let (key, thumbnail_key, poster_key) = output_keys(job, output.extension, thumbnail_extension);
+    let keys = output_keys(job, output.extension, thumbnail_extension);
+    let key = keys.file;
     let mut objects = vec![(key.clone(), output.bytes.clone())];
     let thumbnail_key = preview.map(|(bytes, _)| {
-        objects.push((thumbnail_key.clone(), Bytes::from(bytes)));
-        thumbnail_key
+        objects.push((keys.thumbnail.clone(), Bytes::from(bytes)));
+        keys.thumbnail
     });
     let poster_key = output.poster_jpeg.clone().map(|poster| {
-        objects.push((poster_key.clone(), poster));
-        poster_key
+        objects.push((keys.poster.clone(), poster));
+        keys.poster
     });
+    let watermarked_key = if ctx.watermark && file_type == MediaKind::Image {
+        let marked = watermarked(output.bytes.clone(), &output.mime).await?;
+        objects.push((keys.watermarked.clone(), Bytes::from(marked)));
+        Some(keys.watermarked)
+    } else {
+        None
+    };
     ctx.storage.put_all(&objects).await.map_err(|(key, e)| {
         ProviderError::transient(
             JobFailure::OutputNotStored,
@@ -393,6 +430,7 @@ async fn store_output(
         storage_key: key.clone(),
         thumbnail_key,
         poster_key,
+        watermarked_key,
         filename: key.rsplit('/').next().unwrap_or(&key).to_owned(),
         file_size,
         width: output.width.map(i64::from),

@@ -28,6 +28,8 @@ pub struct WorkerConfig {
     pub lease: Duration,
     /// How often an idle worker looks for due jobs without being woken.
     pub poll_interval: Duration,
+    /// Also store each generated image with the free plan's corner mark.
+    pub watermark: bool,
 }
 
 impl Default for WorkerConfig {
@@ -36,6 +38,7 @@ impl Default for WorkerConfig {
             concurrency: std::thread::available_parallelism().map_or(2, usize::from),
             lease: Duration::from_secs(30),
             poll_interval: Duration::from_secs(1),
+            watermark: false,
         }
     }
 }
@@ -428,6 +431,7 @@ impl Worker {
                     keys.push(asset.storage_key.clone());
                     keys.extend(asset.thumbnail_key.clone());
                     keys.extend(asset.poster_key.clone());
+                    keys.extend(asset.watermarked_key.clone());
                 }
                 delete_now(&self.store, &self.storage, &keys).await;
             }
@@ -455,6 +459,7 @@ impl Worker {
             storage: &self.storage,
             provider: self.provider.as_ref(),
             links: self.links.as_ref(),
+            watermark: self.config.watermark,
         };
         let work = execute(&context, job, sink.clone());
         let outcome = self.drive(owner, job, shutdown, &sink, work).await;

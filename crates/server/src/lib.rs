@@ -19,7 +19,7 @@ use std::net::SocketAddr;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
-use axum::routing::any;
+use axum::routing::{any, get};
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -96,6 +96,7 @@ pub fn app(state: AppState) -> Router {
     api.method_not_allowed_fallback(method_not_allowed)
         .route("/api/{*rest}", any(api_route_not_found))
         .route("/api", any(api_route_not_found))
+        .route("/s/{token}", get(routes::share::page))
         .fallback(web::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(SetResponseHeaderLayer::if_not_present(

@@ -32,6 +32,9 @@ pub struct ServerConfig {
     /// Where browsers reach the web app (e.g. `https://studio.example.com`), for the
     /// links back from checkout; none: the request's host over http.
     pub public_url: Option<String>,
+    /// Serve free-plan owners' generated pictures with the corner mark (when the worker made
+    /// a marked copy); subscribers always get the clean file.
+    pub watermark_free_plan: bool,
 }
 
 impl Default for ServerConfig {
@@ -48,6 +51,7 @@ impl Default for ServerConfig {
             plans: vec![crate::services::commerce::Plan::creator(None)],
             stripe: None,
             public_url: None,
+            watermark_free_plan: false,
         }
     }
 }

@@ -52,6 +52,8 @@ pub struct StoredFile {
     pub thumbnail_mime_type: Option<String>,
     /// A video's full-size first frame (JPEG).
     pub poster_key: Option<String>,
+    /// The generated picture with the free plan's mark, same format as the original.
+    pub watermarked_key: Option<String>,
     pub filename: String,
     pub original_filename: Option<String>,
     pub width: Option<i64>,
@@ -67,16 +69,17 @@ impl Store {
             Option<String>,
             Option<String>,
             Option<String>,
+            Option<String>,
             String,
             Option<String>,
             Option<i64>,
             Option<i64>,
         );
         let row: Option<Row> = on_db!(self, p => sqlx::query_as(
-            "SELECT storage_key, mime_type, thumbnail_key, thumbnail_mime_type, NULL, filename, original_filename, width, height \
+            "SELECT storage_key, mime_type, thumbnail_key, thumbnail_mime_type, NULL, NULL, filename, original_filename, width, height \
              FROM reference_images WHERE id = $1 AND user_id = $2 \
              UNION ALL \
-             SELECT storage_key, mime_type, thumbnail_key, NULL, poster_key, filename, original_filename, width, height \
+             SELECT storage_key, mime_type, thumbnail_key, NULL, poster_key, watermarked_key, filename, original_filename, width, height \
              FROM media_assets WHERE id = $1 AND user_id = $2",
         )
         .bind(id)
@@ -89,6 +92,7 @@ impl Store {
             thumbnail_key,
             thumbnail_mime_type,
             poster_key,
+            watermarked_key,
             filename,
             original_filename,
             width,
@@ -101,6 +105,7 @@ impl Store {
             thumbnail_key,
             thumbnail_mime_type,
             poster_key,
+            watermarked_key,
             filename,
             original_filename,
             width,
@@ -122,6 +127,8 @@ pub struct NewMediaAsset {
     pub thumbnail_key: Option<String>,
     /// A video's full-size first frame.
     pub poster_key: Option<String>,
+    /// The picture with the free plan's mark, when the worker makes one.
+    pub watermarked_key: Option<String>,
     pub filename: String,
     pub file_size: i64,
     pub width: Option<i64>,
@@ -138,8 +145,8 @@ macro_rules! insert_media_asset {
         sqlx::query(
             "INSERT INTO media_assets (id, user_id, project_id, scene_id, file_type, mime_type, storage_key, thumbnail_key, \
              poster_key, filename, original_filename, file_size, width, height, duration_seconds, file_metadata, credit_cost, \
-             is_public, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $12, $13, $14, $15, $16, FALSE, $17, $17)",
+             is_public, created_at, updated_at, watermarked_key) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $12, $13, $14, $15, $16, FALSE, $17, $17, $18)",
         )
         .bind(new.id)
         .bind(new.user_id)
@@ -158,6 +165,7 @@ macro_rules! insert_media_asset {
         .bind(sqlx::types::Json(&new.file_metadata))
         .bind(new.credit_cost)
         .bind($at)
+        .bind(new.watermarked_key.as_deref())
         .execute($executor)
         .await?;
     }};
@@ -198,13 +206,14 @@ pub struct DeletedMedia {
 
 impl Store {
     /// Deletes one of the user's media assets. A scene showing it as its active asset falls back
-    /// to its other media, and the bytes (original, thumbnail, poster) are queued for deletion
+    /// to its other media, and the bytes (original, thumbnail, poster, watermarked copy) are queued for deletion
     /// in the same transaction, so no object outlives its row unnoticed.
     pub async fn delete_media_asset(&self, user_id: Uuid, id: Uuid) -> Result<DeletedMedia> {
         type Row = (
             Option<Uuid>,
             Option<Uuid>,
             String,
+            Option<String>,
             Option<String>,
             Option<String>,
         );
@@ -214,13 +223,13 @@ impl Store {
             let mut tx = p.begin().await?;
             let row: Option<Row> = sqlx::query_as(
                 "DELETE FROM media_assets WHERE id = $1 AND user_id = $2 \
-                 RETURNING project_id, scene_id, storage_key, thumbnail_key, poster_key",
+                 RETURNING project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key",
             )
             .bind(id)
             .bind(user_id)
             .fetch_optional(&mut *tx)
             .await?;
-            let (project_id, scene_id, storage_key, thumbnail_key, poster_key) =
+            let (project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key) =
                 row.ok_or(crate::StoreError::NotFound)?;
             sqlx::query("UPDATE scenes SET active_asset_id = NULL, updated_at = $3 WHERE active_asset_id = $1 AND user_id = $2")
                 .bind(id)
@@ -231,6 +240,7 @@ impl Store {
             let storage_keys: Vec<String> = std::iter::once(storage_key)
                 .chain(thumbnail_key)
                 .chain(poster_key)
+                .chain(watermarked_key)
                 .collect();
             for key in &storage_keys {
                 sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")

@@ -68,6 +68,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0010_job_provider_calls.sql"),
         include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
     ),
+    (
+        13,
+        "share links and watermarks",
+        include_str!("../migrations/sqlite/0013_share_links_and_watermarks.sql"),
+        include_str!("../migrations/postgres/0013_share_links_and_watermarks.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

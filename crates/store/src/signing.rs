@@ -19,6 +19,7 @@ const MEDIA_SIGNING_KEY: &str = "media_signing_key";
 
 const MEDIA_TOKEN_PREFIX: &str = "mt1.";
 const SHARE_TOKEN_PREFIX: &str = "sh1.";
+const SHARE_LINK_PREFIX: &str = "sl1.";
 
 pub struct Signer {
     key: Vec<u8>,
@@ -91,7 +92,8 @@ impl Signer {
         ))
     }
 
-    /// A link token that serves one file of `user_id` until `expires_at`.
+    /// A link token that serves one file of `user_id` until `expires_at`, with no row behind
+    /// it: the short-lived links a hosted model fetches a job's input from.
     pub fn share_token(&self, file_id: Uuid, user_id: Uuid, expires_at: DateTime<Utc>) -> String {
         let mut payload = file_id.as_bytes().to_vec();
         payload.extend_from_slice(user_id.as_bytes());
@@ -109,6 +111,25 @@ impl Signer {
             Uuid::from_slice(&payload[..16]).ok()?,
             Uuid::from_slice(&payload[16..32]).ok()?,
         ))
+    }
+}
+
+impl Signer {
+    /// The token of the share link `link_id` (a row that names the file and can be revoked),
+    /// good until `expires_at`.
+    pub fn share_link_token(&self, link_id: Uuid, expires_at: DateTime<Utc>) -> String {
+        let mut payload = link_id.as_bytes().to_vec();
+        payload.extend_from_slice(&expires_at.timestamp().to_be_bytes());
+        self.sign(SHARE_LINK_PREFIX, &payload)
+    }
+
+    /// The link id of a valid, unexpired share link token.
+    pub fn verify_share_link_token(&self, token: &str, now: DateTime<Utc>) -> Option<Uuid> {
+        let payload = self.verify(SHARE_LINK_PREFIX, token, now)?;
+        if payload.len() != 24 {
+            return None;
+        }
+        Uuid::from_slice(&payload[..16]).ok()
     }
 }
 
@@ -161,6 +182,14 @@ mod tests {
             signer.verify_media_token(&share.replacen("sh1.", "mt1.", 1), now),
             None
         );
+        let link = Uuid::new_v4();
+        let link_token = signer.share_link_token(link, now + Duration::days(1));
+        assert_eq!(signer.verify_share_link_token(&link_token, now), Some(link));
+        assert_eq!(
+            signer.verify_share_link_token(&link_token, now + Duration::days(2)),
+            None
+        );
+        assert_eq!(signer.verify_share_token(&link_token, now), None);
         let mut tampered = share.clone();
         tampered.insert(6, 'A');
         assert_eq!(signer.verify_share_token(&tampered, now), None);

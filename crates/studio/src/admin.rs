@@ -312,6 +312,7 @@ async fn store_sample(
             storage_key: key,
             thumbnail_key: Some(thumbnail_key),
             poster_key: None,
+            watermarked_key: None,
             filename: format!("{id}.jpg"),
             file_size: image.bytes.len() as i64,
             width: Some(i64::from(image.width)),

@@ -41,6 +41,7 @@ const ENV_KEYS: &[&str] = &[
     "elevenlabs_base_url",
     "provider_download_hosts",
     "public_url",
+    "watermark_free_plan",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -133,6 +134,10 @@ pub struct Config {
     pub stripe_creator_price_id: Option<String>,
     /// Plans on sale (`[[plans]]`); none: the built-in Creator Plan.
     pub plans: Vec<server::Plan>,
+    /// Mark free-plan images with a small "Campaign Studio" corner mark (subscribers' never
+    /// are). Only with payments configured, as a free user could otherwise never remove it;
+    /// unset: on whenever payments are.
+    pub watermark_free_plan: Option<bool>,
 }
 
 impl Default for Config {
@@ -181,6 +186,7 @@ impl Default for Config {
             stripe_api_base: "https://api.stripe.com".into(),
             stripe_creator_price_id: None,
             plans: Vec::new(),
+            watermark_free_plan: None,
         }
     }
 }
@@ -303,7 +309,13 @@ impl Config {
                 .public_url
                 .as_deref()
                 .map(|u| u.trim_end_matches('/').to_owned()),
+            watermark_free_plan: self.watermarks_free_plan(),
         }
+    }
+
+    /// Whether free-plan pictures are marked: the operator's choice, and payments configured.
+    pub fn watermarks_free_plan(&self) -> bool {
+        self.stripe_config().is_some() && self.watermark_free_plan.unwrap_or(true)
     }
 
     pub fn worker_config(&self) -> jobs::WorkerConfig {
@@ -311,6 +323,7 @@ impl Config {
         jobs::WorkerConfig {
             concurrency: self.workers.unwrap_or(defaults.concurrency),
             lease: std::time::Duration::from_secs(self.job_lease_seconds),
+            watermark: self.watermarks_free_plan(),
             ..defaults
         }
     }

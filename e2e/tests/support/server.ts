@@ -7,6 +7,8 @@ import { join } from 'node:path';
 /** A second studio server for one test, with its own data directory, flags and environment. */
 export interface Studio {
   url: string;
+  /** Its data directory (the SQLite database and the stored media). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startStudio(options: { args?: string[]; env?: Record<strin
   await healthy(url, child);
   return {
     url,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import type { paths } from './schema';
 
 /** Typed client over the generated OpenAPI `paths`. The session travels in the HttpOnly cookie. */
@@ -28,8 +29,12 @@ interface ErrorShape {
   error?: unknown;
 }
 
-/** Reads the server's error envelope `{status:"error", error:{code,message}, message}`. */
+/**
+ * Reads the server's error envelope `{status:"error", error:{code,message}, message}`. A 402 also
+ * announces that the credits ran out, so the page can offer the next step wherever it happened.
+ */
 export function toApiError(body: unknown, status: number, fallback: string): ApiError {
+  if (status === 402 && typeof window !== 'undefined') emitBrowserEvent(BROWSER_EVENTS.outOfCredits, null);
   let message = fallback;
   let code = status === 401 ? 'unauthenticated' : 'http_error';
   if (body && typeof body === 'object') {

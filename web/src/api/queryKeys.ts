@@ -25,6 +25,7 @@ export const queryKeys = {
   templates: (templateType: string, aspectRatio: string) => ['templates', templateType, aspectRatio] as const,
   providers: ['health', 'providers'] as const,
   jobEstimates: ['jobs', 'estimates'] as const,
+  shareLinks: ['share-links'] as const,
 };
 
 /** Whether a query key is some project's storyboard (`queryKeys.storyboard(id)`). */

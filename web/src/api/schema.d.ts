@@ -578,7 +578,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file behind a share link; no sign-in needed. */
+        /**
+         * The file behind a share link; no sign-in needed. A browser opening a link that no longer
+         *     works gets a page that says so.
+         */
         get: operations["sharedMedia"];
         put?: never;
         post?: never;
@@ -617,7 +620,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A signed, expiring link to one file. */
+        /** A share link to one file: a public page with the file, until it expires or is revoked. */
         post: operations["shareMedia"];
         delete?: never;
         options?: never;
@@ -885,6 +888,40 @@ export interface paths {
         put: operations["setActiveAsset"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's share links that still work, newest first. */
+        get: operations["shareLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops a share link from working: its page then says so. */
+        delete: operations["revokeShareLink"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1859,8 +1896,38 @@ export interface components {
         ShareLink: {
             /** Format: date-time */
             expires_at: string;
-            /** @description Works without signing in, for this file only, until `expires_at`. */
+            /** @description The file itself, for embedding. */
+            file_url: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The public page of this file: works without signing in until `expires_at`, unless
+             *     revoked.
+             */
             url: string;
+        };
+        /** @description A share link as its owner sees it. */
+        ShareLinkView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            file_id: string;
+            /** @description The file itself, for embedding. */
+            file_url: string;
+            /** Format: uuid */
+            id: string;
+            /** @description `image`, `video` or `audio`. */
+            kind: string;
+            /** @description The owner's thumbnail of the file; none for music. */
+            preview_url?: string | null;
+            project_name?: string | null;
+            /** @description The public page; works without signing in until `expires_at` unless revoked. */
+            url: string;
+        };
+        ShareLinks: {
+            links: components["schemas"]["ShareLinkView"][];
         };
         SigninRequest: {
             email: string;
@@ -2168,8 +2235,23 @@ export interface components {
             data: {
                 /** Format: date-time */
                 expires_at: string;
-                /** @description Works without signing in, for this file only, until `expires_at`. */
+                /** @description The file itself, for embedding. */
+                file_url: string;
+                /** Format: uuid */
+                id: string;
+                /**
+                 * @description The public page of this file: works without signing in until `expires_at`, unless
+                 *     revoked.
+                 */
                 url: string;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_ShareLinks: {
+            data: {
+                links: components["schemas"]["ShareLinkView"][];
             };
             /** @description Always `success`. */
             status: string;
@@ -4413,8 +4495,8 @@ export interface operations {
             query?: {
                 /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
                 variant?: string;
-                /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
-                format?: string;
+                /** @description `1` to save the file (an attachment with its name) rather than show it. */
+                download?: string;
             };
             header?: never;
             path: {
@@ -5657,6 +5739,98 @@ export interface operations {
             };
             /** @description The body is not of the declared content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    shareLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ShareLinks"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Share link id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

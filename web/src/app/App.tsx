@@ -9,10 +9,12 @@ import { useViewportWidth } from '@/lib/useMediaQuery';
 import { CreatePage } from '@/pages/CreatePage';
 import { HomePage } from '@/pages/HomePage';
 import { AccountPage } from '@/pages/AccountPage';
-import { GuidePage, NotFoundPage } from '@/pages/pages';
+import { GuidePage } from '@/pages/GuidePage';
+import { NotFoundPage } from '@/pages/pages';
 import { PricingPage } from '@/pages/PricingPage';
 import { TransactionHistoryPage } from '@/pages/TransactionHistoryPage';
 import { LiveEvents } from './LiveEvents';
+import { OutOfCredits } from './OutOfCredits';
 import { PageViews } from './PageViews';
 
 export function AppRoutes() {
@@ -54,6 +56,7 @@ export function App() {
       <BrowserRouter>
         <PageViews />
         <AppRoutes />
+        <OutOfCredits />
       </BrowserRouter>
       <AppToaster />
     </QueryClientProvider>

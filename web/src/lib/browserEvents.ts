@@ -23,6 +23,8 @@ export const BROWSER_EVENTS = {
   highlightScene: 'studio:highlight-scene',
   /** The user's first generation of this page's life completed. detail: GenerationEndDetail */
   firstGenerationComplete: 'studio:first-generation-complete',
+  /** The server refused an action for want of credits (a 402). detail: none */
+  outOfCredits: 'studio:out-of-credits',
 } as const;
 
 export type BrowserEventName = (typeof BROWSER_EVENTS)[keyof typeof BROWSER_EVENTS];

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useMe, useSignout } from '@/features/auth';
 import { SubscriptionPanel } from '@/features/commerce';
+import { ShareLinksPanel } from '@/features/storyboard';
 
 /** /account: profile, subscription and sign out. */
 export function AccountPage() {
@@ -72,6 +73,7 @@ function Account({ user }: { user: User }) {
         </div>
       </section>
       <SubscriptionPanel />
+      <ShareLinksPanel />
       <div className="flex justify-end">
         <Button
           variant="secondary"

@@ -16,7 +16,9 @@ use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, MediaReader, Path, Query};
 use crate::media_files::file_url;
 use crate::models::{success, Success};
+use crate::routes::share::{closed_page, wants_page};
 use crate::services::media::{self, Variant};
+use crate::services::share;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -30,7 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 const MEDIA_TOKEN_MINUTES: i64 = 10;
-const SHARE_LINK_DAYS: i64 = 7;
 
 #[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
@@ -127,8 +128,12 @@ async fn media_auth(State(state): State<AppState>, current: CurrentUser) -> Json
 
 #[derive(Serialize, ToSchema)]
 pub struct ShareLink {
-    /// Works without signing in, for this file only, until `expires_at`.
+    id: Uuid,
+    /// The public page of this file: works without signing in until `expires_at`, unless
+    /// revoked.
     url: String,
+    /// The file itself, for embedding.
+    file_url: String,
     expires_at: DateTime<Utc>,
 }
 
@@ -146,7 +151,7 @@ async fn delete_media(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// A signed, expiring link to one file.
+/// A share link to one file: a public page with the file, until it expires or is revoked.
 #[utoipa::path(post, path = "/api/media/{id}/share", tag = "media", operation_id = "shareMedia",
     params(("id" = Uuid, Path, description = "Media asset or reference image id")),
     responses((status = 200, body = Success<ShareLink>), (status = 404, body = ErrorResponse)))]
@@ -155,32 +160,60 @@ async fn share(
     current: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Success<ShareLink>>> {
-    media::stored_file(&state, current.user.id, id).await?;
-    let expires_at = Utc::now() + Duration::days(SHARE_LINK_DAYS);
-    let token = state.signer.share_token(id, current.user.id, expires_at);
+    let owned = share::create(&state, current.user.id, id).await?;
     Ok(success(ShareLink {
-        url: format!("/api/media/shared/{token}"),
-        expires_at,
+        id: owned.link.id,
+        url: share::page_url(&owned.token),
+        file_url: share::file_url(&owned.token),
+        expires_at: owned.link.expires_at,
     }))
 }
 
-/// The file behind a share link; no sign-in needed.
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct SharedQuery {
+    /// `thumbnail` for the small preview, `poster` for a video's first frame.
+    variant: Option<String>,
+    /// `1` to save the file (an attachment with its name) rather than show it.
+    download: Option<String>,
+}
+
+/// The file behind a share link; no sign-in needed. A browser opening a link that no longer
+/// works gets a page that says so.
 #[utoipa::path(get, path = "/api/media/shared/{token}", tag = "media", operation_id = "sharedMedia",
     security(()),
-    params(("token" = String, Path, description = "The token of a share link"), FileQuery),
+    params(("token" = String, Path, description = "The token of a share link"), SharedQuery),
     responses((status = 200, description = "The file"), (status = 404, body = ErrorResponse)))]
 async fn shared_file(
     State(state): State<AppState>,
     Path(token): Path<String>,
-    Query(query): Query<FileQuery>,
+    Query(query): Query<SharedQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let (id, user_id) = state
-        .signer
-        .verify_share_token(&token, Utc::now())
-        .ok_or(ApiError::NotFound("This link has expired or is invalid"))?;
-    serve(&state, user_id, id, query.variant()?, &headers, None).await
+    let shared = match share::open(&state, &token).await? {
+        Ok(shared) => shared,
+        Err(closed) if wants_page(&headers) => return Ok(closed_page(closed)),
+        Err(_) => return Err(ApiError::NotFound(LINK_CLOSED)),
+    };
+    let variant = Variant::parse(query.variant.as_deref())?;
+    let attachment = match query.download.as_deref() {
+        Some("1") => Some(download_name(
+            &media::stored_file(&state, shared.user_id, shared.file_id).await?,
+        )),
+        _ => None,
+    };
+    serve(
+        &state,
+        shared.user_id,
+        shared.file_id,
+        variant,
+        &headers,
+        attachment,
+    )
+    .await
 }
+
+const LINK_CLOSED: &str = "This link has expired or is invalid";
 
 /// A single byte range from a `Range` header, resolved against the size.
 enum RangeRequest {
@@ -264,7 +297,8 @@ fn content_disposition(name: &str) -> HeaderValue {
 }
 
 /// Answers with a file's bytes: 304 when the client has them, byte ranges for seeking,
-/// a day's private caching, and an attachment name for downloads.
+/// a day's private caching, and an attachment name for downloads. The original follows the
+/// owner's plan: marked on the free plan when the operator marks it.
 async fn serve(
     state: &AppState,
     user_id: Uuid,
@@ -273,8 +307,20 @@ async fn serve(
     headers: &HeaderMap,
     attachment: Option<String>,
 ) -> ApiResult<Response> {
+    let by_plan = variant == Variant::Original && state.config.watermark_free_plan;
+    let variant = if by_plan && media::marked_for(state, user_id).await? {
+        Variant::Marked
+    } else {
+        variant
+    };
     let file = media::locate(state, user_id, id, variant).await?;
-    let cache = HeaderValue::from_static("private, max-age=86400");
+    // An original that depends on the plan is checked on every view, so a new subscriber
+    // sees clean pictures at once.
+    let cache = HeaderValue::from_static(if by_plan {
+        "private, no-cache"
+    } else {
+        "private, max-age=86400"
+    });
     if matches_etag(headers, &file.etag) {
         return Ok((
             StatusCode::NOT_MODIFIED,
@@ -382,6 +428,7 @@ mod tests {
             thumbnail_key: None,
             thumbnail_mime_type: None,
             poster_key: None,
+            watermarked_key: None,
             filename: "abc.png".into(),
             original_filename: Some("../evil\"name;\n.png".into()),
             width: None,

@@ -24,8 +24,9 @@ mod projects;
 pub(crate) mod providers;
 mod reference_images;
 pub(crate) mod scenes;
+pub(crate) mod share;
 mod storyboard;
-mod stripe;
+pub(crate) mod stripe;
 mod subscription;
 mod templates;
 
@@ -40,6 +41,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(flags::router())
         .merge(reference_images::router())
         .merge(media::router())
+        .merge(share::router())
         .merge(generate::router())
         .merge(jobs::router())
         .merge(estimates::router())

@@ -82,7 +82,7 @@ pub struct WebhookReceived {
 }
 
 /// The origin checkout returns to: the configured public URL, else this request's host.
-fn origin(state: &AppState, headers: &HeaderMap) -> String {
+pub(crate) fn origin(state: &AppState, headers: &HeaderMap) -> String {
     match &state.config.public_url {
         Some(url) => url.clone(),
         None => {

@@ -15,6 +15,8 @@ pub enum Variant {
     Thumbnail,
     /// A video's full-size first frame.
     Poster,
+    /// The original with the free plan's corner mark, where one was made (else the original).
+    Marked,
 }
 
 impl Variant {
@@ -42,6 +44,15 @@ pub struct MediaFile {
     pub size: u64,
 }
 
+/// Whether the owner's generated pictures are served marked: the operator marks free-plan
+/// work and the owner subscribes to no plan now (so subscribing unmarks past work too).
+pub async fn marked_for(state: &AppState, user_id: Uuid) -> ApiResult<bool> {
+    if !state.config.watermark_free_plan {
+        return Ok(false);
+    }
+    Ok(state.store.active_subscription(user_id).await?.is_none())
+}
+
 /// The user's file (a generated asset or a product photo) or 404.
 pub async fn stored_file(
     state: &AppState,
@@ -63,26 +74,31 @@ pub async fn locate(
     variant: Variant,
 ) -> ApiResult<MediaFile> {
     let file = stored_file(state, user_id, id).await?;
-    let (key, mime) = match variant {
-        Variant::Original => (file.storage_key, file.mime_type),
+    let (variant, key, mime) = match variant {
+        Variant::Marked => match file.watermarked_key {
+            Some(key) => (Variant::Marked, key, file.mime_type),
+            None => (Variant::Original, file.storage_key, file.mime_type),
+        },
+        Variant::Original => (variant, file.storage_key, file.mime_type),
         Variant::Thumbnail => match file.thumbnail_key {
             Some(key) => {
                 let mime = file
                     .thumbnail_mime_type
                     .unwrap_or_else(|| guess_mime(&key).to_owned());
-                (key, mime)
+                (variant, key, mime)
             }
-            None => (file.storage_key, file.mime_type),
+            None => (variant, file.storage_key, file.mime_type),
         },
         Variant::Poster => match file.poster_key {
-            Some(key) => (key, "image/jpeg".to_owned()),
-            None => (file.storage_key, file.mime_type),
+            Some(key) => (variant, key, "image/jpeg".to_owned()),
+            None => (variant, file.storage_key, file.mime_type),
         },
     };
     let tag = match variant {
         Variant::Original => "o",
         Variant::Thumbnail => "t",
         Variant::Poster => "p",
+        Variant::Marked => "w",
     };
     let size = state.storage.size(&key).await.map_err(|e| match e {
         store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),

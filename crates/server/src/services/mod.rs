@@ -13,6 +13,7 @@ pub mod panel;
 pub mod presets;
 pub mod profile;
 pub mod scenes;
+pub mod share;
 pub mod storyboard;
 pub mod uploads;
 

@@ -48,10 +48,11 @@ struct Owned {
     reference_image: String,
     preset: String,
     template: String,
+    share_link: String,
 }
 
 impl Owned {
-    fn ids(&self) -> [&str; 7] {
+    fn ids(&self) -> [&str; 8] {
         [
             &self.project,
             &self.scene,
@@ -60,6 +61,7 @@ impl Owned {
             &self.asset,
             &self.reference_image,
             &self.preset,
+            &self.share_link,
         ]
     }
 
@@ -78,6 +80,7 @@ impl Owned {
             ("id", r) if r.starts_with("/api/chat/status/") => &self.message,
             ("id", r) if r.starts_with("/api/media/") => &self.asset,
             ("id", r) if r.starts_with("/api/templates/") => &self.template,
+            ("id", r) if r.starts_with("/api/share-links/") => &self.share_link,
             ("id", r)
                 if r.starts_with("/api/jobs/")
                     || r.starts_with("/api/video-status/")
@@ -391,6 +394,15 @@ async fn owned_things(app: &TestApp, owner: &Session) -> Owned {
         .unwrap_or_else(|| panic!("a preset id: {preset}"))
         .to_owned();
 
+    let shared = app
+        .authed(owner, Method::POST, &format!("/api/media/{asset}/share"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(shared.status(), StatusCode::OK);
+    let shared: Value = shared.json().await.unwrap();
+    let share_link = shared["data"]["id"].as_str().unwrap().to_owned();
+
     let templates = app.get_json(owner, "/api/templates").await;
     let template = templates["data"]["templates"][0]["template_id"]
         .as_str()
@@ -407,6 +419,7 @@ async fn owned_things(app: &TestApp, owner: &Session) -> Owned {
         reference_image,
         preset,
         template,
+        share_link,
     }
 }
 

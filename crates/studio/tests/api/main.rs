@@ -21,5 +21,7 @@ mod projects;
 mod reference_images;
 mod scenes;
 mod session_revocation;
+mod share_pages;
 mod stripe_webhook;
 mod system;
+mod watermark;

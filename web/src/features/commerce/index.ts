@@ -4,3 +4,4 @@ export { PendingPurchaseGate } from './components/PendingPurchaseGate';
 export { track } from '@/lib/analytics';
 export { PricingPlans } from './components/PricingPlans';
 export { SubscriptionPanel } from './components/SubscriptionPanel';
+export { OutOfCreditsDialog } from './components/OutOfCreditsDialog';

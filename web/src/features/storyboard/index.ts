@@ -1,2 +1,3 @@
 export { useCampaignHasMedia } from './api/storyboard';
 export { Storyboard, type StoryboardProps } from './components/Storyboard';
+export { ShareLinksPanel } from './components/ShareLinksPanel';

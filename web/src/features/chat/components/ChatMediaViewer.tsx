@@ -17,6 +17,8 @@ export interface ChatMediaViewerProps {
   projectId: string;
   sceneId: string;
   animateCost: string;
+  /** Why the balance cannot pay for the video, or null. */
+  animateShortfall: string | null;
   onAnimate: (entry: ViewerEntry) => void;
   onEdited: (result: CompletedJob) => void;
 }
@@ -25,7 +27,7 @@ const actionClass =
   'inline-flex h-10 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-medium text-white ring-1 ring-white/15 backdrop-blur transition hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white';
 
 /** The scene's media full screen, with Edit image (the editor takes the stage) and Animate this. */
-export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose, projectId, sceneId, animateCost, onAnimate, onEdited }: ChatMediaViewerProps) {
+export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose, projectId, sceneId, animateCost, animateShortfall, onAnimate, onEdited }: ChatMediaViewerProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const current = entries[index];
   const currentItem = items[index];
@@ -74,12 +76,16 @@ export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose,
                 <Wand2 className="h-4 w-4" aria-hidden />
                 Edit image
               </button>
-              <button type="button" className={actionClass} title={`Turn this image into a video · ${animateCost}`} onClick={() => onAnimate(entry)}>
+              <button
+                type="button"
+                className={`${actionClass} disabled:cursor-not-allowed disabled:opacity-60`}
+                title={animateShortfall ?? `Turn this image into a video · ${animateCost}`}
+                disabled={animateShortfall !== null}
+                onClick={() => onAnimate(entry)}
+              >
                 <Clapperboard className="h-4 w-4" aria-hidden />
                 Animate this
-                <span aria-hidden className="rounded-full bg-white/15 px-1.5 text-[11px]">
-                  {animateCost}
-                </span>
+                <span className="rounded-full bg-white/15 px-1.5 text-[11px]">{animateShortfall ?? animateCost}</span>
               </button>
             </>
           );

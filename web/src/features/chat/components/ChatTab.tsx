@@ -2,6 +2,7 @@ import { AlertTriangle, Loader2, Music, RotateCw, Volume2, VolumeX } from 'lucid
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFeatureFlag } from '@/api/featureFlags';
 import { Button } from '@/components/ui/Button';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime, setMuted, useMuted } from '@/lib/sound';
 import { notify } from '@/lib/toast';
@@ -73,7 +74,7 @@ export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, re
         />
       ) : (
         <>
-          <Toolbar toolbar={toolbar} musicDisabled musicRunning={false} onMakeMusic={() => undefined} />
+          <Toolbar toolbar={toolbar} musicDisabled musicShortfall={null} musicRunning={false} onMakeMusic={() => undefined} />
           <NoCampaign />
         </>
       )}
@@ -149,8 +150,10 @@ function Conversation({
   const items = useMemo(() => entries.map((entry) => toMediaItemView(entry.media)), [entries]);
   const suggestions = visibleSuggestions(messages, viewportWidth);
   const sendable = canSend({ text: draft, referenceImageCount: referenceImageIds.length, busy: thread.busy, hasScene: true });
-  const musicDisabled = thread.sending || generations.busy;
+  const musicShortfall = useCreditShortfall(generationCost('audio', settings));
+  const musicDisabled = thread.sending || generations.busy || musicShortfall !== null;
   const videoCost = creditsLabel(generationCost('video', settings));
+  const animateShortfall = useCreditShortfall(generationCost('video', settings));
 
   const submit = async () => {
     if (!sendable) return;
@@ -259,7 +262,13 @@ function Conversation({
 
   return (
     <>
-      <Toolbar toolbar={toolbar} musicDisabled={musicDisabled} musicRunning={generations.musicRunning} onMakeMusic={makeMusic} />
+      <Toolbar
+        toolbar={toolbar}
+        musicDisabled={musicDisabled}
+        musicShortfall={musicShortfall}
+        musicRunning={generations.musicRunning}
+        onMakeMusic={makeMusic}
+      />
 
       {thread.loading ? (
         <ThreadSkeleton />
@@ -333,6 +342,7 @@ function Conversation({
           projectId={projectId}
           sceneId={sceneId}
           animateCost={videoCost}
+          animateShortfall={animateShortfall}
           onAnimate={(entry: ViewerEntry) => {
             setViewer(null);
             animate(
@@ -347,7 +357,20 @@ function Conversation({
   );
 }
 
-function Toolbar({ toolbar, musicDisabled, musicRunning, onMakeMusic }: { toolbar: ReactNode; musicDisabled: boolean; musicRunning: boolean; onMakeMusic: () => void }) {
+function Toolbar({
+  toolbar,
+  musicDisabled,
+  musicShortfall,
+  musicRunning,
+  onMakeMusic,
+}: {
+  toolbar: ReactNode;
+  musicDisabled: boolean;
+  /** Why the balance cannot pay for a track, or null. */
+  musicShortfall: string | null;
+  musicRunning: boolean;
+  onMakeMusic: () => void;
+}) {
   const muted = useMuted();
   const muteLabel = muted ? 'Unmute notification sound' : 'Mute notification sound';
   return (
@@ -362,14 +385,14 @@ function Toolbar({ toolbar, musicDisabled, musicRunning, onMakeMusic }: { toolba
         disabled={musicDisabled}
         onClick={onMakeMusic}
         aria-label="Make music for this campaign"
-        title={`Make music for this campaign · ${creditsLabel(1)}`}
+        title={musicShortfall ?? `Make music for this campaign · ${creditsLabel(1)}`}
       >
         {musicRunning ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Music className="h-4 w-4" aria-hidden />}
         {/* A narrow panel (a phone) shows the short word rather than a bare icon. */}
         <span className="@xl:hidden">Music</span>
         <span className="hidden @xl:inline">Make music for this campaign</span>
         <span aria-hidden className="hidden rounded bg-slate-100 px-1.5 py-px text-[11px] text-slate-600 @md:inline">
-          {creditsLabel(1)}
+          {musicShortfall ?? creditsLabel(1)}
         </span>
       </Button>
     </div>

@@ -5,6 +5,7 @@ import { EditorFrame } from '@/components/media/EditorFrame';
 import { Spinner } from '@/components/ui/Spinner';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { cn } from '@/lib/cn';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import type { GenerateOffer } from '../logic/actions';
 import type { FeedbackGiven, FeedbackReason, Reaction } from '../logic/feedback';
 import { hasVisualMedia, primaryPrompt, promptFor, type ChatMedia, type ChatMessage, type VisualKind } from '../logic/messages';
@@ -71,6 +72,10 @@ function UserMessage({ message }: { message: ChatMessage }) {
 }
 
 function AssistantMessage({ message, actions }: { message: ChatMessage; actions: ThreadActions }) {
+  const short = {
+    image: useCreditShortfall(generationCost('image', actions.settings)),
+    video: useCreditShortfall(generationCost('video', actions.settings)),
+  };
   if (message.status === 'pending') return <TypingIndicator />;
   const structured = message.structured;
   const generation = actions.generationFor(message);
@@ -134,15 +139,21 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
                     <MediaDisplay item={toMediaItemView(media)} onOpen={() => actions.onOpenMedia(media)} highlighted={actions.highlighted.has(media.id)} />
                     {media.type === 'image' ? (
                       <div className="flex flex-wrap gap-1">
-                        <ActionButton icon={<Wand2 className="h-3.5 w-3.5" />} onClick={() => actions.onEditImage(message, media)} disabled={generating}>
+                        <ActionButton
+                          icon={<Wand2 className="h-3.5 w-3.5" />}
+                          onClick={() => actions.onEditImage(message, media)}
+                          disabled={generating || short.image !== null}
+                          title={short.image ?? undefined}
+                          suffix={short.image ?? undefined}
+                        >
                           Edit image
                         </ActionButton>
                         <ActionButton
                           icon={<Clapperboard className="h-3.5 w-3.5" />}
                           onClick={() => actions.onAnimate(message, media)}
-                          disabled={generating}
-                          title={`Turn this image into a ${actions.settings.duration}-second video · ${creditsLabel(costs.video)}`}
-                          suffix={creditsLabel(costs.video)}
+                          disabled={generating || short.video !== null}
+                          title={short.video ?? `Turn this image into a ${actions.settings.duration}-second video · ${creditsLabel(costs.video)}`}
+                          suffix={short.video ?? creditsLabel(costs.video)}
                         >
                           Animate this
                         </ActionButton>
@@ -167,10 +178,14 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
         {offer && !generating && !editing ? (
           <div className="flex flex-wrap gap-2">
             {offer.image ? (
-              <GenerateButton kind="image" cost={costs.image} primary onClick={() => actions.onGenerate(message, 'image')} />
+              <GenerateButton kind="image" cost={costs.image} shortfall={short.image} primary onClick={() => actions.onGenerate(message, 'image')} />
             ) : null}
             {offer.video ? (
-              <GenerateButton kind="video" cost={costs.video} primary={!offer.image || (structured?.readyForVideo ?? false)} onClick={() => actions.onGenerate(message, 'video')} />
+              <GenerateButton
+                kind="video"
+                cost={costs.video}
+                shortfall={short.video}
+                primary={!offer.image || (structured?.readyForVideo ?? false)} onClick={() => actions.onGenerate(message, 'video')} />
             ) : null}
           </div>
         ) : null}
@@ -205,19 +220,38 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
   );
 }
 
-function GenerateButton({ kind, cost, primary, onClick }: { kind: VisualKind; cost: number; primary: boolean; onClick: () => void }) {
+function GenerateButton({
+  kind,
+  cost,
+  shortfall,
+  primary,
+  onClick,
+}: {
+  kind: VisualKind;
+  cost: number;
+  /** Why the balance cannot pay for it, or null. */
+  shortfall: string | null;
+  primary: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
       onClick={onClick}
+      disabled={shortfall !== null}
+      title={shortfall ?? undefined}
       className={cn(
-        'inline-flex h-9 items-center gap-2 rounded-xl px-3.5 text-sm font-medium shadow-sm transition',
-        primary ? 'bg-brand-600 text-white hover:bg-brand-700' : 'bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50',
+        'inline-flex h-9 items-center gap-2 rounded-xl px-3.5 text-sm font-medium shadow-sm transition disabled:cursor-not-allowed',
+        primary
+          ? 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-600'
+          : 'bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 disabled:text-slate-500',
       )}
     >
       {kind === 'image' ? <ImageIcon className="h-4 w-4" aria-hidden /> : <Clapperboard className="h-4 w-4" aria-hidden />}
       {kind === 'image' ? 'Generate Image' : 'Generate Video'}
-      <span className={cn('rounded-md px-1.5 py-px text-[11px] font-medium', primary ? 'bg-brand-700' : 'bg-slate-100 text-slate-600')}>{creditsLabel(cost)}</span>
+      <span className={cn('rounded-md px-1.5 py-px text-[11px] font-medium', primary && shortfall === null ? 'bg-brand-700' : 'bg-slate-100 text-slate-600')}>
+        {shortfall ?? creditsLabel(cost)}
+      </span>
     </button>
   );
 }

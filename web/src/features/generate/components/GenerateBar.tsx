@@ -10,6 +10,8 @@ export interface GenerateBarProps {
   /** e.g. `about 2 seconds`, or `1-2 minutes` without history. */
   estimate: string;
   blocker: Blocker | null;
+  /** Why the balance cannot pay for a generation ("Needs 1 credit — you have 0"), or null. */
+  shortfall?: string | null;
   /** This scene's generation, while it runs. */
   running: { phase: 'starting' | 'running'; jobId: string | null; progress: number | null; stage: string | null; status: string | null } | null;
   /** This scene's last generation failed with this text. */
@@ -19,11 +21,11 @@ export interface GenerateBarProps {
 }
 
 /** The panel's footer: live progress, the last error, and the Generate button with its cost and time. */
-export function GenerateBar({ estimate, blocker, running, error, onGenerate, onDismissError }: GenerateBarProps) {
+export function GenerateBar({ estimate, blocker, shortfall = null, running, error, onGenerate, onDismissError }: GenerateBarProps) {
   const metaId = useId();
   const reasonId = useId();
-  const reason = blockerMessage(blocker);
-  const disabled = blocker !== null;
+  const reason = blockerMessage(blocker) ?? (running ? null : shortfall);
+  const disabled = blocker !== null || shortfall !== null;
 
   return (
     <div className="border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -48,6 +50,7 @@ export function GenerateBar({ estimate, blocker, running, error, onGenerate, onD
             type="button"
             onClick={onGenerate}
             disabled={disabled}
+            title={shortfall ?? undefined}
             aria-describedby={reason ? `${reasonId} ${metaId}` : metaId}
             aria-keyshortcuts="Control+Enter Meta+Enter"
             className={cn(

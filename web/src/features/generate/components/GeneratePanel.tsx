@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { useJobProgress } from '@/lib/events';
 import { useJobEstimates } from '../api/estimates';
 import { useHostedImages } from '../api/providers';
@@ -7,6 +8,7 @@ import { useTemplates } from '../api/templates';
 import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
 import { aspectRatioLabel } from '../logic/aspectRatio';
 import { estimateLabel } from '../logic/estimates';
+import { GENERATION_COST } from '../logic/messages';
 import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoices } from '../logic/options';
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
@@ -68,9 +70,10 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     running: !inProgress ? 'none' : runHere ? 'this-scene' : 'other-scene',
   });
   const progress = useJobProgress(runHere && inProgress ? runHere.jobId : null);
+  const shortfall = useCreditShortfall(GENERATION_COST);
 
   const generate = () => {
-    if (blocker !== null || !projectId || !sceneId) return;
+    if (blocker !== null || shortfall !== null || !projectId || !sceneId) return;
     const target = { projectId, sceneId, aspectRatio };
     const quality = sceneSettings?.quality;
     const engine = chosenEngine(imagesHosted, keepProductExact);
@@ -149,6 +152,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
       <GenerateBar
         estimate={estimate}
         blocker={blocker}
+        shortfall={shortfall}
         running={
           runHere && inProgress
             ? {

@@ -21,5 +21,6 @@ export const GENERATE_MESSAGES = {
   completed: 'Your image is ready',
 } as const;
 
-/** What one generation costs, as shown beside the button. */
+/** What one generation costs in credits, and as shown beside the button. */
+export const GENERATION_COST = 1;
 export const COST_LABEL = '1 credit';

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { queryKeys } from '@/api/queryKeys';
 import { notify } from '@/lib/toast';
 import { shareMedia } from '../api/shareMedia';
 import { absoluteUrl } from '../logic/fileNames';
@@ -29,10 +31,12 @@ async function copyText(text: string): Promise<void> {
 type ShareState = { assetId: string; status: 'busy' | 'copied' } | null;
 
 /**
- * Copy link: asks the server for a signed link to the asset (it opens for anyone, signed in or not,
- * until it expires) and copies its full address; `copied` is true for 2 s after.
+ * Copy link: asks the server for a share link to the asset (a page with it that opens for anyone,
+ * signed in or not, until it expires or is revoked) and copies its full address; `copied` is true
+ * for 2 s after.
  */
 export function useShareLink() {
+  const client = useQueryClient();
   const [state, setState] = useState<ShareState>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -42,6 +46,7 @@ export function useShareLink() {
     setState({ assetId, status: 'busy' });
     try {
       const link = await shareMedia(assetId);
+      void client.invalidateQueries({ queryKey: queryKeys.shareLinks });
       await copyText(absoluteUrl(link.url, window.location.origin));
       setState({ assetId, status: 'copied' });
       timer.current = window.setTimeout(() => setState(null), COPIED_MS);
@@ -49,7 +54,7 @@ export function useShareLink() {
       setState(null);
       notify.error(COPY_LINK_FAILED);
     }
-  }, []);
+  }, [client]);
 
   return {
     copy,

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Menu, UserRound } from 'lucide-react';
+import { BookOpen, LogOut, Menu, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -30,6 +30,12 @@ export function AppMenu({ userEmail, userName, onLogout, children }: AppMenuProp
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           {children}
+          <DropdownMenu.Item
+            onSelect={() => navigate('/guide')}
+            className="mx-1 flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100"
+          >
+            <BookOpen className="h-4 w-4" aria-hidden /> Guide
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={() => navigate('/account')}
             className="mx-1 flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100"

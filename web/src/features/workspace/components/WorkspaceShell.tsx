@@ -107,8 +107,6 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
   const guide = (
     <a
       href={guideUrl}
-      target="_blank"
-      rel="noopener noreferrer"
       className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-300 transition hover:bg-white/10 hover:text-white"
     >
       <BookOpen className="h-4 w-4" aria-hidden />
