@@ -32,6 +32,10 @@ pub struct ServerConfig {
     /// Where browsers reach the web app (e.g. `https://studio.example.com`), for the
     /// links back from checkout; none: the request's host over http.
     pub public_url: Option<String>,
+    /// Time limits and caps of HTTP connections.
+    pub connections: crate::connections::ConnectionRules,
+    /// Analytics events stored per user per day; more are dropped.
+    pub analytics_events_per_day: u32,
 }
 
 impl Default for ServerConfig {
@@ -48,6 +52,8 @@ impl Default for ServerConfig {
             plans: vec![crate::services::commerce::Plan::creator(None)],
             stripe: None,
             public_url: None,
+            connections: crate::connections::ConnectionRules::default(),
+            analytics_events_per_day: 500,
         }
     }
 }

@@ -68,6 +68,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0010_job_provider_calls.sql"),
         include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
     ),
+    (
+        12,
+        "account security and payment reversals",
+        include_str!("../migrations/sqlite/0012_account_security.sql"),
+        include_str!("../migrations/postgres/0012_account_security.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.
