@@ -30,6 +30,8 @@ for (const view of views) {
     await expect(sessions.getByText('Safari on iOS')).toBeVisible();
     await expect(sessions.getByText('This browser')).toBeVisible();
     await expect(page.getByText('A session lasts 30 days and each visit extends it.')).toBeVisible();
+    await page.getByRole('heading', { name: "Where you're signed in" }).scrollIntoViewIfNeeded();
+    await shot(page, `account-sessions-${view.name}`);
 
     // A wrong current password is refused where it was typed.
     await page.getByLabel('Current password').fill('not my password');
