@@ -13,7 +13,7 @@ use chrono::{Duration, Utc};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use store::{NewUser, SessionUser, Store, StoreError, User};
+use store::{EndSessions, NewUser, SessionDevice, SessionUser, Store, StoreError, User};
 
 use crate::error::{ApiError, ApiResult};
 use crate::sessions::SessionCache;
@@ -21,7 +21,7 @@ use crate::state::ServerConfig;
 
 pub const SESSION_COOKIE: &str = "studio_session";
 pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue";
-const SESSION_DAYS: i64 = 30;
+pub const SESSION_DAYS: i64 = 30;
 /// A session's expiry is pushed forward at most this often, to spare a write per request.
 const SLIDE_EVERY_MINUTES: i64 = 60;
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -72,7 +72,11 @@ pub fn token_hash(token: &str) -> [u8; 32] {
 }
 
 /// A new session for `user_id`; returns the token, which is never stored.
-async fn start_session(store: &Store, user_id: uuid::Uuid) -> ApiResult<String> {
+async fn start_session(
+    store: &Store,
+    user_id: uuid::Uuid,
+    device: &SessionDevice,
+) -> ApiResult<String> {
     let mut bytes = [0u8; 32];
     OsRng.fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
@@ -81,9 +85,27 @@ async fn start_session(store: &Store, user_id: uuid::Uuid) -> ApiResult<String> 
             user_id,
             &token_hash(&token),
             Utc::now() + Duration::days(SESSION_DAYS),
+            device,
         )
         .await?;
     Ok(token)
+}
+
+/// The browser and address asking for a session, as the list of sessions shows them.
+pub fn session_device(user_agent: Option<&str>, ip: IpAddr) -> SessionDevice {
+    const MAX_USER_AGENT: usize = 300;
+    let user_agent = user_agent
+        .map(|ua| {
+            ua.chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_USER_AGENT)
+                .collect::<String>()
+        })
+        .filter(|ua| !ua.trim().is_empty());
+    SessionDevice {
+        user_agent,
+        address: Some(ip.to_string()),
+    }
 }
 
 /// An open session (from memory when read a moment ago); slides its expiry.
@@ -145,37 +167,149 @@ fn time_days(days: i64) -> time::Duration {
     time::Duration::days(days)
 }
 
-/// Counts a sign-in or sign-up attempt against the per-IP and per-account limits.
-pub async fn limit_attempts(
+const WINDOW: i64 = 60;
+
+fn window_start(now: i64) -> i64 {
+    now - now.rem_euclid(WINDOW)
+}
+
+fn rate_limited(until: i64, now: i64) -> ApiError {
+    ApiError::RateLimited {
+        retry_after_seconds: u64::try_from(until - now).unwrap_or(1).max(1),
+    }
+}
+
+/// Counts an attempt for `key` in this minute's window; past `limit`, 429 until the next.
+async fn count_in_window(store: &Store, key: &str, limit: u32) -> ApiResult<()> {
+    let now = Utc::now().timestamp();
+    let start = window_start(now);
+    let attempts = store.count_attempt(key, start, start - WINDOW).await?;
+    if attempts > i64::from(limit) {
+        return Err(rate_limited(start + WINDOW, now));
+    }
+    Ok(())
+}
+
+/// Counts a sign-up attempt against the per-address and per-email limits.
+pub async fn limit_sign_ups(
     store: &Store,
     config: &ServerConfig,
     ip: IpAddr,
     email: &str,
 ) -> ApiResult<()> {
-    const WINDOW: i64 = 60;
-    let now = Utc::now().timestamp();
-    let window_start = now - now.rem_euclid(WINDOW);
-    let checks = [
-        (format!("auth:ip:{ip}"), config.auth_rate_limit_per_ip),
-        (
-            format!("auth:account:{email}"),
-            config.auth_rate_limit_per_account,
-        ),
-    ];
-    for (key, limit) in checks {
-        let attempts = store
-            .count_attempt(&key, window_start, window_start - WINDOW)
-            .await?;
-        if attempts > i64::from(limit) {
-            let retry_after_seconds = u64::try_from(window_start + WINDOW - now)
-                .unwrap_or(1)
-                .max(1);
-            return Err(ApiError::RateLimited {
-                retry_after_seconds,
-            });
-        }
+    count_in_window(
+        store,
+        &format!("auth:ip:{ip}"),
+        config.auth_rate_limit_per_ip,
+    )
+    .await?;
+    count_in_window(
+        store,
+        &format!("signup:account:{email}"),
+        config.auth_rate_limit_per_account,
+    )
+    .await
+}
+
+/// Failures one address may make on one account before it has to wait.
+const FREE_FAILURES: i64 = 5;
+/// The first wait; each further failure doubles it, up to [`LONGEST_WAIT_SECONDS`].
+const FIRST_WAIT_SECONDS: i64 = 30;
+const LONGEST_WAIT_SECONDS: i64 = 3600;
+
+/// How long a pair waits after its `failures`-th failure in a row.
+fn wait_after(failures: i64) -> i64 {
+    if failures < FREE_FAILURES {
+        return 0;
     }
-    Ok(())
+    let doublings = u32::try_from(failures - FREE_FAILURES)
+        .unwrap_or(u32::MAX)
+        .min(20);
+    (FIRST_WAIT_SECONDS << doublings).min(LONGEST_WAIT_SECONDS)
+}
+
+/// Sign-in limits, built so that guessing stays slow while nobody elsewhere can lock the
+/// owner out:
+/// - per address, every account: `auth_rate_limit_per_ip` attempts a minute;
+/// - per account and address together: a few failures are free, then that address waits,
+///   30 s doubling with each further failure up to an hour (a success clears it). Only that
+///   address is slowed, never the account;
+/// - per account: failures from addresses that never signed in to it count against
+///   `auth_rate_limit_per_account` a minute; past it such addresses wait for the next
+///   minute, so guesses spread over many addresses stay slow too. An address the owner has
+///   signed in from is never refused by this rule.
+pub struct SignInThrottle<'a> {
+    store: &'a Store,
+    email: String,
+    address: String,
+    ip_key: String,
+    account_key: String,
+}
+
+impl<'a> SignInThrottle<'a> {
+    /// Checks whether this attempt may go ahead; 429 with the wait otherwise.
+    pub async fn check(
+        store: &'a Store,
+        config: &ServerConfig,
+        ip: IpAddr,
+        email: &str,
+    ) -> ApiResult<SignInThrottle<'a>> {
+        let email = email.trim().to_lowercase();
+        let throttle = SignInThrottle {
+            store,
+            address: ip.to_string(),
+            ip_key: format!("auth:ip:{ip}"),
+            account_key: format!("signin:unfamiliar:{email}"),
+            email,
+        };
+        count_in_window(store, &throttle.ip_key, config.auth_rate_limit_per_ip).await?;
+        let pair = store
+            .sign_in_pair(&throttle.email, &throttle.address)
+            .await?;
+        let now = Utc::now().timestamp();
+        if pair.blocked_until > now {
+            return Err(rate_limited(pair.blocked_until, now));
+        }
+        if !pair.succeeded {
+            let start = window_start(now);
+            let failures = store
+                .attempts_in_window(&throttle.account_key, start)
+                .await?;
+            if failures >= i64::from(config.auth_rate_limit_per_account) {
+                return Err(rate_limited(start + WINDOW, now));
+            }
+        }
+        Ok(throttle)
+    }
+
+    async fn failed(&self) -> ApiResult<()> {
+        let now = Utc::now().timestamp();
+        let failures = self
+            .store
+            .count_sign_in_failure(&self.email, &self.address, now)
+            .await?;
+        let wait = wait_after(failures);
+        if wait > 0 {
+            self.store
+                .block_sign_in_pair(&self.email, &self.address, now + wait)
+                .await?;
+        }
+        let pair = self.store.sign_in_pair(&self.email, &self.address).await?;
+        if !pair.succeeded {
+            let start = window_start(now);
+            self.store
+                .count_attempt(&self.account_key, start, start - WINDOW)
+                .await?;
+        }
+        Ok(())
+    }
+
+    async fn succeeded(&self) -> ApiResult<()> {
+        self.store
+            .sign_in_succeeded(&self.email, &self.address, Utc::now().timestamp())
+            .await?;
+        Ok(())
+    }
 }
 
 pub struct SignUp {
@@ -185,8 +319,13 @@ pub struct SignUp {
     pub family_name: Option<String>,
 }
 
-/// Creates the account with its signup credit grant and opens a session.
-pub async fn sign_up(store: &Store, input: SignUp) -> ApiResult<(User, String)> {
+/// Creates the account with its signup credit grant and opens a session; the address it
+/// came from counts as one the owner signs in from.
+pub async fn sign_up(
+    store: &Store,
+    input: SignUp,
+    device: &SessionDevice,
+) -> ApiResult<(User, String)> {
     let password_hash = hash_password(&input.password).await?;
     let user = store
         .create_user(NewUser {
@@ -203,13 +342,24 @@ pub async fn sign_up(store: &Store, input: SignUp) -> ApiResult<(User, String)> 
             ),
             other => other.into(),
         })?;
-    let token = start_session(store, user.id).await?;
+    let token = start_session(store, user.id, device).await?;
+    if let Some(address) = &device.address {
+        store
+            .sign_in_succeeded(&user.email, address, Utc::now().timestamp())
+            .await?;
+    }
     Ok((user, token))
 }
 
 /// Checks the credentials and opens a session. Unknown email and wrong password answer
 /// the same message after the same work.
-pub async fn sign_in(store: &Store, email: &str, password: &str) -> ApiResult<(User, String)> {
+pub async fn sign_in(
+    throttle: SignInThrottle<'_>,
+    email: &str,
+    password: &str,
+    device: &SessionDevice,
+) -> ApiResult<(User, String)> {
+    let store = throttle.store;
     let found = match domain::Email::parse(email) {
         Ok(email) => store.user_credentials(&email).await?,
         Err(_) => None,
@@ -221,9 +371,66 @@ pub async fn sign_in(store: &Store, email: &str, password: &str) -> ApiResult<(U
     let valid = verify_password(hash, password).await?;
     match user {
         Some(user) if valid => {
-            let token = start_session(store, user.id).await?;
+            throttle.succeeded().await?;
+            let token = start_session(store, user.id, device).await?;
             Ok((user, token))
         }
-        _ => Err(ApiError::Unauthenticated(INVALID_CREDENTIALS)),
+        _ => {
+            throttle.failed().await?;
+            Err(ApiError::Unauthenticated(INVALID_CREDENTIALS))
+        }
     }
+}
+
+/// Why a password change was refused.
+pub const WRONG_CURRENT_PASSWORD: &str = "The current password is not correct";
+
+/// Changes the signed-in user's password after checking the current one, and ends every
+/// other session of theirs (with their event streams and media tokens) everywhere. The
+/// current password is held to the sign-in limits of this address, so a stolen session
+/// cannot guess it quickly.
+pub async fn change_password(
+    throttle: SignInThrottle<'_>,
+    sessions: &SessionCache,
+    current: &crate::extract::CurrentUser,
+    current_password: &str,
+    new_password: &domain::Password,
+) -> ApiResult<usize> {
+    let store = throttle.store;
+    let email = domain::Email::parse(&current.user.email)?;
+    let hash = store.user_credentials(&email).await?.map(|(_, hash)| hash);
+    if !verify_password(hash, current_password).await? {
+        throttle.failed().await?;
+        return Err(ApiError::validation(
+            "current_password",
+            WRONG_CURRENT_PASSWORD,
+        ));
+    }
+    let new_hash = hash_password(new_password).await?;
+    let ended = store
+        .set_password(
+            current.user.id,
+            &new_hash,
+            EndSessions::AllBut(current.session_id),
+        )
+        .await?;
+    for session_id in &ended {
+        sessions.revoke(*session_id);
+    }
+    Ok(ended.len())
+}
+
+/// Ends the user's sessions `which` names, everywhere; this node stops accepting them
+/// before answering.
+pub async fn end_sessions(
+    store: &Store,
+    sessions: &SessionCache,
+    user_id: uuid::Uuid,
+    which: EndSessions,
+) -> ApiResult<usize> {
+    let ended = store.end_sessions(user_id, which).await?;
+    for session_id in &ended {
+        sessions.revoke(*session_id);
+    }
+    Ok(ended.len())
 }

@@ -2,6 +2,7 @@
 //! the store or a service, map the result; every error leaves through [`error::ApiError`].
 
 mod auth;
+mod connections;
 mod error;
 mod extract;
 mod media_files;
@@ -15,7 +16,6 @@ mod stripe;
 mod web;
 
 use std::future::Future;
-use std::net::SocketAddr;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
@@ -29,6 +29,7 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use connections::ConnectionRules;
 pub use error::{ApiError, ErrorResponse};
 pub use routes::providers::ProviderStatus;
 pub use services::commerce::Plan;
@@ -111,21 +112,21 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Serves until `shutdown` resolves, then finishes in-flight requests.
+/// Serves until `shutdown` resolves, then finishes in-flight requests; connections are held
+/// to the configured time limits and caps.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    let rules = state.config.connections.clone();
+    connections::serve(listener, app(state), rules, shutdown).await?;
     Ok(())
 }
 
 /// Background upkeep every node runs: retrying queued deletions of stored bytes, dropping
-/// live events older than their replay window and session revocations every node has seen.
+/// live events older than their replay window, session revocations every node has seen and
+/// sign-in failures a day old.
 pub async fn run_maintenance(state: AppState) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
     loop {
@@ -135,6 +136,10 @@ pub async fn run_maintenance(state: AppState) {
         }
         if let Err(e) = state.store.prune_session_revocations().await {
             tracing::warn!(error = %e, "could not prune old session revocations");
+        }
+        let a_day_ago = chrono::Utc::now().timestamp() - 24 * 3600;
+        if let Err(e) = state.store.prune_sign_in_pairs(a_day_ago).await {
+            tracing::warn!(error = %e, "could not prune old sign-in failures");
         }
         match media_files::sweep_deletions(&state.store, &state.storage).await {
             Ok(0) => {}

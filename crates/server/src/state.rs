@@ -35,6 +35,10 @@ pub struct ServerConfig {
     /// Serve free-plan owners' generated pictures with the corner mark (when the worker made
     /// a marked copy); subscribers always get the clean file.
     pub watermark_free_plan: bool,
+    /// Time limits and caps of HTTP connections.
+    pub connections: crate::connections::ConnectionRules,
+    /// Analytics events stored per user per day; more are dropped.
+    pub analytics_events_per_day: u32,
 }
 
 impl Default for ServerConfig {
@@ -52,6 +56,8 @@ impl Default for ServerConfig {
             stripe: None,
             public_url: None,
             watermark_free_plan: false,
+            connections: crate::connections::ConnectionRules::default(),
+            analytics_events_per_day: 500,
         }
     }
 }

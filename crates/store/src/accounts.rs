@@ -82,6 +82,42 @@ pub struct SessionUser {
     pub expires_at: DateTime<Utc>,
 }
 
+/// The browser and address a session was opened from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionDevice {
+    pub user_agent: Option<String>,
+    pub address: Option<String>,
+}
+
+/// An open session as the account page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    pub id: Uuid,
+    pub user_agent: Option<String>,
+    pub address: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub last_seen_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+type SessionInfoRow = (
+    Uuid,
+    Option<String>,
+    Option<String>,
+    DateTime<Utc>,
+    DateTime<Utc>,
+    DateTime<Utc>,
+);
+
+/// Which of a user's sessions to end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndSessions {
+    All,
+    /// Every session but this one (the one asking).
+    AllBut(Uuid),
+    Only(Uuid),
+}
+
 impl Store {
     /// Creates the user and its signup grant in one transaction. A taken email is `Conflict`.
     pub async fn create_user(&self, new: NewUser<'_>) -> Result<User> {
@@ -137,25 +173,127 @@ impl Store {
             .0)
     }
 
+    /// Opens a session; `device` is the browser and address that asked, for the account's
+    /// list of sessions.
     pub async fn create_session(
         &self,
         user_id: Uuid,
         token_hash: &[u8],
         expires_at: DateTime<Utc>,
+        device: &SessionDevice,
     ) -> Result<()> {
         let at = now();
         on_db!(self, p => sqlx::query(
-            "INSERT INTO sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)",
+            "INSERT INTO sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at, user_agent, address) \
+             VALUES ($1, $2, $3, $4, $4, $5, $6, $7)",
         )
         .bind(Uuid::new_v4())
         .bind(user_id)
         .bind(token_hash)
         .bind(at)
         .bind(expires_at)
+        .bind(device.user_agent.as_deref())
+        .bind(device.address.as_deref())
         .execute(p)
         .await
         .map(|_| ()))?;
         Ok(())
+    }
+
+    /// The user's unexpired sessions, most recently used first.
+    pub async fn sessions_of(&self, user_id: Uuid) -> Result<Vec<SessionInfo>> {
+        let rows: Vec<SessionInfoRow> = on_db!(self, p => sqlx::query_as(
+            "SELECT id, user_agent, address, created_at, last_seen_at, expires_at FROM sessions \
+             WHERE user_id = $1 AND expires_at > $2 ORDER BY last_seen_at DESC, created_at DESC",
+        )
+        .bind(user_id)
+        .bind(now())
+        .fetch_all(p)
+        .await)?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(id, user_agent, address, created_at, last_seen_at, expires_at)| SessionInfo {
+                    id,
+                    user_agent,
+                    address,
+                    created_at,
+                    last_seen_at,
+                    expires_at,
+                },
+            )
+            .collect())
+    }
+
+    /// Ends the user's sessions that `which` names, everywhere (as [`Store::delete_session`]
+    /// does); returns the ones that ended.
+    pub async fn end_sessions(&self, user_id: Uuid, which: EndSessions) -> Result<Vec<Uuid>> {
+        self.end_sessions_with(user_id, which, None).await
+    }
+
+    /// Sets the user's password hash and ends the sessions `which` names in the same
+    /// transaction: no session opened with the old password outlives the change.
+    pub async fn set_password(
+        &self,
+        user_id: Uuid,
+        password_hash: &str,
+        which: EndSessions,
+    ) -> Result<Vec<Uuid>> {
+        self.end_sessions_with(user_id, which, Some(password_hash))
+            .await
+    }
+
+    async fn end_sessions_with(
+        &self,
+        user_id: Uuid,
+        which: EndSessions,
+        password_hash: Option<&str>,
+    ) -> Result<Vec<Uuid>> {
+        let dialect = self.dialect();
+        let (condition, session) = match which {
+            EndSessions::All => ("TRUE", None),
+            EndSessions::AllBut(keep) => ("id <> $2", Some(keep)),
+            EndSessions::Only(only) => ("id = $2", Some(only)),
+        };
+        let sql = format!("DELETE FROM sessions WHERE user_id = $1 AND {condition} RETURNING id");
+        let ended: Vec<Uuid> = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            if let Some(hash) = password_hash {
+                let updated = sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
+                    .bind(hash)
+                    .bind(now())
+                    .bind(user_id)
+                    .execute(&mut *tx)
+                    .await?;
+                if updated.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+            }
+            let mut query = sqlx::query_as::<_, (Uuid,)>(&sql).bind(user_id);
+            if let Some(session) = session {
+                query = query.bind(session);
+            }
+            let rows = query.fetch_all(&mut *tx).await?;
+            for (session_id,) in &rows {
+                sqlx::query("INSERT INTO session_revocations (session_id, revoked_at) VALUES ($1, $2)")
+                    .bind(session_id)
+                    .bind(now())
+                    .execute(&mut *tx)
+                    .await?;
+                if dialect == Dialect::Postgres {
+                    sqlx::query("SELECT pg_notify('studio_sessions', $1)")
+                        .bind(session_id.to_string())
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(rows.into_iter().map(|(id,)| id).collect())
+        })?;
+        for session_id in &ended {
+            self.signal(Signal::SessionRevoked(*session_id));
+        }
+        Ok(ended)
     }
 
     /// The user behind an unexpired session token hash.

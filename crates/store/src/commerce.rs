@@ -82,11 +82,24 @@ pub struct SubscriptionChange {
     pub cancel_at_period_end: Option<bool>,
 }
 
-/// Credits an event grants.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Credits an event grants, once per `key` whatever events announce the same payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grant {
     pub amount: i64,
     pub reason: LedgerReason,
+    /// `checkout:<session id>` or `invoice:<invoice id>`.
+    pub key: String,
+    /// The invoice that paid for it, for a refund or dispute to find it.
+    pub invoice_id: Option<String>,
+    pub stripe_subscription_id: Option<String>,
+}
+
+/// How a payment was made: the invoice, and the charge and payment intent that paid it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PaymentRefs {
+    pub invoice_id: Option<String>,
+    pub charge_id: Option<String>,
+    pub payment_intent_id: Option<String>,
 }
 
 /// Everything one Stripe event changes, applied at most once per event id.
@@ -100,18 +113,25 @@ pub struct StripeEventWork {
     pub customer_id: Option<String>,
     pub subscription: Option<SubscriptionChange>,
     pub grant: Option<Grant>,
+    /// An invoice paid: remembers which charge and payment intent paid it.
+    pub payment: Option<PaymentRefs>,
+    /// A payment refunded or disputed: the unspent credits of its grant are taken back
+    /// (never below a zero balance), once, and its subscription loses its plan.
+    pub reversal: Option<PaymentRefs>,
 }
 
 impl Store {
     /// Applies a Stripe event in one transaction whose first write inserts the event id:
     /// a second delivery, also one racing this one, meets the primary key and changes
-    /// nothing. False for such a duplicate. A grant stores its `credits-changed` event
-    /// in the same transaction.
+    /// nothing. False for such a duplicate. A grant is keyed by its payment, so another
+    /// event about the same payment grants nothing; credit changes store their
+    /// `credits-changed` event in the same transaction.
     pub async fn apply_stripe_event(&self, work: &StripeEventWork) -> Result<bool> {
         let dialect = self.dialect();
         let at = now();
-        let ledger_entry_id = work.grant.map(|_| Uuid::new_v4());
-        on_db!(self, p => {
+        let ledger_entry_id = work.grant.as_ref().map(|_| Uuid::new_v4());
+        // After a commit: whose credits changed, and whose plan a reversal took away.
+        let (credits_changed_for, plan_taken_from): (Option<Uuid>, Option<Uuid>) = on_db!(self, p => {
             let mut tx = p.begin().await?;
             let inserted: Option<(String,)> = sqlx::query_as(
                 "INSERT INTO stripe_events (id, kind, user_id, plan_id, ledger_entry_id, processed_at) \
@@ -129,6 +149,8 @@ impl Store {
                 tx.rollback().await?;
                 return Ok(false);
             }
+            let mut credits_changed_for = None;
+            let mut plan_taken_from = None;
             if let (Some(user_id), Some(customer_id)) = (work.user_id, &work.customer_id) {
                 sqlx::query(
                     "INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3) \
@@ -171,30 +193,125 @@ impl Store {
                 .await?;
                 notify_badge_changed!(&mut *tx, dialect, user_id);
             }
-            if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, work.grant, ledger_entry_id) {
-                let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
-                    id: entry_id,
-                    user_id,
-                    delta: grant.amount,
-                    reason: grant.reason,
-                    job_id: None,
-                    at,
-                })
+            if let Some(payment) = &work.payment {
+                sqlx::query(
+                    "INSERT INTO stripe_invoice_payments (invoice_id, charge_id, payment_intent_id) VALUES ($1, $2, $3) \
+                     ON CONFLICT (invoice_id) DO UPDATE SET \
+                     charge_id = COALESCE(excluded.charge_id, stripe_invoice_payments.charge_id), \
+                     payment_intent_id = COALESCE(excluded.payment_intent_id, stripe_invoice_payments.payment_intent_id)",
+                )
+                .bind(&payment.invoice_id)
+                .bind(&payment.charge_id)
+                .bind(&payment.payment_intent_id)
+                .execute(&mut *tx)
                 .await?;
-                insert_event!(&mut *tx, dialect, NewEvent {
-                    user_id,
-                    event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
-                });
+            }
+            if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, &work.grant, ledger_entry_id) {
+                let first: Option<(String,)> = sqlx::query_as(
+                    "INSERT INTO stripe_grants (grant_key, user_id, amount, invoice_id, stripe_subscription_id, taken_back, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, FALSE, $6) ON CONFLICT (grant_key) DO NOTHING RETURNING grant_key",
+                )
+                .bind(&grant.key)
+                .bind(user_id)
+                .bind(grant.amount)
+                .bind(&grant.invoice_id)
+                .bind(&grant.stripe_subscription_id)
+                .bind(at)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if first.is_some() {
+                    let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
+                        id: entry_id,
+                        user_id,
+                        delta: grant.amount,
+                        reason: grant.reason,
+                        job_id: None,
+                        at,
+                    })
+                    .await?;
+                    insert_event!(&mut *tx, dialect, NewEvent {
+                        user_id,
+                        event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+                    });
+                    credits_changed_for = Some(user_id);
+                } else {
+                    tracing::info!(grant = %grant.key, "credits for this payment were granted already");
+                    sqlx::query("UPDATE stripe_events SET ledger_entry_id = NULL WHERE id = $1")
+                        .bind(&work.event_id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            if let Some(reversal) = &work.reversal {
+                let invoice: Option<(String,)> = match &reversal.invoice_id {
+                    Some(invoice_id) => Some((invoice_id.clone(),)),
+                    None => sqlx::query_as(
+                        "SELECT invoice_id FROM stripe_invoice_payments WHERE charge_id = $1 OR payment_intent_id = $2",
+                    )
+                    .bind(&reversal.charge_id)
+                    .bind(&reversal.payment_intent_id)
+                    .fetch_optional(&mut *tx)
+                    .await?,
+                };
+                let grant: Option<(String, Uuid, i64, Option<String>)> = match invoice {
+                    Some((invoice_id,)) => sqlx::query_as(
+                        "UPDATE stripe_grants SET taken_back = TRUE WHERE grant_key = \
+                         (SELECT grant_key FROM stripe_grants WHERE invoice_id = $1 AND NOT taken_back LIMIT 1) \
+                         RETURNING grant_key, user_id, amount, stripe_subscription_id",
+                    )
+                    .bind(invoice_id)
+                    .fetch_optional(&mut *tx)
+                    .await?,
+                    None => None,
+                };
+                if let Some((key, user_id, amount, subscription)) = grant {
+                    let (balance,): (i64,) = sqlx::query_as(crate::credits::BALANCE_SQL)
+                        .bind(user_id)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                    let taken = amount.min(balance.max(0));
+                    tracing::info!(grant = %key, taken, "took back the credits of a reversed payment");
+                    if taken > 0 {
+                        let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
+                            id: Uuid::new_v4(),
+                            user_id,
+                            delta: -taken,
+                            reason: LedgerReason::PaymentReversal,
+                            job_id: None,
+                            at,
+                        })
+                        .await?;
+                        insert_event!(&mut *tx, dialect, NewEvent {
+                            user_id,
+                            event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+                        });
+                        credits_changed_for = Some(user_id);
+                    }
+                    if let Some(subscription) = subscription {
+                        sqlx::query(
+                            "UPDATE subscriptions SET status = 'past_due', updated_at = $1 \
+                             WHERE stripe_subscription_id = $2 AND status <> 'canceled'",
+                        )
+                        .bind(at)
+                        .bind(subscription)
+                        .execute(&mut *tx)
+                        .await?;
+                        notify_badge_changed!(&mut *tx, dialect, user_id);
+                        plan_taken_from = Some(user_id);
+                    }
+                }
             }
             tx.commit().await?;
-            Ok::<_, crate::StoreError>(())
+            Ok::<_, crate::StoreError>((credits_changed_for, plan_taken_from))
         })?;
-        if let Some(user_id) = work.user_id {
-            if work.grant.is_some() {
-                self.signal(Signal::Events(user_id));
-            } else if work.subscription.is_some() {
-                self.badge_changed(user_id);
-            }
+        if let Some(user_id) = credits_changed_for {
+            self.signal(Signal::Events(user_id));
+        }
+        if let Some(user_id) = plan_taken_from {
+            self.badge_changed(user_id);
+        }
+        if let Some(user_id) = work.user_id.filter(|_| work.subscription.is_some()) {
+            self.badge_changed(user_id);
         }
         Ok(true)
     }
@@ -401,16 +518,28 @@ pub struct AnalyticsCount {
 }
 
 impl Store {
-    /// Stores a batch of the user's analytics events in one transaction.
+    /// Stores a batch of the user's analytics events in one transaction, as many as fit in
+    /// `per_day` events received from the user since midnight (UTC); returns how many.
     pub async fn record_analytics(
         &self,
         user_id: Uuid,
         events: &[NewAnalyticsEvent],
-    ) -> Result<()> {
+        per_day: u32,
+    ) -> Result<usize> {
         let at = now();
-        on_db!(self, p => {
+        let midnight = at.date_naive().and_time(chrono::NaiveTime::MIN).and_utc();
+        let stored = on_db!(self, p => {
             let mut tx = p.begin().await?;
-            for event in events {
+            let (today,): (i64,) = sqlx::query_as(
+                "SELECT COUNT(*) FROM analytics_events WHERE user_id = $1 AND received_at >= $2",
+            )
+            .bind(user_id)
+            .bind(midnight)
+            .fetch_one(&mut *tx)
+            .await?;
+            let room = usize::try_from(i64::from(per_day) - today).unwrap_or(0);
+            let kept = &events[..events.len().min(room)];
+            for event in kept {
                 sqlx::query(
                     "INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, received_at) \
                      VALUES ($1, $2, $3, $4, $5, $6)",
@@ -425,9 +554,20 @@ impl Store {
                 .await?;
             }
             tx.commit().await?;
-            Ok::<_, sqlx::Error>(())
+            Ok::<_, sqlx::Error>(kept.len())
         })?;
-        Ok(())
+        Ok(stored)
+    }
+
+    /// Users whose subscription checkout was paid since `since`, by Stripe's word.
+    pub async fn paid_checkouts_since(&self, since: DateTime<Utc>) -> Result<i64> {
+        let (users,): (i64,) = on_db!(self, p => sqlx::query_as(
+            "SELECT COUNT(DISTINCT user_id) FROM stripe_grants WHERE grant_key LIKE 'checkout:%' AND created_at >= $1",
+        )
+        .bind(since)
+        .fetch_one(p)
+        .await)?;
+        Ok(users)
     }
 
     /// Events per name since `since`, most frequent first.

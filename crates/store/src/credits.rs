@@ -90,6 +90,8 @@ pub enum LedgerReason {
     SubscriptionGrant,
     /// A subscription's monthly renewal.
     SubscriptionRenewal,
+    /// The unspent credits of a grant whose payment was refunded or disputed, taken back.
+    PaymentReversal,
 }
 
 impl LedgerReason {
@@ -102,6 +104,7 @@ impl LedgerReason {
             LedgerReason::Purchase => "purchase",
             LedgerReason::SubscriptionGrant => "subscription_grant",
             LedgerReason::SubscriptionRenewal => "subscription_renewal",
+            LedgerReason::PaymentReversal => "payment_reversal",
         }
     }
 }

@@ -33,10 +33,11 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-pub use accounts::{NewUser, SessionUser, User};
+pub use accounts::{EndSessions, NewUser, SessionDevice, SessionInfo, SessionUser, User};
 pub use badges::Badge;
 pub use commerce::{
-    AnalyticsCount, Grant, NewAnalyticsEvent, StripeEventWork, Subscription, SubscriptionChange,
+    AnalyticsCount, Grant, NewAnalyticsEvent, PaymentRefs, StripeEventWork, Subscription,
+    SubscriptionChange,
 };
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
@@ -45,6 +46,7 @@ pub use media::{DeletedMedia, MediaAsset, NewMediaAsset, StoredFile};
 pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;
+pub use rate_limits::SignInPair;
 pub use reference_images::{AddReferenceImageError, ReferenceImage, MAX_REFERENCE_IMAGES};
 pub use scenes::{Scene, ScenePatch};
 pub use share_links::ShareLink;

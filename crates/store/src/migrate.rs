@@ -69,6 +69,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
     ),
     (
+        12,
+        "account security and payment reversals",
+        include_str!("../migrations/sqlite/0012_account_security.sql"),
+        include_str!("../migrations/postgres/0012_account_security.sql"),
+    ),
+    (
         13,
         "share links and watermarks",
         include_str!("../migrations/sqlite/0013_share_links_and_watermarks.sql"),

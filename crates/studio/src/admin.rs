@@ -16,6 +16,13 @@ pub enum AdminCommand {
         #[arg(long)]
         password: Option<String>,
     },
+    /// Set a new password for an account and end all its sessions. Prints a generated
+    /// password unless one is given.
+    ResetPassword {
+        email: String,
+        #[arg(long)]
+        password: Option<String>,
+    },
     /// Add credits to an account (a ledger entry with the reason admin_grant).
     GrantCredits {
         email: String,
@@ -89,6 +96,23 @@ pub async fn run(
             }
             Ok(())
         }
+        AdminCommand::ResetPassword { email, password } => {
+            let user = find_user(store, &email).await?;
+            let (password, generated) = chosen_password(password)?;
+            let hash = server::hash_password(&password)?;
+            let ended = store
+                .set_password(user.id, &hash, store::EndSessions::All)
+                .await?;
+            println!(
+                "reset the password of {}; ended {} session(s)",
+                user.email,
+                ended.len()
+            );
+            if generated {
+                println!("password: {}", password.expose());
+            }
+            Ok(())
+        }
         AdminCommand::GrantCredits { email, amount } => {
             if amount <= 0 {
                 bail!("the amount to grant must be a positive number of credits");
@@ -129,6 +153,15 @@ pub async fn run(
     }
 }
 
+/// The given password, checked like a user's, or a generated one (then true).
+fn chosen_password(password: Option<String>) -> anyhow::Result<(domain::Password, bool)> {
+    let generated = password.is_none();
+    let password =
+        password.unwrap_or_else(|| Alphanumeric.sample_string(&mut rand::thread_rng(), 16));
+    let parsed = domain::Password::parse(&password).map_err(|e| anyhow::anyhow!(e.message))?;
+    Ok((parsed, generated))
+}
+
 /// Creates the account; returns the password when it was generated here.
 async fn create_user(
     store: &Store,
@@ -136,10 +169,7 @@ async fn create_user(
     password: Option<String>,
 ) -> anyhow::Result<(store::User, Option<String>)> {
     let email = domain::Email::parse(email).map_err(|e| anyhow::anyhow!(e.message))?;
-    let generated = password.is_none();
-    let password =
-        password.unwrap_or_else(|| Alphanumeric.sample_string(&mut rand::thread_rng(), 16));
-    let parsed = domain::Password::parse(&password).map_err(|e| anyhow::anyhow!(e.message))?;
+    let (parsed, generated) = chosen_password(password)?;
     let hash = server::hash_password(&parsed)?;
     let user = store
         .create_user(NewUser {
@@ -157,7 +187,7 @@ async fn create_user(
             ),
             other => other.into(),
         })?;
-    Ok((user, generated.then_some(password)))
+    Ok((user, generated.then(|| parsed.expose().to_owned())))
 }
 
 async fn find_user(store: &Store, email: &str) -> anyhow::Result<store::User> {
@@ -408,13 +438,14 @@ async fn print_usage(store: &Store, since: chrono::NaiveDate) -> anyhow::Result<
     Ok(())
 }
 
-/// The purchase funnel, step by step.
+/// The purchase funnel's steps the web app reports; its last step, a paid checkout, is
+/// counted from the Stripe payments the server recorded, never from what clients send.
 const FUNNEL: &[&str] = &[
     "purchase_modal_view",
     "purchase_modal_cta_click",
     "checkout_start",
-    "checkout_complete",
 ];
+const PAID_CHECKOUT_STEP: &str = "checkout_complete (Stripe)";
 
 async fn print_analytics(store: &Store, since: chrono::NaiveDate) -> anyhow::Result<()> {
     let since = since.and_time(chrono::NaiveTime::MIN).and_utc();
@@ -432,8 +463,12 @@ async fn print_analytics(store: &Store, since: chrono::NaiveDate) -> anyhow::Res
             .map_or(0, |c| c.users)
     };
     let first = users(FUNNEL[0]);
-    for step in FUNNEL {
-        let reached = users(step);
+    let paid = store.paid_checkouts_since(since).await?;
+    let steps = FUNNEL
+        .iter()
+        .map(|step| (*step, users(step)))
+        .chain([(PAID_CHECKOUT_STEP, paid)]);
+    for (step, reached) in steps {
         let share = if first > 0 {
             format!("{:.0}%", reached as f64 * 100.0 / first as f64)
         } else {

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use figment::providers::{Env, Format, Serialized, Toml};
@@ -42,6 +43,13 @@ const ENV_KEYS: &[&str] = &[
     "provider_download_hosts",
     "public_url",
     "watermark_free_plan",
+    "header_read_timeout_seconds",
+    "idle_timeout_seconds",
+    "body_read_timeout_seconds",
+    "body_min_bytes_per_second",
+    "max_connections",
+    "max_connections_per_address",
+    "analytics_events_per_day",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -138,11 +146,27 @@ pub struct Config {
     /// are). Only with payments configured, as a free user could otherwise never remove it;
     /// unset: on whenever payments are.
     pub watermark_free_plan: Option<bool>,
+    /// From a request's first byte until its headers are complete.
+    pub header_read_timeout_seconds: u64,
+    /// A connection without a request closes after this long.
+    pub idle_timeout_seconds: u64,
+    /// The longest gap between two parts of a request body.
+    pub body_read_timeout_seconds: u64,
+    /// After the first `body_read_timeout_seconds`, a request body must average this rate.
+    pub body_min_bytes_per_second: u64,
+    /// Open connections per node (a small reserve beyond answers only `/api/health`).
+    pub max_connections: usize,
+    /// Open connections per client address; not applied with `trust_forwarded_for`, where
+    /// every connection comes from the proxy.
+    pub max_connections_per_address: usize,
+    /// Analytics events stored per user per day; more are dropped.
+    pub analytics_events_per_day: u32,
 }
 
 impl Default for Config {
     fn default() -> Self {
         let server = server::ServerConfig::default();
+        let connections = &server.connections;
         Self {
             bind: "127.0.0.1:8080".into(),
             data_dir: PathBuf::from("data"),
@@ -187,6 +211,13 @@ impl Default for Config {
             stripe_creator_price_id: None,
             plans: Vec::new(),
             watermark_free_plan: None,
+            header_read_timeout_seconds: connections.header_read_timeout.as_secs(),
+            idle_timeout_seconds: connections.idle_timeout.as_secs(),
+            body_read_timeout_seconds: connections.body_read_timeout.as_secs(),
+            body_min_bytes_per_second: connections.body_min_bytes_per_second,
+            max_connections: connections.max_connections,
+            max_connections_per_address: connections.max_connections_per_address.unwrap_or(64),
+            analytics_events_per_day: server.analytics_events_per_day,
         }
     }
 }
@@ -257,6 +288,27 @@ impl Config {
         if !(1..=300).contains(&self.llm_timeout_seconds) {
             bail!("invalid configuration: llm_timeout_seconds must be between 1 and 300");
         }
+        for (name, seconds) in [
+            (
+                "header_read_timeout_seconds",
+                self.header_read_timeout_seconds,
+            ),
+            ("idle_timeout_seconds", self.idle_timeout_seconds),
+            ("body_read_timeout_seconds", self.body_read_timeout_seconds),
+        ] {
+            if !(1..=3600).contains(&seconds) {
+                bail!("invalid configuration: {name} must be between 1 and 3600");
+            }
+        }
+        if self.body_min_bytes_per_second == 0 {
+            bail!("invalid configuration: body_min_bytes_per_second must be at least 1");
+        }
+        if self.max_connections == 0 || self.max_connections_per_address == 0 {
+            bail!("invalid configuration: max_connections and max_connections_per_address must be at least 1");
+        }
+        if self.analytics_events_per_day == 0 {
+            bail!("invalid configuration: analytics_events_per_day must be at least 1");
+        }
         self.validate_providers()?;
         self.validate_payments()?;
         for origin in &self.allowed_origins {
@@ -310,6 +362,16 @@ impl Config {
                 .as_deref()
                 .map(|u| u.trim_end_matches('/').to_owned()),
             watermark_free_plan: self.watermarks_free_plan(),
+            connections: server::ConnectionRules {
+                header_read_timeout: Duration::from_secs(self.header_read_timeout_seconds),
+                idle_timeout: Duration::from_secs(self.idle_timeout_seconds),
+                body_read_timeout: Duration::from_secs(self.body_read_timeout_seconds),
+                body_min_bytes_per_second: self.body_min_bytes_per_second,
+                max_connections: self.max_connections,
+                max_connections_per_address: (!self.trust_forwarded_for)
+                    .then_some(self.max_connections_per_address),
+            },
+            analytics_events_per_day: self.analytics_events_per_day,
         }
     }
 

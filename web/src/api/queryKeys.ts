@@ -10,6 +10,7 @@ export const queryKeys = {
   creditTransactions: (page: number, perPage: number) => ['credits', 'transactions', page, perPage] as const,
   plans: ['commerce', 'plans'] as const,
   subscription: ['commerce', 'subscription'] as const,
+  accountSessions: ['account', 'sessions'] as const,
   featureFlag: (flag: string) => ['feature-flags', flag] as const,
   /** Every reference-image query (prefix). */
   referenceImages: ['reference-images'] as const,

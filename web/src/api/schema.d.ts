@@ -4,6 +4,77 @@
  */
 
 export interface paths {
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the password (the current one is asked for) and ends every other session. */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's open sessions, most recently used first. */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out everywhere else: ends every session of the user but this one. */
+        post: operations["endOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the signed-in user's sessions, everywhere (its event streams close and its
+         *     media tokens stop working).
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/events": {
         parameters: {
             query?: never;
@@ -1109,6 +1180,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AnalyticsAccepted: {
+            /** @description Events stored; fewer than sent once the user's daily cap is reached. */
             accepted: number;
         };
         AnalyticsBatch: {
@@ -1156,6 +1228,10 @@ export interface components {
             refunded: number;
             /** @description `failed`. */
             status: string;
+        };
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: string;
         };
         ChatGenerateRequest: {
             engine?: null | components["schemas"]["ImageEngine"];
@@ -1236,8 +1312,8 @@ export interface components {
             /** Format: uuid */
             job_id?: string | null;
             /**
-             * @description signup_grant, admin_grant, generation, refund, purchase, subscription_grant or
-             *     subscription_renewal.
+             * @description signup_grant, admin_grant, generation, refund, purchase, subscription_grant,
+             *     subscription_renewal or payment_reversal.
              */
             reason: string;
         };
@@ -1868,6 +1944,38 @@ export interface components {
             /** @description The same as `message.structured_response`; null while pending. */
             structured_response?: unknown;
         };
+        SessionList: {
+            /**
+             * Format: int64
+             * @description A session lasts this many days after its last use.
+             */
+            session_days: number;
+            sessions: components["schemas"]["SessionView"][];
+        };
+        /** @description An open session of the signed-in user. */
+        SessionView: {
+            /** @description The address it signed in from. */
+            address?: string | null;
+            /** @description The browser and system, e.g. `Chrome on macOS`. */
+            browser: string;
+            /** @description The session of this request. */
+            current: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Within the hour: a session's use is recorded at most hourly.
+             */
+            last_seen_at: string;
+            /** Format: date-time */
+            signed_in_at: string;
+        };
+        SessionsEnded: {
+            /** @description How many sessions were ended. */
+            ended: number;
+        };
         SetActiveAssetRequest: {
             /** Format: uuid */
             asset_id: string;
@@ -2029,6 +2137,7 @@ export interface components {
         /** @description The contract's success envelope. */
         Success_AnalyticsAccepted: {
             data: {
+                /** @description Events stored; fewer than sent once the user's daily cap is reached. */
                 accepted: number;
             };
             /** @description Always `success`. */
@@ -2226,6 +2335,28 @@ export interface components {
                 metadata: components["schemas"]["MessageMetadata"];
                 /** @description The same as `message.structured_response`; null while pending. */
                 structured_response?: unknown;
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_SessionList: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description A session lasts this many days after its last use.
+                 */
+                session_days: number;
+                sessions: components["schemas"]["SessionView"][];
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_SessionsEnded: {
+            data: {
+                /** @description How many sessions were ended. */
+                ended: number;
             };
             /** @description Always `success`. */
             status: string;
@@ -2501,6 +2632,207 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SessionsEnded"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SessionList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SessionsEnded"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SessionsEnded"];
+                };
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     recordAnalytics: {
         parameters: {
             query?: never;

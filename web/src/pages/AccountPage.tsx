@@ -4,11 +4,12 @@ import { SiteHeader } from '@/app/SiteHeader';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { SecurityPanel } from '@/features/account-security';
 import { useMe, useSignout } from '@/features/auth';
 import { SubscriptionPanel } from '@/features/commerce';
 import { ShareLinksPanel } from '@/features/storyboard';
 
-/** /account: profile, subscription and sign out. */
+/** /account: profile, subscription, password and sessions, and sign out. */
 export function AccountPage() {
   const me = useMe();
   let content;
@@ -73,6 +74,7 @@ function Account({ user }: { user: User }) {
         </div>
       </section>
       <SubscriptionPanel />
+      <SecurityPanel />
       <ShareLinksPanel />
       <div className="flex justify-end">
         <Button

@@ -1,4 +1,5 @@
-//! `POST /api/analytics/events`: first-party analytics, batched by the web app.
+//! `POST /api/analytics/events`: first-party analytics, batched by the web app, capped per
+//! user per day.
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
@@ -46,6 +47,7 @@ pub struct AnalyticsBatch {
 
 #[derive(Serialize, ToSchema)]
 pub struct AnalyticsAccepted {
+    /// Events stored; fewer than sent once the user's daily cap is reached.
     accepted: usize,
 }
 
@@ -131,15 +133,19 @@ async fn record(
         });
     }
     let events = parse(batch)?;
-    state
+    // Past the user's daily cap events are dropped without an error: analytics must never
+    // get in a person's way.
+    let accepted = state
         .store
-        .record_analytics(current.user.id, &events)
+        .record_analytics(
+            current.user.id,
+            &events,
+            state.config.analytics_events_per_day,
+        )
         .await?;
     Ok((
         StatusCode::ACCEPTED,
-        success(AnalyticsAccepted {
-            accepted: events.len(),
-        }),
+        success(AnalyticsAccepted { accepted }),
     ))
 }
 

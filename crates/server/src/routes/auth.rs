@@ -1,11 +1,11 @@
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::auth::{self, SignUp};
+use crate::auth::{self, SignInThrottle, SignUp};
 use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{ClientIp, CurrentUser, Json};
 use crate::models::{success, Success, UserView};
@@ -45,6 +45,12 @@ pub struct MeResponse {
     user: UserView,
 }
 
+pub(crate) fn user_agent(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+}
+
 fn optional_name(name: Option<String>) -> Option<String> {
     name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty())
 }
@@ -57,10 +63,11 @@ fn optional_name(name: Option<String>) -> Option<String> {
 async fn signup(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(body): Json<SignupRequest>,
 ) -> ApiResult<(StatusCode, CookieJar, Json<AuthResponse>)> {
-    auth::limit_attempts(
+    auth::limit_sign_ups(
         &state.store,
         &state.config,
         ip,
@@ -75,7 +82,8 @@ async fn signup(
         given_name: optional_name(body.given_name),
         family_name: optional_name(body.family_name),
     };
-    let (user, token) = auth::sign_up(&state.store, input).await?;
+    let device = auth::session_device(user_agent(&headers), ip);
+    let (user, token) = auth::sign_up(&state.store, input, &device).await?;
     let jar = jar.add(auth::session_cookie(token.clone(), &state.config));
     Ok((
         StatusCode::CREATED,
@@ -95,12 +103,13 @@ async fn signup(
 async fn signin(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(body): Json<SigninRequest>,
 ) -> ApiResult<(CookieJar, Json<AuthResponse>)> {
-    let email_key = body.email.trim().to_lowercase();
-    auth::limit_attempts(&state.store, &state.config, ip, &email_key).await?;
-    let (user, token) = auth::sign_in(&state.store, &body.email, &body.password).await?;
+    let throttle = SignInThrottle::check(&state.store, &state.config, ip, &body.email).await?;
+    let device = auth::session_device(user_agent(&headers), ip);
+    let (user, token) = auth::sign_in(throttle, &body.email, &body.password, &device).await?;
     let jar = jar.add(auth::session_cookie(token.clone(), &state.config));
     Ok((
         jar,

@@ -77,8 +77,8 @@ pub struct CreditTransaction {
     id: Uuid,
     /// Positive: credits added; negative: credits spent.
     delta: i64,
-    /// signup_grant, admin_grant, generation, refund, purchase, subscription_grant or
-    /// subscription_renewal.
+    /// signup_grant, admin_grant, generation, refund, purchase, subscription_grant,
+    /// subscription_renewal or payment_reversal.
     reason: String,
     job_id: Option<Uuid>,
     /// What the entry was for, in words.
@@ -112,6 +112,7 @@ fn describe(entry: &store::LedgerEntry) -> String {
         "signup_grant" => "Welcome credits".to_owned(),
         "admin_grant" => "Credits granted".to_owned(),
         "purchase" => "Credits purchased".to_owned(),
+        "payment_reversal" => "Payment refunded or disputed: unspent credits taken back".to_owned(),
         "refund" => format!(
             "Refund: {} failed",
             job_words(entry.job_kind.as_deref()).to_lowercase()

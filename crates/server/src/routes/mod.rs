@@ -6,6 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::state::AppState;
 
 mod account;
+mod account_security;
 mod analytics;
 mod auth;
 mod chat;
@@ -52,6 +53,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(presets::router())
         .merge(providers::router())
         .merge(account::router())
+        .merge(account_security::router())
         .merge(plans::router())
         .merge(stripe::router())
         .merge(subscription::router())

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use store::{Grant, LedgerReason, StripeEventWork, Subscription, SubscriptionChange};
+use store::{Grant, LedgerReason, PaymentRefs, StripeEventWork, Subscription, SubscriptionChange};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult};
@@ -210,12 +210,22 @@ pub async fn receive_webhook(
         customer_id: None,
         subscription: None,
         grant: None,
+        payment: None,
+        reversal: None,
     };
     match kind {
         "checkout.session.completed" | "checkout.session.async_payment_succeeded" => {
             checkout_completed(state, object, &mut work).await?
         }
         "invoice.paid" => invoice_paid(state, object, &mut work).await?,
+        "charge.refunded" => charge_refunded(object, &mut work),
+        "charge.dispute.created" => {
+            work.reversal = Some(PaymentRefs {
+                invoice_id: None,
+                charge_id: text(object, "/charge").map(str::to_owned),
+                payment_intent_id: text(object, "/payment_intent").map(str::to_owned),
+            });
+        }
         "customer.subscription.updated" | "customer.subscription.deleted" => {
             subscription_changed(
                 state,
@@ -300,13 +310,32 @@ async fn checkout_completed(
         current_period_end: None,
         cancel_at_period_end: None,
     });
-    if paid {
+    // `completed` (paid) and `async_payment_succeeded` both announce the same payment:
+    // the grant is keyed by the Checkout Session so only the first grants.
+    if let (true, Some(session_id)) = (paid, text(session, "/id")) {
         work.grant = Some(Grant {
             amount: chosen.regular_credits + if offer { chosen.bonus_credits } else { 0 },
             reason: LedgerReason::SubscriptionGrant,
+            key: format!("checkout:{session_id}"),
+            invoice_id: text(session, "/invoice").map(str::to_owned),
+            stripe_subscription_id: Some(subscription.to_owned()),
         });
     }
     Ok(())
+}
+
+/// A fully refunded charge takes back its grant; a partial refund leaves the credits (the
+/// operator decides those by hand).
+fn charge_refunded(charge: &Value, work: &mut StripeEventWork) {
+    if charge["refunded"].as_bool() != Some(true) {
+        tracing::info!(event = %work.event_id, "a partial refund leaves the credits granted");
+        return;
+    }
+    work.reversal = Some(PaymentRefs {
+        invoice_id: text(charge, "/invoice").map(str::to_owned),
+        charge_id: text(charge, "/id").map(str::to_owned),
+        payment_intent_id: text(charge, "/payment_intent").map(str::to_owned),
+    });
 }
 
 async fn invoice_paid(
@@ -321,6 +350,16 @@ async fn invoice_paid(
         return Ok(());
     };
     let customer = text(invoice, "/customer");
+    let invoice_id = text(invoice, "/id");
+    if let Some(invoice_id) = invoice_id {
+        work.payment = Some(PaymentRefs {
+            invoice_id: Some(invoice_id.to_owned()),
+            charge_id: text(invoice, "/charge").map(str::to_owned),
+            payment_intent_id: text(invoice, "/payment_intent")
+                .or_else(|| text(invoice, "/payments/data/0/payment/payment_intent"))
+                .map(str::to_owned),
+        });
+    }
     let known = state.store.subscription_by_stripe_id(subscription).await?;
     let line = &invoice["lines"]["data"][0];
     let price = text(line, "/price/id").or_else(|| text(line, "/pricing/price_details/price"));
@@ -351,10 +390,15 @@ async fn invoice_paid(
     });
     // The first invoice's month came with the checkout; a plan change's proration is no
     // new month. Only a new billing period renews the credits.
-    if text(invoice, "/billing_reason") == Some("subscription_cycle") {
+    if let (Some("subscription_cycle"), Some(invoice_id)) =
+        (text(invoice, "/billing_reason"), invoice_id)
+    {
         work.grant = Some(Grant {
             amount: chosen.regular_credits,
             reason: LedgerReason::SubscriptionRenewal,
+            key: format!("invoice:{invoice_id}"),
+            invoice_id: Some(invoice_id.to_owned()),
+            stripe_subscription_id: Some(subscription.to_owned()),
         });
     }
     Ok(())

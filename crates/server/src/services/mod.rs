@@ -4,6 +4,7 @@
 //! the request, call one of these and shape the answer, so nothing here knows HTTP beyond
 //! the [`ApiError`](crate::error::ApiError) it returns.
 
+pub mod account_security;
 pub mod chat;
 pub mod commerce;
 pub mod estimates;

@@ -224,7 +224,7 @@ async fn signup_rejects_bad_input_and_taken_emails(db: Db) {
 
 /// Limits count attempts in fixed one-minute windows; a scenario that straddles a window's
 /// end would see its counts reset. Start it early in a window (it takes a few seconds).
-async fn start_of_a_rate_limit_window() {
+pub(crate) async fn start_of_a_rate_limit_window() {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap();

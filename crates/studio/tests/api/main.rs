@@ -4,11 +4,13 @@
 mod support;
 
 mod access_matrix;
+mod account_security;
 mod admin;
 mod auth;
 mod chat;
 mod cluster;
 mod commerce;
+mod connections;
 mod crate_rules;
 mod credit_badge;
 mod estimates;

@@ -20,6 +20,8 @@ on_both_databases!(
     renewals_and_changes_apply_once_in_any_order,
     concurrent_duplicate_deliveries_grant_once,
     a_delayed_payment_grants_when_it_succeeds,
+    one_payment_announced_twice_grants_once,
+    refunds_and_disputes_take_back_the_unspent_credits,
 );
 
 /// Signs up and starts a checkout, so the user has a Stripe customer (`cus_<local part>`).
@@ -420,4 +422,126 @@ async fn a_header_made_by_stripes_library_is_accepted() {
     let response = deliver(&app, &body, &header).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(app.balance(&session).await, 100 + 110);
+}
+
+/// `checkout.session.completed` and then `async_payment_succeeded` for the same Checkout
+/// Session, and one invoice announced by two events: each payment grants once.
+async fn one_payment_announced_twice_grants_once(db: Db) {
+    let stripe = stripe_api().await;
+    let app = spawn_with_stripe(db, &stripe, &[]).await;
+    let (session, user) = customer(&app, "twice@example.com").await;
+    let completed = checkout_completed("evt_done", &user, "cus_twice", "sub_twice", true);
+    let mut succeeded = completed.clone();
+    succeeded["id"] = json!("evt_done_again");
+    succeeded["type"] = json!("checkout.session.async_payment_succeeded");
+    deliver_signed(&app, &completed).await;
+    deliver_signed(&app, &succeeded).await;
+    assert_eq!(app.balance(&session).await, 100 + 140);
+
+    let renewal = invoice_paid(
+        "evt_cycle",
+        "cus_twice",
+        "sub_twice",
+        "subscription_cycle",
+        unix_now() + 86_400,
+    );
+    let mut again = renewal.clone();
+    again["id"] = json!("evt_cycle_resent");
+    deliver_signed(&app, &renewal).await;
+    deliver_signed(&app, &again).await;
+    assert_eq!(app.balance(&session).await, 100 + 140 + 110);
+    let ledger = app.ledger(&session).await;
+    assert_eq!(reasons(&ledger, "subscription_grant"), 1);
+    assert_eq!(reasons(&ledger, "subscription_renewal"), 1);
+}
+
+fn charge_event(event_id: &str, kind: &str, object: Value) -> Value {
+    json!({"id": event_id, "object": "event", "type": kind, "data": {"object": object}})
+}
+
+async fn refunds_and_disputes_take_back_the_unspent_credits(db: Db) {
+    let stripe = stripe_api().await;
+    let app = spawn_with_stripe(db, &stripe, &[]).await;
+    let (session, user) = customer(&app, "refunded@example.com").await;
+    let mut completed =
+        checkout_completed("evt_bought", &user, "cus_refunded", "sub_refunded", true);
+    completed["data"]["object"]["invoice"] = json!("in_first");
+    deliver_signed(&app, &completed).await;
+    // The first invoice says which charge paid it; Stripe may send it before or after.
+    let mut first_invoice = invoice_paid(
+        "evt_first_invoice",
+        "cus_refunded",
+        "sub_refunded",
+        "subscription_create",
+        unix_now() + 86_400,
+    );
+    first_invoice["data"]["object"]["id"] = json!("in_first");
+    first_invoice["data"]["object"]["charge"] = json!("ch_first");
+    first_invoice["data"]["object"]["payment_intent"] = json!("pi_first");
+    deliver_signed(&app, &first_invoice).await;
+    let mut renewal = invoice_paid(
+        "evt_renewal",
+        "cus_refunded",
+        "sub_refunded",
+        "subscription_cycle",
+        unix_now() + 40 * 86_400,
+    );
+    renewal["data"]["object"]["payment_intent"] = json!("pi_renewal");
+    deliver_signed(&app, &renewal).await;
+    assert_eq!(app.balance(&session).await, 100 + 140 + 110);
+    let balance = app.get_json(&session, "/api/credits/balance").await;
+    assert_eq!(balance["subscription_tier"], "creator_monthly");
+
+    // A partial refund leaves the credits.
+    let partial = charge_event(
+        "evt_partial",
+        "charge.refunded",
+        json!({"id": "ch_first", "object": "charge", "refunded": false, "amount": 1500,
+               "amount_refunded": 500, "payment_intent": "pi_first"}),
+    );
+    deliver_signed(&app, &partial).await;
+    assert_eq!(app.balance(&session).await, 350);
+
+    // The first month refunded (the charge names only its payment intent here).
+    let refund = charge_event(
+        "evt_refund",
+        "charge.refunded",
+        json!({"id": "ch_first", "object": "charge", "refunded": true, "amount": 1500,
+               "amount_refunded": 1500, "payment_intent": "pi_first"}),
+    );
+    deliver_signed(&app, &refund).await;
+    assert_eq!(app.balance(&session).await, 350 - 140);
+    let balance = app.get_json(&session, "/api/credits/balance").await;
+    assert_eq!(
+        balance["subscription_tier"], "free",
+        "a refunded subscription gives no plan"
+    );
+    // Refunded again under another event, then disputed: taken back once.
+    let mut refund_again = refund.clone();
+    refund_again["id"] = json!("evt_refund_again");
+    deliver_signed(&app, &refund_again).await;
+    let dispute_first = charge_event(
+        "evt_dispute_first",
+        "charge.dispute.created",
+        json!({"id": "dp_1", "object": "dispute", "charge": "ch_first", "payment_intent": "pi_first"}),
+    );
+    deliver_signed(&app, &dispute_first).await;
+    assert_eq!(app.balance(&session).await, 210);
+
+    // The renewal disputed, named by its payment intent.
+    let dispute = charge_event(
+        "evt_dispute",
+        "charge.dispute.created",
+        json!({"id": "dp_2", "object": "dispute", "charge": "ch_unknown", "payment_intent": "pi_renewal"}),
+    );
+    deliver_signed(&app, &dispute).await;
+    assert_eq!(app.balance(&session).await, 100, "the signup credits stay");
+
+    let ledger = app.ledger(&session).await;
+    let taken: Vec<i64> = ledger
+        .iter()
+        .filter(|e| e["reason"] == "payment_reversal")
+        .map(|e| e["delta"].as_i64().unwrap())
+        .collect();
+    assert_eq!(taken, [-110, -140], "newest first");
 }

@@ -148,6 +148,7 @@ const reasonIcons: Record<string, ReactNode> = {
   purchase: <CreditCard className="h-4 w-4" aria-hidden />,
   subscription_grant: <CreditCard className="h-4 w-4" aria-hidden />,
   subscription_renewal: <RefreshCw className="h-4 w-4" aria-hidden />,
+  payment_reversal: <RotateCcw className="h-4 w-4" aria-hidden />,
 };
 
 const toneStyles = {

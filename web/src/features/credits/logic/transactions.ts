@@ -4,7 +4,7 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const TRANSACTIONS_LOAD_FAILED = 'Failed to load transactions';
 
 /** Why the balance changed. `generation` is a debit; `refund` returns a failed generation's credits. */
-export type TransactionReason = 'signup_grant' | 'admin_grant' | 'generation' | 'refund' | 'purchase' | 'subscription_grant' | 'subscription_renewal';
+export type TransactionReason = 'signup_grant' | 'admin_grant' | 'generation' | 'refund' | 'purchase' | 'subscription_grant' | 'subscription_renewal' | 'payment_reversal';
 
 /** One ledger row of `GET /api/credits/transactions`. */
 export interface CreditTransaction {
@@ -41,6 +41,7 @@ const reasonLabels: Record<TransactionReason, string> = {
   purchase: 'Credit purchase',
   subscription_grant: 'Subscription',
   subscription_renewal: 'Subscription renewal',
+  payment_reversal: 'Refunded payment',
 };
 
 /** The label of a reason; an unknown one is humanised ("gift_card" → "Gift card"). */

@@ -1,0 +1,1 @@
+export { SecurityPanel } from './components/SecurityPanel';
