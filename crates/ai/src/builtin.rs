@@ -11,6 +11,7 @@
 //! product, or when the message contradicts itself, the assistant asks instead.
 
 mod compose;
+mod honest;
 mod lexicon;
 mod read;
 mod reply;

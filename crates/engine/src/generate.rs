@@ -54,6 +54,8 @@ pub struct RenderedImage {
     /// Set when there was no product photo and a drawn mockup stands in for the product;
     /// [`StandIn::message`] says so in words for the job result and the seller.
     pub stand_in: Option<StandIn>,
+    /// What the picture shows, in words: for alt text, never the prompt's wishes.
+    pub description: String,
 }
 
 /// Renders and encodes one image. Stages: "cutout", "scene", "encode".
@@ -72,5 +74,6 @@ pub fn generate_image(
         width: image.width(),
         height: image.height(),
         stand_in: layers.stand_in,
+        description: layers.description,
     })
 }

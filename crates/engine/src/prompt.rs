@@ -8,6 +8,8 @@
 
 use domain::{ColorPalette, Composition, Environment, Lighting};
 
+use crate::scene::props::{Fruit, PropKind};
+
 /// The product mockups the engine can draw when there is no reference photo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ProductKind {
@@ -64,6 +66,12 @@ pub enum Setting {
     Cafe,
     OutdoorCafe,
     Beach,
+    Windowsill,
+    Vanity,
+    Tray,
+    CuttingBoard,
+    StoneSlab,
+    BedsideTable,
 }
 
 impl Setting {
@@ -80,6 +88,12 @@ impl Setting {
         Setting::Cafe,
         Setting::OutdoorCafe,
         Setting::Beach,
+        Setting::Windowsill,
+        Setting::Vanity,
+        Setting::Tray,
+        Setting::CuttingBoard,
+        Setting::StoneSlab,
+        Setting::BedsideTable,
     ];
 
     /// The setting an environment is painted as when nothing more specific is asked for.
@@ -96,13 +110,19 @@ impl Setting {
     /// The nearest of the five environments.
     pub fn environment(self) -> Environment {
         match self {
-            Setting::Marble => Environment::LuxuryMarble,
-            Setting::Bathroom | Setting::KitchenCounter => Environment::CleanBathroom,
+            Setting::Marble | Setting::Tray | Setting::StoneSlab => Environment::LuxuryMarble,
+            Setting::Bathroom
+            | Setting::KitchenCounter
+            | Setting::Vanity
+            | Setting::CuttingBoard => Environment::CleanBathroom,
             Setting::Studio | Setting::Desk => Environment::ProfessionalStudio,
             Setting::Garden | Setting::OutdoorCafe | Setting::Beach => Environment::NaturalOutdoor,
-            Setting::Bedroom | Setting::WoodenTable | Setting::Shelf | Setting::Cafe => {
-                Environment::CozyBedroom
-            }
+            Setting::Bedroom
+            | Setting::WoodenTable
+            | Setting::Shelf
+            | Setting::Cafe
+            | Setting::Windowsill
+            | Setting::BedsideTable => Environment::CozyBedroom,
         }
     }
 
@@ -120,6 +140,163 @@ impl Setting {
             Setting::Cafe => "café",
             Setting::OutdoorCafe => "outdoor café",
             Setting::Beach => "beach",
+            Setting::Windowsill => "windowsill",
+            Setting::Vanity => "bathroom vanity",
+            Setting::Tray => "tray",
+            Setting::CuttingBoard => "cutting board",
+            Setting::StoneSlab => "stone slab",
+            Setting::BedsideTable => "bedside table",
+        }
+    }
+
+    /// What is painted, in a seller's words: "on a wooden windowsill before a bright window".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Setting::Marble => "on a polished marble counter",
+            Setting::Bathroom => "on a bathroom counter before a tiled wall",
+            Setting::Studio => "on a seamless studio backdrop",
+            Setting::Garden => "on a wooden table in a garden",
+            Setting::Bedroom => "on linen bed sheets in a bedroom",
+            Setting::KitchenCounter => "on a butcher-block kitchen counter",
+            Setting::WoodenTable => "on a wooden table",
+            Setting::Desk => "on a wooden desk",
+            Setting::Shelf => "on a wooden shelf",
+            Setting::Cafe => "on a marble café table",
+            Setting::OutdoorCafe => "on a bistro table at an outdoor café",
+            Setting::Beach => "on the sand of a beach",
+            Setting::Windowsill => "on a wooden windowsill before a bright window",
+            Setting::Vanity => "on a bathroom vanity by the sink",
+            Setting::Tray => "on a wooden tray on a marble counter",
+            Setting::CuttingBoard => "on a wooden cutting board on a kitchen counter",
+            Setting::StoneSlab => "on a grey stone slab",
+            Setting::BedsideTable => "on a wooden bedside table",
+        }
+    }
+
+    /// Whether the painting of this setting shows `noun` (a seller's word for a place or a
+    /// surface): a vanity shows its sink, a garden no shelf.
+    pub fn shows(self, noun: &str) -> bool {
+        let noun = singular(noun)
+            .filter(|_| !noun.ends_with("ss"))
+            .unwrap_or(noun);
+        let words: &[&str] = match self {
+            Setting::Marble => &[
+                "marble",
+                "counter",
+                "countertop",
+                "surface",
+                "stone",
+                "wall",
+            ],
+            Setting::Bathroom => &[
+                "bathroom",
+                "counter",
+                "countertop",
+                "tile",
+                "wall",
+                "mirror",
+                "surface",
+                "terrazzo",
+                "washroom",
+                "spa",
+            ],
+            Setting::Studio => &[
+                "studio",
+                "backdrop",
+                "background",
+                "sweep",
+                "paper",
+                "surface",
+                "wall",
+            ],
+            Setting::Garden => &[
+                "garden", "table", "outdoor", "outdoors", "outside", "foliage", "greenery", "sky",
+                "nature", "park", "patio", "wood",
+            ],
+            Setting::Bedroom => &[
+                "bedroom",
+                "bed",
+                "sheet",
+                "linen",
+                "headboard",
+                "wall",
+                "duvet",
+                "room",
+            ],
+            Setting::KitchenCounter => &[
+                "kitchen",
+                "counter",
+                "countertop",
+                "block",
+                "cabinet",
+                "tile",
+                "wall",
+            ],
+            Setting::WoodenTable => &["table", "tabletop", "wood", "wall", "surface", "room"],
+            Setting::Desk => &["desk", "office", "workspace", "wall", "surface", "table"],
+            Setting::Shelf => &["shelf", "shelve", "wall", "board", "ledge", "mantel"],
+            Setting::Cafe => &["cafe", "café", "table", "coffeehouse", "bistro"],
+            Setting::OutdoorCafe => &[
+                "cafe", "café", "terrace", "street", "table", "sidewalk", "pavement", "outdoor",
+                "outdoors", "city",
+            ],
+            Setting::Beach => &["beach", "sand", "sea", "ocean", "shore", "seaside", "coast"],
+            Setting::Windowsill => &["windowsill", "sill", "window", "ledge", "wood", "room"],
+            Setting::Vanity => &[
+                "bathroom",
+                "vanity",
+                "sink",
+                "basin",
+                "washbasin",
+                "counter",
+                "countertop",
+                "tile",
+                "wall",
+                "tap",
+                "faucet",
+                "washroom",
+            ],
+            Setting::Tray => &["tray", "marble", "counter", "countertop", "surface"],
+            Setting::CuttingBoard => &[
+                "board",
+                "kitchen",
+                "counter",
+                "countertop",
+                "wall",
+                "wood",
+                "tile",
+            ],
+            Setting::StoneSlab => &["stone", "slab", "slate", "surface", "concrete", "wall"],
+            Setting::BedsideTable => &[
+                "bedside",
+                "nightstand",
+                "table",
+                "bedroom",
+                "bed",
+                "wall",
+                "wood",
+                "room",
+            ],
+        };
+        words.contains(&noun)
+    }
+}
+
+/// Empty space the seller wants kept free of the product and props, for text laid over the
+/// picture later: "room for text at the top", "copy space on the left", "negative space".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Space {
+    Top,
+    Left,
+    Right,
+}
+
+impl Space {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Space::Top => "empty space for text at the top",
+            Space::Left => "empty space for text on the left",
+            Space::Right => "empty space for text on the right",
         }
     }
 }
@@ -188,6 +365,11 @@ pub struct PromptParams {
     pub setting: Option<Setting>,
     /// Seen from directly above: "flat lay", "top-down", "overhead".
     pub top_down: bool,
+    /// Things the prompt puts beside the product ("with eucalyptus and a candle") that the
+    /// engine draws, in order, at most three.
+    pub props: Vec<PropKind>,
+    /// Room kept empty for text.
+    pub space: Option<Space>,
 }
 
 /// The four scene options after applying explicit choices, the prompt and the defaults.
@@ -285,8 +467,12 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("bathroom counter", &[Env(E::CleanBathroom, 1.2)]),
     ("bath", &[Env(E::CleanBathroom, 0.9)]),
     ("bathtub", &[Env(E::CleanBathroom, 1.0)]),
-    ("sink", &[Env(E::CleanBathroom, 0.9)]),
-    ("vanity", &[Env(E::CleanBathroom, 0.8)]),
+    ("sink", &[Set(S::Vanity, 0.9)]),
+    ("basin", &[Set(S::Vanity, 0.9)]),
+    ("washbasin", &[Set(S::Vanity, 1.0)]),
+    ("vanity", &[Set(S::Vanity, 1.0)]),
+    ("bathroom vanity", &[Set(S::Vanity, 1.3)]),
+    ("bathroom sink", &[Set(S::Vanity, 1.3)]),
     ("shower", &[Env(E::CleanBathroom, 1.0)]),
     ("spa", &[Env(E::CleanBathroom, 0.9), Mood(Mood::Calm)]),
     ("tile", &[Env(E::CleanBathroom, 0.8)]),
@@ -354,8 +540,10 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("jungle", &[Env(E::NaturalOutdoor, 1.0)]),
     ("bedroom", &[Env(E::CozyBedroom, 1.0)]),
     ("bed", &[Env(E::CozyBedroom, 0.9)]),
-    ("bedside", &[Env(E::CozyBedroom, 1.0)]),
-    ("nightstand", &[Env(E::CozyBedroom, 1.0)]),
+    ("bedside", &[Set(S::BedsideTable, 1.0)]),
+    ("bedside table", &[Set(S::BedsideTable, 1.3)]),
+    ("nightstand", &[Set(S::BedsideTable, 1.1)]),
+    ("night stand", &[Set(S::BedsideTable, 1.1)]),
     ("sheets", &[Env(E::CozyBedroom, 0.8)]),
     ("linen", &[Env(E::CozyBedroom, 0.6)]),
     ("blanket", &[Env(E::CozyBedroom, 0.8)]),
@@ -371,8 +559,22 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("kitchen countertop", &[Set(S::KitchenCounter, 1.3)]),
     ("kitchen island", &[Set(S::KitchenCounter, 1.3)]),
     ("butcher block", &[Set(S::KitchenCounter, 1.1)]),
-    ("cutting board", &[Set(S::KitchenCounter, 0.8)]),
-    ("chopping board", &[Set(S::KitchenCounter, 0.8)]),
+    ("cutting board", &[Set(S::CuttingBoard, 1.3)]),
+    ("chopping board", &[Set(S::CuttingBoard, 1.3)]),
+    ("serving board", &[Set(S::CuttingBoard, 1.2)]),
+    ("bread board", &[Set(S::CuttingBoard, 1.2)]),
+    ("wooden board", &[Set(S::CuttingBoard, 1.0)]),
+    ("windowsill", &[Set(S::Windowsill, 1.3)]),
+    ("window sill", &[Set(S::Windowsill, 1.3)]),
+    ("window ledge", &[Set(S::Windowsill, 1.3)]),
+    ("sill", &[Set(S::Windowsill, 1.0)]),
+    ("tray", &[Set(S::Tray, 1.0)]),
+    ("serving tray", &[Set(S::Tray, 1.2)]),
+    ("stone slab", &[Set(S::StoneSlab, 1.3)]),
+    ("slate", &[Set(S::StoneSlab, 1.0)]),
+    ("slab", &[Set(S::StoneSlab, 0.9)]),
+    ("stone", &[Set(S::StoneSlab, 0.5)]),
+    ("concrete", &[Set(S::StoneSlab, 0.7)]),
     ("wooden table", &[Set(S::WoodenTable, 0.8)]),
     ("wood table", &[Set(S::WoodenTable, 0.8)]),
     ("kitchen table", &[Set(S::WoodenTable, 1.1)]),
@@ -673,6 +875,10 @@ const VOCABULARY: &[(&str, &[Vote])] = &[
     ("spray", &[Product(ProductKind::Bottle)]),
     ("toner", &[Product(ProductKind::Bottle)]),
     ("flask", &[Product(ProductKind::Bottle)]),
+    ("soap", &[Product(ProductKind::Bottle)]),
+    ("hand soap", &[Product(ProductKind::Bottle)]),
+    ("soap bar", &[Product(ProductKind::Box)]),
+    ("bar soap", &[Product(ProductKind::Box)]),
     ("jar", &[Product(ProductKind::Jar)]),
     ("cream", &[Product(ProductKind::Jar)]),
     ("face cream", &[Product(ProductKind::Jar)]),
@@ -808,6 +1014,10 @@ const SURFACES: &[&str] = &[
     "onyx",
     "slab",
     "concrete",
+    "sheets",
+    "sill",
+    "windowsill",
+    "shelf",
 ];
 /// Words that may sit inside a product's noun phrase.
 const MATERIALS: &[&str] = &[
@@ -896,6 +1106,177 @@ fn qualifies_prop(tokens: &[String], end: usize) -> bool {
         .take_while(|t| t.as_str() != ",")
         .any(|t| PROP_CUES.contains(&t.as_str()));
     noun && cued
+}
+
+/// Words for things the engine draws beside a product, and what it draws for them. The
+/// flag says whether the drawing is the thing itself (eucalyptus is a spray of leaves) or
+/// only the nearest the engine has (a vase is drawn as flowers).
+const PROP_WORDS: &[(&str, PropKind, bool)] = &[
+    ("eucalyptus", PropKind::Leaves, true),
+    ("leaves", PropKind::Leaves, true),
+    ("leaf", PropKind::Leaves, true),
+    ("sprig", PropKind::Leaves, true),
+    ("sprigs", PropKind::Leaves, true),
+    ("branch", PropKind::Leaves, true),
+    ("branches", PropKind::Leaves, true),
+    ("herbs", PropKind::Leaves, true),
+    ("rosemary", PropKind::Leaves, true),
+    ("basil", PropKind::Leaves, true),
+    ("thyme", PropKind::Leaves, true),
+    ("fern", PropKind::Leaves, true),
+    ("ferns", PropKind::Leaves, true),
+    ("greenery", PropKind::Leaves, true),
+    ("lavender", PropKind::Flowers([150, 120, 200]), true),
+    ("flowers", PropKind::Flowers([232, 176, 190]), true),
+    ("flower", PropKind::Flowers([232, 176, 190]), true),
+    ("peonies", PropKind::Flowers([238, 168, 186]), true),
+    ("roses", PropKind::Flowers([214, 80, 100]), true),
+    ("tulips", PropKind::Flowers([226, 92, 96]), true),
+    ("daisies", PropKind::Flowers([246, 240, 226]), true),
+    ("blossoms", PropKind::Flowers([246, 214, 222]), true),
+    ("bouquet", PropKind::Flowers([232, 176, 190]), true),
+    ("vase", PropKind::Flowers([232, 176, 190]), false),
+    ("candle", PropKind::Candle, true),
+    ("candles", PropKind::Candle, true),
+    ("tealight", PropKind::Candle, true),
+    ("tealights", PropKind::Candle, true),
+    ("books", PropKind::Books, true),
+    ("book", PropKind::Books, true),
+    ("magazine", PropKind::Books, false),
+    ("cup", PropKind::Cup, true),
+    ("mug", PropKind::Cup, true),
+    ("teacup", PropKind::Cup, true),
+    ("coffee", PropKind::Cup, true),
+    ("lemons", PropKind::WholeFruit(Fruit::Lemon), true),
+    ("lemon", PropKind::WholeFruit(Fruit::Lemon), true),
+    ("oranges", PropKind::WholeFruit(Fruit::Orange), true),
+    ("limes", PropKind::WholeFruit(Fruit::Lime), true),
+    ("lime", PropKind::WholeFruit(Fruit::Lime), true),
+    ("citrus", PropKind::FruitSlices(Fruit::Orange), true),
+    ("grapefruit", PropKind::FruitSlices(Fruit::Grapefruit), true),
+    ("stones", PropKind::Stones, true),
+    ("pebbles", PropKind::Stones, true),
+    ("rocks", PropKind::Stones, true),
+    ("shells", PropKind::Shells, true),
+    ("seashells", PropKind::Shells, true),
+    ("plant", PropKind::Plant, true),
+    ("plants", PropKind::Plant, true),
+    ("succulent", PropKind::Plant, true),
+    ("houseplant", PropKind::Plant, true),
+    ("droplets", PropKind::WaterDrops, true),
+    ("drops", PropKind::WaterDrops, true),
+    ("towel", PropKind::Fabric([240, 238, 232]), false),
+    ("towels", PropKind::Fabric([240, 238, 232]), false),
+    ("cloth", PropKind::Fabric([226, 214, 196]), true),
+    ("napkin", PropKind::Fabric([236, 228, 214]), true),
+    ("linen napkin", PropKind::Fabric([236, 228, 214]), true),
+];
+
+/// What the engine draws for a prop word, and whether that drawing is the thing itself.
+pub fn prop_of(word: &str) -> Option<(PropKind, bool)> {
+    let word = word.to_lowercase();
+    PROP_WORDS
+        .iter()
+        .find(|(w, _, _)| *w == word)
+        .map(|(_, kind, exact)| (*kind, *exact))
+}
+
+/// Things named beside the product: a prop word shortly after a cue ("with", "beside",
+/// "next to" …) or continuing a list of them ("with eucalyptus, lavender and a candle"),
+/// not negated. A colour word ("lavender", "orange") is a thing only when no noun follows
+/// it ("with dried lavender", not "with a lavender towel"); "lemon slices" are slices. The
+/// product itself is not a prop ("with the candle as the clear hero").
+fn props_of(tokens: &[String]) -> Vec<PropKind> {
+    const CUES: &[&str] = &[
+        "with",
+        "beside",
+        "next",
+        "alongside",
+        "among",
+        "amongst",
+        "surrounded",
+        "scattered",
+        "styled",
+        "near",
+        "plus",
+        "accompanied",
+    ];
+    // Words that end a prop's phrase: a place or a part of something else.
+    const BREAKS: &[&str] = &["on", "in", "at", "against", "as", "of", "for", ","];
+    let mut out: Vec<PropKind> = Vec::new();
+    let mut last: Option<usize> = None;
+    for (i, t) in tokens.iter().enumerate() {
+        let Some((mut kind, _)) = prop_of(t) else {
+            continue;
+        };
+        let next = tokens.get(i + 1).map(String::as_str);
+        if next == Some("as") {
+            continue;
+        }
+        if match_color(tokens, i).is_some() && !matches!(next, None | Some("," | "and" | "or")) {
+            if let (PropKind::WholeFruit(f), Some("slices" | "slice" | "wedges")) = (kind, next) {
+                kind = PropKind::FruitSlices(f);
+            } else {
+                continue;
+            }
+        }
+        let before = &tokens[i.saturating_sub(5)..i];
+        let cued = before
+            .iter()
+            .rposition(|w| CUES.contains(&w.as_str()))
+            .is_some_and(|c| {
+                before[c + 1..]
+                    .iter()
+                    .all(|w| !BREAKS.contains(&w.as_str()))
+            });
+        let listed = last.is_some_and(|j| {
+            let gap = &tokens[j + 1..i];
+            gap.len() <= 4
+                && gap.iter().any(|w| matches!(w.as_str(), "and" | "," | "or"))
+                && gap
+                    .iter()
+                    .all(|w| !BREAKS[..BREAKS.len() - 1].contains(&w.as_str()))
+        });
+        let negated = before
+            .iter()
+            .rev()
+            .take(3)
+            .take_while(|w| !SCOPE_BREAKS.contains(&w.as_str()))
+            .any(|w| NEGATORS.contains(&w.as_str()));
+        if (cued || listed) && !negated {
+            last = Some(i);
+            if !out.contains(&kind) && out.len() < 3 {
+                out.push(kind);
+            }
+        }
+    }
+    out
+}
+
+/// "room for text at the top", "copy space on the left", "negative space": where to keep
+/// empty. Without a side, the top.
+fn space_of(tokens: &[String]) -> Option<Space> {
+    let at = tokens.iter().enumerate().position(|(i, t)| {
+        let next = tokens.get(i + 1).map(String::as_str);
+        let after = tokens.get(i + 2).map(String::as_str);
+        match (t.as_str(), next, after) {
+            ("negative" | "copy" | "text" | "empty", Some("space"), _) => true,
+            ("room" | "space", Some("for"), Some(w)) => {
+                matches!(
+                    w,
+                    "text" | "copy" | "a" | "headline" | "headlines" | "words" | "title" | "logo"
+                )
+            }
+            _ => false,
+        }
+    })?;
+    let side = tokens[at..].iter().take(9).find_map(|t| match t.as_str() {
+        "top" | "above" | "upper" => Some(Space::Top),
+        "left" => Some(Space::Left),
+        "right" => Some(Space::Right),
+        _ => None,
+    });
+    Some(side.unwrap_or(Space::Top))
 }
 
 /// Where a brief names its subject: after "photograph of", "photo of", "shot of", "image of",
@@ -1068,6 +1449,28 @@ pub fn parse(prompt: &str) -> PromptParams {
                 shade,
                 rgb: apply_shade(rgb, shade),
             };
+            // A colour of the surface itself ("white and gold-veined marble") is the
+            // surface's tone, which the setting paints; it never recolours the wall.
+            let mut k = at + n;
+            while k < tokens.len()
+                && k < at + n + 4
+                && (matches!(tokens[k].as_str(), "and" | "veined" | "polished" | "honed")
+                    || match_color(&tokens, k).is_some())
+            {
+                k += 1;
+            }
+            if !negated
+                && tokens
+                    .get(k)
+                    .is_some_and(|t| SURFACES.contains(&t.as_str()))
+            {
+                let light = color.rgb.iter().map(|&c| c as u32).sum::<u32>() > 3 * 150;
+                out.tone = out
+                    .tone
+                    .or(Some(if light { Tone::Light } else { Tone::Dark }));
+                i = k;
+                continue;
+            }
             if negated {
                 out.avoid_colors.push(color);
             } else {
@@ -1175,7 +1578,14 @@ pub fn parse(prompt: &str) -> PromptParams {
     }
 
     out.environment = env.best();
-    out.setting = place.best();
+    // The place painted belongs to the environment chosen: "a bathroom shelf by the sink"
+    // is the bathroom's vanity, not a shelf in some other room.
+    out.setting = match out.environment {
+        Some(e) => place.best_where(|s| s.environment() == e),
+        None => place.best(),
+    };
+    out.props = props_of(&tokens);
+    out.space = space_of(&tokens);
     out.palette = pal.best();
     out.lighting = light.best();
     out.composition = comp.best();
@@ -1210,9 +1620,13 @@ impl<T: Copy + PartialEq> Scores<T> {
     }
 
     fn best(&self) -> Option<T> {
+        self.best_where(|_| true)
+    }
+
+    fn best_where(&self, keep: impl Fn(&T) -> bool) -> Option<T> {
         self.entries
             .iter()
-            .filter(|(o, _, _)| !self.excluded.contains(o))
+            .filter(|(o, _, _)| !self.excluded.contains(o) && keep(o))
             .fold(None::<&(T, f32, usize)>, |best, e| match best {
                 Some(b) if b.1 > e.1 || (b.1 == e.1 && b.2 <= e.2) => Some(b),
                 _ => Some(e),

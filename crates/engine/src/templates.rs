@@ -58,8 +58,8 @@ macro_rules! template {
 const TEMPLATES: &[Template] = &[
     template!("clean-studio", "Clean Studio", true, ProfessionalStudio, NeutralClean, SoftEven, ProductHero, Box, Some([70, 110, 160]),
         "The product centred on a seamless light grey studio sweep, soft even softbox lighting, a gentle contact shadow, crisp e-commerce packshot"),
-    template!("luxe-marble", "Luxe Marble", true, LuxuryMarble, WarmCozy, GoldenHour, ProductHero, Bottle, Some([176, 98, 28]),
-        "The product on a polished white and gold-veined marble counter, warm golden-hour window light, soft reflection, luxurious and elegant"),
+    template!("luxe-marble", "Luxe Marble", true, LuxuryMarble, NeutralClean, NaturalDaylight, ProductHero, Bottle, Some([176, 98, 28]),
+        "The product on a polished white and gold-veined marble counter, bright window daylight, soft reflection, luxurious and elegant"),
     template!("spa-fresh", "Spa Fresh", true, CleanBathroom, CoolFresh, NaturalDaylight, LifestyleContext, Jar, Some([236, 240, 238]),
         "The product on a bright bathroom counter with white subway tiles, folded towels and pebbles, fresh natural daylight, clean spa mood"),
     template!("golden-garden", "Golden Garden", true, NaturalOutdoor, WarmCozy, GoldenHour, LifestyleContext, Can, Some([214, 84, 60]),
@@ -88,7 +88,8 @@ const TEMPLATES: &[Template] = &[
 
 /// Changes whenever thumbnails are drawn differently, so stored ones can be re-rendered.
 /// 2: each template shows its own product shape in its own setting.
-pub const THUMBNAIL_VERSION: u32 = 2;
+/// 3: Luxe Marble is white marble with gold veins in daylight; new settings and props.
+pub const THUMBNAIL_VERSION: u32 = 3;
 
 /// Every template: popular ones first, then in catalogue order.
 pub fn all() -> Vec<&'static Template> {

@@ -309,8 +309,12 @@ impl MediaProvider for EngineProvider {
                 height: Some(image.height),
                 duration_seconds: None,
                 poster_jpeg: None,
-                // Said to the seller: without a product photo a drawn stand-in was staged.
-                details: serde_json::json!({ "stand_in_product": image.stand_in.map(|s| s.message()) }),
+                // Said to the seller: without a product photo a drawn stand-in was staged; and
+                // what the picture shows, for its alt text (the prompt is only what was asked).
+                details: serde_json::json!({
+                    "stand_in_product": image.stand_in.map(|s| s.message()),
+                    "description": image.description,
+                }),
             })
         })
         .await
@@ -351,6 +355,7 @@ impl MediaProvider for EngineProvider {
         blocking(move || {
             let quality = video_quality(input.quality);
             let mut stand_in = None;
+            let mut description = None;
             let clip = match &input.from {
                 VideoFrom::Image(bytes) => engine::video::animate(
                     VideoSource::Image(bytes),
@@ -370,6 +375,7 @@ impl MediaProvider for EngineProvider {
                         &mut engine::SubProgress::new(&mut progress, 0.0, 0.3),
                     )?;
                     stand_in = layers.stand_in.map(|s| s.message());
+                    description = Some(layers.description.clone());
                     engine::video::animate(
                         VideoSource::Layers {
                             background: &layers.background,
@@ -397,6 +403,7 @@ impl MediaProvider for EngineProvider {
                     "fps": clip.fps,
                     "camera": format!("{:?}", clip.motion.camera),
                     "stand_in_product": stand_in,
+                    "description": description,
                 }),
             })
         })

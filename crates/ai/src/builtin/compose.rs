@@ -281,7 +281,7 @@ fn canonical_setting(scene: &Scene) -> String {
             (Some(p), Some(t)) => format!("{p}, with {t} stone surfaces"),
             (Some(p), None) => p.to_string(),
             (None, t) => format!(
-                "on a {}bathroom counter beside the sink, with tiles softly out of focus",
+                "on a {}bathroom counter, with tiles softly out of focus",
                 t.map(|t| format!("{t} stone ")).unwrap_or_default()
             ),
         }),
@@ -310,10 +310,7 @@ fn canonical_setting(scene: &Scene) -> String {
         E::CozyBedroom => wall(match (own, tone) {
             (Some(p), Some(t)) => format!("{p}, with {t} wood furniture"),
             (Some(p), None) => p.to_string(),
-            (None, t) => format!(
-                "in a bedroom, on a {}nightstand beside rumpled linen sheets",
-                t.map(|t| format!("{t} wood ")).unwrap_or_default()
-            ),
+            (None, t) => format!("in a bedroom, on rumpled {} sheets", t.unwrap_or("linen")),
         }),
     }
 }
@@ -348,7 +345,7 @@ fn light_sentence(scene: &Scene, outdoor: bool, detail: Detail) -> String {
 fn palette(pal: P) -> &'static str {
     match pal {
         P::WarmCozy => "warm, inviting palette in warm tones",
-        P::CoolFresh => "cool tones throughout, icy and crisp",
+        P::CoolFresh => "cool tones throughout, fresh and crisp",
         P::BoldDramatic => "striking, intense palette with high contrast",
         P::SoftDreamy => "dreamy, airy palette, delicate and ethereal",
         P::NeutralClean => "clean neutral tones, monochrome and understated",
@@ -528,6 +525,10 @@ fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
         {
             framing.push_str(&format!(" ({own})"));
         }
+    }
+    if let Some(space) = scene.space {
+        framing.push_str(", with ");
+        framing.push_str(space.describe());
     }
     sentences.push(format!(
         "{}, {}, {} frame.",

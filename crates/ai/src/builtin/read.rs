@@ -210,6 +210,8 @@ pub(crate) struct Reading {
     pub pace: Option<Pace>,
     pub float: bool,
     pub sweep: bool,
+    /// Room the user wants kept empty for text ("room for text at the top").
+    pub space: Option<prompt::Space>,
     pub seconds: Option<u32>,
     pub conflict: Option<Conflict>,
     pub talk: Option<Talk>,
@@ -366,6 +368,7 @@ pub(crate) fn read(text: &str, full: bool) -> Reading {
         } else if mentions_props(&tokens, &negated) {
             out.no_props = Some(false);
         }
+        out.space = params.space;
         out.excluded = exclusions(&tokens, &negated, &used);
         out.conflict = conflict(&tokens, &negated, &out);
     }
@@ -893,7 +896,9 @@ pub(crate) const SURFACE_NOUNS: &[&str] = &[
     "background", "wall", "desk", "bed", "sofa", "couch", "cloth", "tablecloth", "stone",
     "rock", "sand", "moss", "grass", "wood", "marble", "concrete", "terrazzo", "linen",
     "cushion", "pillow", "step", "steps", "stairs", "mat", "placemat", "napkin", "plate",
-    "tiles", "fabric", "velvet", "satin", "silk", "paper",
+    "tiles", "fabric", "velvet", "satin", "silk", "paper", "log", "crate", "chair", "armchair",
+    "ottoman", "mirror", "bathtub", "tub", "cabinet", "sideboard", "cart", "trolley", "basket",
+    "windowsill", "basin", "mantel", "mantelpiece", "bookshelf", "dashboard", "car", "piano",
 ];
 
 /// Where the user put the product, as they wrote it: a preposition and the words up to a
@@ -1153,8 +1158,10 @@ fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Readi
                 || DESCRIPTORS.contains(w)
                 || w.ends_with("ing")
                 || {
+                    // A thing the engine draws beside a product is a prop even when it also
+                    // hints at a setting ("towels").
                     let info = word_info(w);
-                    is_scene_word(&info) || info.no_props
+                    (is_scene_word(&info) && prompt::prop_of(w).is_none()) || info.no_props
                 };
             if stops {
                 break;

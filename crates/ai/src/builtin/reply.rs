@@ -4,6 +4,7 @@
 use domain::{ColorPalette as P, Composition as C, Environment as E, Lighting as L, Settings};
 
 use super::compose::{self, camera_move, list, pace};
+use super::honest;
 use super::lexicon::{Category, Negative};
 use super::read::{read, Conflict, Move, Pace, Reading, Talk};
 use super::scene::{build, clip, remember, Course, Scene, Source, Subject};
@@ -106,8 +107,9 @@ fn brief(
 ) -> AssistantReply {
     let image = compose::image_brief(scene, settings);
     let video = compose::video_brief(scene, settings);
+    let not_drawn = honest::not_drawn(scene, &image);
     AssistantReply {
-        content: content(scene, settings, had_video),
+        content: content(scene, settings, had_video, &not_drawn),
         structured: StructuredResponse {
             refined_image_prompt: Some(image),
             refined_video_prompt: Some(video),
@@ -238,8 +240,9 @@ fn summary(scene: &Scene) -> String {
     )
 }
 
-/// The chat text: what the brief is, what changed, and that it is ready.
-fn content(scene: &Scene, settings: &Settings, had_video: bool) -> String {
+/// The chat text: what the brief is, what changed, what the offline engine will not draw
+/// of what was asked, and that it is ready.
+fn content(scene: &Scene, settings: &Settings, had_video: bool, not_drawn: &[String]) -> String {
     let seconds = settings.duration.seconds();
     let changes = changes(scene, had_video, seconds);
     let ready = if scene.video && (had_video || scene.previous.is_none()) {
@@ -298,14 +301,18 @@ fn content(scene: &Scene, settings: &Settings, had_video: bool) -> String {
         && scene.course.is_none()
         && !scene.switched_product
         && !changes.is_empty();
+    let mut text = opening;
     if refined {
-        format!(
-            "{opening} The {} and everything else stay as before. {ready}",
+        text.push_str(&format!(
+            " The {} and everything else stay as before.",
             scene.subject.head()
-        )
-    } else {
-        format!("{opening} {ready}")
+        ));
     }
+    for sentence in not_drawn {
+        text.push(' ');
+        text.push_str(sentence);
+    }
+    format!("{text} {ready}")
 }
 
 /// What this message changed since the last brief, in words.
@@ -494,7 +501,24 @@ fn sources_note(scene: &Scene, names: &[&str; 4]) -> Vec<String> {
             list(&leaned)
         ));
     }
-    let typical = group(Source::Category);
+    let product = group(Source::Product);
+    if !product.is_empty() {
+        notes.push(format!(
+            "Matched to your product's colours: {}.",
+            list(&product)
+        ));
+    }
+    // A place the seller named (even one the engine cannot paint) or room for text is
+    // something they said: never "not specified".
+    let said = [scene.place.is_some(), false, false, scene.space.is_some()];
+    let typical: Vec<String> = scene
+        .sources
+        .iter()
+        .zip(names)
+        .zip(said)
+        .filter(|((s, _), said)| **s == Source::Category && !said)
+        .map(|((_, n), _)| n.to_string())
+        .collect();
     if !typical.is_empty() && scene.subject.category() == Category::General {
         notes.push(format!(
             "Not specified, so I used the standard studio look: {}.",
@@ -507,7 +531,14 @@ fn sources_note(scene: &Scene, names: &[&str; 4]) -> Vec<String> {
             list(&typical)
         ));
     }
-    let defaults = group(Source::Default);
+    let defaults: Vec<String> = scene
+        .sources
+        .iter()
+        .zip(names)
+        .zip(said)
+        .filter(|((s, _), said)| **s == Source::Default && !said)
+        .map(|((_, n), _)| n.to_string())
+        .collect();
     if !defaults.is_empty() {
         notes.push(format!("Defaults: {}.", list(&defaults)));
     }

@@ -101,6 +101,8 @@ pub(crate) enum Source {
     Preset,
     Audience,
     Occasion,
+    /// The product's own colours (named or in its photo).
+    Product,
     Category,
     Default,
     Feedback,
@@ -149,6 +151,8 @@ pub(crate) struct Scene {
     pub pace: Option<Pace>,
     pub float: bool,
     pub sweep: bool,
+    /// Room kept empty for text.
+    pub space: Option<prompt::Space>,
     pub asked_seconds: Option<u32>,
     /// This message asked for motion.
     pub asked_motion: bool,
@@ -193,6 +197,7 @@ pub(crate) struct Facts {
     pub pace: Option<Pace>,
     pub float: bool,
     pub sweep: bool,
+    pub space: Option<prompt::Space>,
 }
 
 impl Facts {
@@ -255,6 +260,7 @@ impl Facts {
             }
         }
         self.pace = r.pace.or(self.pace);
+        self.space = r.space.or(self.space);
     }
 }
 
@@ -571,7 +577,7 @@ impl Draft {
     fn fill(&mut self, sources: &Fallbacks, excluded: &Excluded) {
         fn pick<T: Copy + PartialEq + 'static>(
             slot: &mut Option<(T, Source)>,
-            candidates: [(Option<T>, Source); 5],
+            candidates: &[(Option<T>, Source)],
             all: &'static [T],
             excluded: &[T],
         ) {
@@ -590,7 +596,7 @@ impl Draft {
         let f = sources;
         pick(
             &mut self.environment,
-            [
+            &[
                 (f.preset.environment, Source::Preset),
                 (f.audience.environment, Source::Audience),
                 (f.occasion.environment, Source::Occasion),
@@ -602,10 +608,11 @@ impl Draft {
         );
         pick(
             &mut self.palette,
-            [
+            &[
                 (f.preset.color_palette, Source::Preset),
                 (f.audience.palette, Source::Audience),
                 (f.occasion.palette, Source::Occasion),
+                (f.product, Source::Product),
                 (Some(f.category.palette), Source::Category),
                 (Some(ColorPalette::default()), Source::Default),
             ],
@@ -614,7 +621,7 @@ impl Draft {
         );
         pick(
             &mut self.lighting,
-            [
+            &[
                 (f.preset.lighting, Source::Preset),
                 (f.audience.lighting, Source::Audience),
                 (f.occasion.lighting, Source::Occasion),
@@ -626,7 +633,7 @@ impl Draft {
         );
         pick(
             &mut self.composition,
-            [
+            &[
                 (f.preset.composition, Source::Preset),
                 (None, Source::Audience),
                 (None, Source::Occasion),
@@ -643,7 +650,40 @@ struct Fallbacks {
     preset: StyleGuide,
     audience: Lean,
     occasion: Lean,
+    /// The palette the product's colours and words suggest.
+    product: Option<ColorPalette>,
     category: Look,
+}
+
+/// The palette that suits a product: its colours (the ones named in its name, then the
+/// ones in its photo) and words that carry a colour of their own ("beeswax", "lavender").
+/// A lavender soap is soft and dreamy, a beeswax candle warm, never "icy" by default.
+fn product_palette(subject: &Subject) -> Option<ColorPalette> {
+    use ColorPalette as P;
+    let mut words: Vec<String> = Vec::new();
+    if let Subject::Named { product, .. } = subject {
+        words.extend(product.name.to_lowercase().split(' ').map(str::to_string));
+    }
+    if let Some(r) = subject.reference() {
+        words.extend(r.colors.iter().cloned());
+    }
+    words.iter().find_map(|w| {
+        Some(match w.as_str() {
+            "lavender" | "lilac" | "pink" | "blush" | "rose" | "peach" | "violet" | "pastel"
+            | "sky blue" => P::SoftDreamy,
+            "amber" | "honey" | "beeswax" | "gold" | "orange" | "brown" | "caramel"
+            | "terracotta" | "rust" | "copper" | "bronze" | "tan" | "mustard" | "cinnamon"
+            | "vanilla" | "sandalwood" | "chocolate" | "coffee" | "yellow" | "cream" | "beige" => {
+                P::WarmCozy
+            }
+            "black" | "charcoal" | "navy" | "burgundy" | "crimson" | "maroon" | "plum" | "red"
+            | "emerald" | "purple" => P::BoldDramatic,
+            "mint" | "eucalyptus" | "aqua" | "turquoise" | "teal" | "cyan" | "blue" | "sea"
+            | "ocean" | "cobalt" => P::CoolFresh,
+            "white" | "grey" | "gray" | "silver" | "ivory" | "sage" => P::NeutralClean,
+            _ => return None,
+        })
+    })
 }
 
 /// Coherent looks, in the order a restyle tries them: each differs from the others in
@@ -704,7 +744,19 @@ pub(crate) fn build(
         (None, None) => return None,
     };
 
+    // A negative rating's comment is read like a message the seller sent before this one:
+    // its places, props and words reach the brief ("a wooden shelf with towels").
+    let comment = request
+        .feedback
+        .as_ref()
+        .filter(|fb| !fb.reaction.trim().eq_ignore_ascii_case("positive"))
+        .and_then(|fb| fb.comment.as_deref())
+        .filter(|c| !c.trim().is_empty())
+        .map(read_comment);
     let mut facts = memory.facts.clone();
+    if let Some(said) = &comment {
+        facts.apply(said);
+    }
     facts.apply(current);
     let preset = request.style.clone().unwrap_or_default();
     // The preset's words come first so later messages can turn away from them.
@@ -739,6 +791,7 @@ pub(crate) fn build(
         preset,
         audience: facts.audience.as_ref().map(|a| a.1).unwrap_or_default(),
         occasion: facts.occasion.as_ref().map(|o| o.1).unwrap_or_default(),
+        product: product_palette(&subject),
         category: subject.category().look(),
     };
     draft.fill(&fallbacks, &excluded);
@@ -770,9 +823,8 @@ pub(crate) fn build(
             }
             Course::Keep | Course::Noted => {}
         }
-        if let Some(comment) = fb.comment.as_deref().filter(|c| !c.trim().is_empty()) {
-            let said = read(clip(comment), true);
-            draft.apply(&said, &mut extras, facts.video);
+        if let Some(said) = &comment {
+            draft.apply(said, &mut extras, facts.video);
             merge_excluded(&mut excluded, &said.excluded);
         }
         course
@@ -857,6 +909,7 @@ pub(crate) fn build(
         pace: facts.pace,
         float: facts.float,
         sweep: facts.sweep,
+        space: facts.space,
         asked_seconds: current.seconds,
         asked_motion: current.video == Some(true),
         fidelity,
@@ -866,6 +919,42 @@ pub(crate) fn build(
         added,
         subject,
     })
+}
+
+/// A feedback comment, read for what the seller wants: "not a shelf — a wooden shelf with
+/// towels" corrects the first clause with the second, so clauses that only say what is
+/// wrong are set aside when others say what is right, and a wish without a preposition
+/// ("a wooden shelf") still names a place.
+fn read_comment(comment: &str) -> Reading {
+    let comment = clip(comment);
+    let clauses: Vec<&str> = comment
+        .split(['—', '–', ';', '.', '!', '?', ','])
+        .flat_map(|c| c.split(" - "))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let wrong = |c: &str| {
+        let first = c.split(' ').next().unwrap_or("").to_lowercase();
+        matches!(first.as_str(), "not" | "no" | "never" | "without" | "less")
+    };
+    let wishes: Vec<&str> = clauses.iter().copied().filter(|c| !wrong(c)).collect();
+    if wishes.is_empty() || wishes.len() == clauses.len() {
+        return read(comment, true);
+    }
+    let wish = wishes.join(". ");
+    let mut said = read(&wish, true);
+    if said.place.is_none() {
+        // "a wooden shelf with towels" is where to put it, said without "on".
+        if let Some(placed) = wishes
+            .iter()
+            .map(|w| read(&format!("on {w}"), true))
+            .find(|r| r.place.is_some())
+        {
+            said.place = placed.place;
+            said.setting = said.setting.or(placed.setting);
+        }
+    }
+    said
 }
 
 fn merge_excluded(into: &mut Excluded, from: &Excluded) {

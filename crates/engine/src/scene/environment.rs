@@ -72,7 +72,8 @@ impl Materials {
                 } else {
                     (
                         pal([0xF3ECE1, 0xEEF1F3, 0xEDEBE8, 0xF4E9E7, 0xF2F1EE]),
-                        pal([0x9C7E5C, 0x7D8A97, 0x9A8A6A, 0xB88F97, 0x85807A]),
+                        // Warm and neutral marble is veined with gold.
+                        pal([0xB8914A, 0x7D8A97, 0x9A8A6A, 0xB88F97, 0xAE8536]),
                     )
                 };
                 let wall = pal([0x8A7260, 0x6F7F8C, 0x141416, 0xB98E92, 0x8A7F74]);
@@ -205,6 +206,90 @@ impl Materials {
                     0.0,
                 )
             }
+            Setting::Windowsill => {
+                // Painted plaster around a tall window; an oiled oak sill.
+                let plaster = pal([0xEADCC8, 0xE3E6E6, 0x4A4440, 0xF1E4E4, 0xE8E4DC]);
+                let sky = pal([0xF4E2C4, 0xD6E6F2, 0x8FA3B8, 0xEADFF0, 0xE4ECF0]);
+                let sill = if tone == Some(Tone::Light) {
+                    hex(0xE6DCCB)
+                } else if dark {
+                    hex(0x4A3222)
+                } else {
+                    pal([0xB07A4A, 0xB8986E, 0x7A5234, 0xC9A585, 0xB08A62])
+                };
+                (plaster, sky, sill, scale(sill, 0.6), hex(0xF2EEE6), 0.02)
+            }
+            Setting::Vanity => {
+                let tiles = pal([0xD2B49A, 0x8FBFC8, 0x2A4E57, 0xC39FC0, 0xB5C7C2]);
+                let counter = if dark {
+                    hex(0x3A3B3F)
+                } else {
+                    pal([0xEDE6DC, 0xEEF0F0, 0x55575C, 0xF3ECEC, 0xF1F0EC])
+                };
+                (
+                    tiles,
+                    hex(0xF7F7F5),
+                    counter,
+                    scale(tiles, 0.7),
+                    chrome,
+                    0.18,
+                )
+            }
+            Setting::Tray => {
+                let marble = pal([0xF3ECE1, 0xEEF1F3, 0xE2DFDA, 0xF4E9E7, 0xF2F1EE]);
+                let veins = pal([0x9C7E5C, 0x7D8A97, 0x6A6660, 0xB88F97, 0x85807A]);
+                let wall = pal([0xB59C84, 0x8F9EA8, 0x2A2724, 0xC9AAAE, 0xA99E92]);
+                let tray = if dark {
+                    hex(0x3E2A1E)
+                } else {
+                    pal([0xA86F42, 0xA88A66, 0x6E4A30, 0xC09A7E, 0xA57E58])
+                };
+                (wall, tray, marble, veins, brass, 0.15)
+            }
+            Setting::CuttingBoard => {
+                let tiles = pal([0xE4D2BE, 0xDCE6EA, 0x8A5A3A, 0xEFDCD8, 0xECE8E0]);
+                let cabinets = pal([0x7C8C6E, 0x5F7F95, 0x1E2A38, 0xB9C7B0, 0x93A28E]);
+                let counter = if dark {
+                    hex(0x2F3033)
+                } else {
+                    pal([0xE8E2D8, 0xE4E8EA, 0x4A4C50, 0xF0E8E6, 0xE9E7E2])
+                };
+                let board = if tone == Some(Tone::Dark) {
+                    hex(0x5A3A24)
+                } else {
+                    pal([0xC08A52, 0xC8A27A, 0x9A6A3E, 0xD4B08C, 0xC29866])
+                };
+                // The board's wood is `detail`, the counter beneath it `surface`.
+                (tiles, cabinets, counter, board, chrome, 0.05)
+            }
+            Setting::StoneSlab => {
+                let wall = pal([0xC8B8A6, 0xB9C3CA, 0x6B4A3A, 0xD3C4C8, 0xB8BCC0]);
+                let slate = if tone == Some(Tone::Light) {
+                    hex(0x9C9A96)
+                } else {
+                    pal([0x5E5A55, 0x59606A, 0x2E2F33, 0x77727A, 0x5F5F5D])
+                };
+                (
+                    wall,
+                    scale(wall, 0.85),
+                    slate,
+                    scale(slate, 0.7),
+                    slate,
+                    0.06,
+                )
+            }
+            Setting::BedsideTable => {
+                let wall = pal([0xD9BFA2, 0xC6D0D8, 0x3B3430, 0xC9B6D6, 0xD3C3B1]);
+                let linen = pal([0xEFE4D4, 0xE8EDF1, 0xCFC8BE, 0xF5E7E5, 0xF1ECE4]);
+                let top = if tone == Some(Tone::Light) {
+                    hex(0xD2B896)
+                } else if dark {
+                    hex(0x3A281C)
+                } else {
+                    pal([0x9A6A44, 0x9C8468, 0x5A3E2A, 0xB8987E, 0x96724F])
+                };
+                (wall, linen, top, scale(top, 0.62), brass, 0.03)
+            }
         };
         let seamless = setting == Setting::Studio;
         let mut m = Materials {
@@ -279,7 +364,7 @@ fn marble(n: &Noise, x: f32, y: f32, octaves: u32) -> (f32, f32) {
 #[inline]
 fn planks(
     n: &Noise,
-    m: &Materials,
+    (base, detail): (Rgb, Rgb),
     across: f32,
     along: f32,
     width: f32,
@@ -292,8 +377,8 @@ fn planks(
     let grain = n.fbm(across * 6.0 + board * 13.0, along * 0.9, oct.min(4));
     let rings = 0.94 + 0.07 * (grain * 22.0 + along * 0.6).sin();
     let gap = smoothstep(0.0, 0.035, f) * smoothstep(1.0, 0.965, f);
-    let wood = scale(m.surface, tint * rings * (0.9 + 0.2 * grain));
-    mix(scale(m.detail, 0.45), wood, 0.25 + 0.75 * gap)
+    let wood = scale(base, tint * rings * (0.9 + 0.2 * grain));
+    mix(scale(detail, 0.45), wood, 0.25 + 0.75 * gap)
 }
 
 /// Glazed tiles `tw`×`th` with `grout` wide joints; rows offset by `offset`.
@@ -452,6 +537,57 @@ fn wall(p: &Paint, u: f32, v: f32, wx: f32, aspect: f32, seed: u32) -> Rgb {
                 let shine = 1.0 + 0.35 * smoothstep(0.3, 0.0, (u - 0.5 - p.light.side * 0.2).abs());
                 mix(c, scale(m.trim, shine), rail)
             }
+            Setting::Vanity => {
+                // Tiles behind the vanity, with a wide mirror above the sink.
+                let c = tiles(
+                    n,
+                    m.wall,
+                    m.detail,
+                    wx,
+                    v,
+                    (0.1, 0.1, 0.005, 0.0),
+                    0.03,
+                    seed,
+                );
+                let sx = sink_u(p.light.side, aspect);
+                let (mx0, mx1) = (sx - 0.26, sx + 0.26);
+                let (my0, my1) = (0.06, hz - 0.14);
+                let inside = smoothstep(mx0, mx0 + 0.004, wx)
+                    * smoothstep(mx1, mx1 - 0.004, wx)
+                    * smoothstep(my0, my0 + 0.004, v)
+                    * smoothstep(my1, my1 - 0.004, v);
+                let glass = mix(
+                    mix(m.wall, [1.0; 3], 0.5),
+                    scale(m.wall, 0.8),
+                    (v - my0) / (my1 - my0),
+                );
+                mix(c, glass, inside)
+            }
+            Setting::Tray => {
+                let band = n.fbm(wx * 0.7, v * 16.0, 3);
+                scale(m.wall, 0.92 + 0.12 * band)
+            }
+            Setting::CuttingBoard => {
+                let c = tiles(
+                    n,
+                    m.wall,
+                    scale(m.wall, 0.82),
+                    wx,
+                    v,
+                    (0.12, 0.06, 0.004, 0.5),
+                    0.05,
+                    seed,
+                );
+                let cab_bottom = hz - 0.3;
+                let under = 1.0 - 0.3 * smoothstep(0.05, 0.0, v - cab_bottom);
+                if v < cab_bottom {
+                    let fx = (wx / 0.3).rem_euclid(1.0);
+                    let frame = smoothstep(0.0, 0.02, fx) * smoothstep(1.0, 0.98, fx);
+                    scale(m.wall2, 0.75 + 0.25 * frame)
+                } else {
+                    scale(c, under)
+                }
+            }
             Setting::Bathroom => {
                 let c = tiles(
                     n,
@@ -589,9 +725,43 @@ fn wall(p: &Paint, u: f32, v: f32, wx: f32, aspect: f32, seed: u32) -> Rgb {
                 }
                 c
             }
-            Setting::Shelf => {
+            Setting::Shelf | Setting::StoneSlab => {
                 let mottle = 0.94 + 0.08 * n.fbm(wx * 3.0, v * 3.0, 3);
                 scale(m.wall, mottle)
+            }
+            Setting::Windowsill => {
+                // A tall window filling the wall above the sill: a bright sky over a garden
+                // far out of focus, in a painted frame with one glazing bar.
+                let half = 0.34 * aspect.clamp(0.7, 1.4);
+                let mottle = 0.95 + 0.06 * n.fbm(wx * 3.0, v * 3.0, 3);
+                let plaster = scale(m.wall, mottle);
+                let garden = hz - 0.3 + 0.06 * n.fbm(wx * 2.0, 4.0, 3);
+                let leaf = 0.7 + 0.3 * n.fbm(wx * 4.0, v * 4.0, 3);
+                let view = mix(
+                    mix(m.wall2, [1.0; 3], 0.35 * smoothstep(hz, 0.0, v)),
+                    scale(mix(hex(0x8FA87A), m.wall2, 0.35), leaf),
+                    smoothstep(garden - 0.05, garden + 0.12, v),
+                );
+                let pane = smoothstep(half, half - 0.004, wx.abs());
+                let c = mix(plaster, scale(view, 1.18), pane);
+                // Glazing bars: one upright, one transom, and the frame's inner edge; seen
+                // against the light they are darker than the glass.
+                let bar = smoothstep(0.011, 0.007, wx.abs())
+                    .max(smoothstep(0.008, 0.005, (v - (hz - 0.34)).abs()))
+                    .max(smoothstep(half - 0.03, half - 0.026, wx.abs()) * pane)
+                    .max(smoothstep(hz - 0.045, hz - 0.04, v) * pane);
+                let frame = smoothstep(half + 0.03, half + 0.026, wx.abs()) * (1.0 - pane);
+                let c = mix(c, scale(m.trim, 0.95), frame);
+                mix(c, scale(mix(m.trim, m.wall, 0.4), 0.72), bar * pane)
+            }
+            Setting::BedsideTable => {
+                // Beside the bed: plaster above, the linen-made bed's edge away from the table.
+                let mottle = 0.95 + 0.07 * n.fbm(wx * 3.0, v * 3.0, 3);
+                let c = scale(m.wall, mottle);
+                let side = -p.light.side.signum();
+                let bed = smoothstep(0.08, 0.1, wx * side) * smoothstep(hz - 0.24, hz - 0.22, v);
+                let folds = 0.86 + 0.14 * (wx * 18.0 + 2.0 * n.fbm(wx * 2.0, v * 4.0, 3)).sin();
+                mix(c, scale(m.wall2, folds), bed)
             }
             Setting::Cafe => {
                 // A café interior far out of focus: panelling, a bright window, warm lamps.
@@ -677,6 +847,27 @@ fn surface(p: &Paint, u: f32, v: f32, aspect: f32, seed: u32) -> Rgb {
     // The back edge of a counter catches a line of light.
     let edge = 1.0 + 0.12 * smoothstep(0.012, 0.0, t);
     let c = material(p, sx, sz, oct, seed, false);
+    // A sill, a bedside table and a slab are boards: their front edge, then what is below.
+    let board = match p.setting {
+        Setting::Windowsill => Some((0.62, scale(p.materials.wall, 0.45))),
+        Setting::BedsideTable => Some((0.6, scale(p.materials.surface, 0.5))),
+        Setting::StoneSlab => Some((0.8, scale(p.materials.surface, 0.5))),
+        _ => None,
+    };
+    if let Some((front, below)) = board {
+        if t > front + 0.05 {
+            let k = smoothstep(front + 0.05, 1.0, t);
+            return scale(below, 0.8 + 0.25 * k);
+        }
+        if t > front {
+            return scale(p.materials.surface, 0.72);
+        }
+    }
+    if p.setting == Setting::Vanity {
+        if let Some(c) = sink(p, (u, v), (sx, sz), aspect) {
+            return c;
+        }
+    }
     if p.setting == Setting::Shelf {
         // The shelf is a board: its front edge, then the wall in its shadow below.
         let front = 0.45;
@@ -690,6 +881,48 @@ fn surface(p: &Paint, u: f32, v: f32, aspect: f32, seed: u32) -> Rgb {
     }
     // The front of the surface sits outside the key light.
     scale(c, edge * (1.0 - 0.12 * smoothstep(0.6, 1.0, t)))
+}
+
+/// Where the vanity's sink sits across the wall (wall units), on the side away from props.
+fn sink_u(side: f32, aspect: f32) -> f32 {
+    side.signum() * 0.24 * aspect.clamp(0.7, 1.4)
+}
+
+/// The vanity's sink: a white basin set into the counter with a chrome tap behind it, on
+/// the key light's side; `None` outside them.
+fn sink(p: &Paint, (u, v): (f32, f32), (sx, sz): (f32, f32), aspect: f32) -> Option<Rgb> {
+    let (cz, rx, rz) = (1.8, 0.4, 0.3);
+    // Floor units at depth `cz` are wall units times the depth.
+    let cx = sink_u(p.light.side, aspect) * cz;
+    let d = ((sx - cx) / rx).powi(2) + ((sz - cz) / rz).powi(2);
+    // The tap: a chrome column on the counter behind the basin.
+    let tz = cz + rz + 0.1;
+    let tv = p.horizon + (1.0 / tz - 0.22) * (1.0 - p.horizon);
+    let tu = 0.5 + cx / (aspect * tz);
+    let du = (u - tu) * aspect;
+    if du.abs() < 0.012 && v < tv && v > tv - 0.055 {
+        let k = 1.0 - (du / 0.012).powi(2);
+        return Some(mix(scale(p.materials.trim, 0.55), [1.0; 3], k * 0.6));
+    }
+    if v < tv - 0.042 && v > tv - 0.055 && du.abs() < 0.05 && du * -cx.signum() >= -0.012 {
+        return Some(mix(p.materials.trim, [1.0; 3], 0.3));
+    }
+    if d > 1.0 {
+        // The basin's white rim, then a soft ring of shade on the counter.
+        if d < 1.18 {
+            return Some(hex(0xF4F4F2));
+        }
+        return (d < 1.3).then(|| scale(p.materials.surface, 0.8 + 0.17 * (d - 1.18) / 0.12));
+    }
+    // Inside the bowl: white ceramic, darker towards its far wall, a drain in the middle.
+    let depth = 1.0 - d;
+    let far = smoothstep(0.4, -0.6, (sz - cz) / rz);
+    let bowl = scale(
+        hex(0xF6F6F4),
+        0.72 + 0.2 * far * (1.0 - depth) + 0.1 * depth,
+    );
+    let drain = smoothstep(0.02, 0.01, d);
+    Some(mix(bowl, scale(p.materials.trim, 0.5), drain))
 }
 
 /// The surface seen from directly above: even scale everywhere, no horizon.
@@ -751,11 +984,19 @@ fn material(p: &Paint, sx: f32, sz: f32, oct: u32, seed: u32, plan: bool) -> Rgb
         }
         Setting::KitchenCounter => {
             // Butcher block: narrow staves of alternating tone along the counter.
-            planks(n, m, sz * 2.0, sx * 4.0, 0.09, oct, seed ^ 0xB10C)
+            planks(
+                n,
+                (m.surface, m.detail),
+                sz * 2.0,
+                sx * 4.0,
+                0.09,
+                oct,
+                seed ^ 0xB10C,
+            )
         }
         Setting::WoodenTable => {
             // Wide boards running away from the camera.
-            planks(n, m, sx, sz * 3.0, 0.42, oct, seed)
+            planks(n, (m.surface, m.detail), sx, sz * 3.0, 0.42, oct, seed)
         }
         Setting::Desk | Setting::Shelf => {
             let grain = n.fbm(sx * 0.8, sz * 40.0, oct.min(4));
@@ -793,6 +1034,83 @@ fn material(p: &Paint, sx: f32, sz: f32, oct: u32, seed: u32, plan: bool) -> Rgb
         Setting::Studio => {
             let tooth = 0.985 + 0.03 * n.value(sx * 90.0, sz * 90.0);
             scale(m.surface, tooth)
+        }
+        Setting::Windowsill | Setting::BedsideTable => {
+            // Boards running along the sill or table top.
+            planks(n, (m.surface, m.detail), sz * 1.6, sx * 2.0, 0.5, oct, seed)
+        }
+        Setting::Vanity => {
+            // Quartz: fine speckle in a pale matrix.
+            let speck = smoothstep(0.82, 0.9, n.value(sx * 160.0, sz * 220.0)) * 0.12;
+            scale(
+                m.surface,
+                (0.97 + 0.05 * n.fbm(sx * 2.0, sz * 3.0, 3)) * (1.0 - speck),
+            )
+        }
+        Setting::Tray | Setting::CuttingBoard => {
+            let under = if p.setting == Setting::Tray {
+                let (cloud, vein) = marble(n, sx * 1.1, sz * 1.9, oct);
+                mix(scale(m.surface, 0.92 + 0.12 * cloud), m.detail, vein * 0.85)
+            } else {
+                let speck = smoothstep(0.85, 0.92, n.value(sx * 150.0, sz * 200.0)) * 0.1;
+                scale(
+                    m.surface,
+                    0.97 * (1.0 - speck) + 0.05 * n.fbm(sx * 2.0, sz * 3.0, 3),
+                )
+            };
+            // The board or tray under the product: a rounded rectangle on the counter, with
+            // a lit rim on a tray and a dark edge where a board's thickness shows.
+            let (wood, rim) = if p.setting == Setting::Tray {
+                (m.wall2, 0.06)
+            } else {
+                (m.detail, 0.0)
+            };
+            let (hx, z0, z1) = match (plan, p.setting) {
+                (true, _) => (1.6, 1.4, 3.8),
+                (false, Setting::Tray) => (0.5, 1.12, 2.2),
+                (false, _) => (0.44, 1.15, 2.4),
+            };
+            let ex = (sx.abs() - (hx - 0.15)).max(0.0);
+            let ez = ((sz - (z0 + z1) / 2.0).abs() - ((z1 - z0) / 2.0 - 0.15)).max(0.0);
+            let e = (ex * ex + ez * ez).sqrt();
+            let inside = smoothstep(0.15, 0.14, e);
+            if inside <= 0.0 {
+                // The board's shadow on the counter, in front of it.
+                let shade = smoothstep(0.3, 0.15, e) * 0.25;
+                return scale(under, 1.0 - shade);
+            }
+            let grain = planks(
+                n,
+                (wood, scale(wood, 0.7)),
+                sx * 0.5,
+                sz * 6.0,
+                2.0,
+                oct,
+                seed ^ 0xB0A2,
+            );
+            let edge = smoothstep(0.15 - rim - 0.02, 0.15 - rim, e);
+            let c = if rim > 0.0 {
+                mix(grain, scale(wood, 1.25), edge)
+            } else {
+                let front = (sz < z0 + 0.1 && !plan) as i32 as f32;
+                mix(
+                    grain,
+                    scale(wood, 0.6),
+                    front * smoothstep(z0 + 0.1, z0, sz),
+                )
+            };
+            mix(under, c, inside)
+        }
+        Setting::StoneSlab => {
+            // Cleft slate: a fine grain, soft clouds and a few paler streaks.
+            let cloud = n.fbm(sx * 0.9, sz * 1.3, oct.min(4));
+            let grain = n.value(sx * 200.0, sz * 260.0);
+            let streak =
+                smoothstep(0.6, 0.75, n.fbm(sx * 1.6 + sz * 0.8 + 20.0, sz * 1.2, 3)) * 0.15;
+            scale(
+                mix(m.surface, [0.85; 3], streak),
+                0.88 + 0.16 * cloud + 0.06 * grain,
+            )
         }
     }
 }
@@ -850,6 +1168,18 @@ fn decorate(canvas: &mut Canvas, p: &Paint, aspect: f32) {
                     rng.range(0.25, 0.5),
                 );
             }
+        }
+        Setting::BedsideTable => {
+            // The bedside lamp's glow on the wall above the table.
+            let side = p.light.side.signum();
+            glow(
+                canvas,
+                (0.5 + side * 0.3) * w,
+                (p.horizon - 0.25) * h,
+                0.16 * h,
+                hex(0xFFD9A0),
+                0.16,
+            );
         }
         Setting::Bedroom => {
             // A bedside lamp's glow on the wall, away from the window.

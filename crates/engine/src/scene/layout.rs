@@ -4,6 +4,8 @@
 
 use domain::Composition;
 
+use crate::prompt::Space;
+
 use super::noise::Rng;
 
 /// A rectangle in output pixels.
@@ -147,6 +149,56 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// Moves and, if need be, shrinks the product out of the room kept for text: below the
+    /// top third, or in the half of the frame away from the named side; props follow the
+    /// product to that side.
+    pub fn leave_room(mut self, space: Space, w: u32, h: u32) -> Layout {
+        let (wf, hf) = (w as f32, h as f32);
+        let r = self.product;
+        // Where the room ends (the product keeps clear of it, with a margin).
+        let (max_w, max_h) = match space {
+            Space::Top => (r.width as f32, r.bottom() as f32 - hf * 0.38),
+            Space::Left | Space::Right => (wf * 0.5, r.height as f32),
+        };
+        let k = (max_w / r.width.max(1) as f32)
+            .min(max_h / r.height.max(1) as f32)
+            .clamp(0.05, 1.0);
+        let width = ((r.width as f32 * k).round() as u32).clamp(1, w);
+        let height = ((r.height as f32 * k).round() as u32).clamp(1, h);
+        let cx = match space {
+            Space::Top => r.center_x(),
+            Space::Left => wf * 0.7,
+            Space::Right => wf * 0.3,
+        };
+        let x = (cx - width as f32 / 2.0)
+            .round()
+            .clamp(0.0, (w - width) as f32) as i32;
+        // A flat lay's product sits in the middle; a standing one keeps its base line.
+        let y = if self.top_down && space == Space::Top {
+            (hf * 0.66 - height as f32 / 2.0).round() as i32
+        } else {
+            r.bottom() - height as i32
+        };
+        self.product = Rect {
+            x,
+            y: y.clamp(0, (h - height) as i32),
+            width,
+            height,
+        };
+        match space {
+            Space::Left => self.prop_side = 1.0,
+            Space::Right => self.prop_side = -1.0,
+            Space::Top => {}
+        }
+        if let Some(pod) = self.podium.as_mut() {
+            pod.cx = self.product.center_x() / wf;
+            pod.rx = pod.rx.min(0.24);
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +231,21 @@ mod tests {
                 assert!(r.x as u32 + r.width <= w && r.y as u32 + r.height <= h);
                 let cy = r.y as f32 + r.height as f32 / 2.0;
                 assert!((cy / h as f32 - 0.5).abs() < 0.02);
+            }
+        }
+    }
+
+    #[test]
+    fn room_for_text_keeps_the_product_out_of_it() {
+        for comp in Composition::ALL {
+            for (w, h) in [(1024, 1536), (1536, 1024), (1024, 1024)] {
+                let l = Layout::new(*comp, w, h, 400, 1000, &mut Rng::new(4));
+                let top = l.clone().leave_room(Space::Top, w, h).product;
+                assert!(top.y as f32 >= h as f32 * 0.38 - 1.0, "{comp:?} {top:?}");
+                assert!(top.bottom() as u32 <= h);
+                let left = l.clone().leave_room(Space::Left, w, h).product;
+                assert!(left.x as f32 >= w as f32 * 0.44, "{comp:?} {left:?}");
+                assert!(left.x as u32 + left.width <= w);
             }
         }
     }

@@ -22,7 +22,7 @@ use image::{Rgba, RgbaImage};
 
 use crate::cutout::{self, Cutout};
 use crate::generate::ImageRequest;
-use crate::prompt::{self, ProductKind, PromptParams, SceneChoice, Setting, Tone};
+use crate::prompt::{self, ProductKind, PromptParams, SceneChoice, Setting, Space, Tone};
 use crate::{codec, mockup, templates, EngineError, Progress, SubProgress};
 use environment::{Materials, Paint};
 use layout::Layout;
@@ -41,6 +41,8 @@ pub struct Layers {
     pub shadow: RgbaImage,
     /// Set when no product photo was given and a drawn mockup stands in for the product.
     pub stand_in: Option<StandIn>,
+    /// What the picture shows, in words (see [`SceneSpec::describe`]).
+    pub description: String,
 }
 
 /// A drawn mockup staged in place of the seller's product, which had no photo. Whoever shows
@@ -90,6 +92,10 @@ pub struct SceneSpec {
     pub setting: Setting,
     /// Seen from directly above (a flat lay).
     pub top_down: bool,
+    /// What the prompt asked to have beside the product.
+    pub props: Vec<props::PropKind>,
+    /// Room kept empty for text.
+    pub space: Option<Space>,
 }
 
 impl SceneSpec {
@@ -110,6 +116,8 @@ impl SceneSpec {
             avoid: Vec::new(),
             prop_color: None,
             no_props: false,
+            props: Vec::new(),
+            space: None,
         }
     }
 
@@ -122,7 +130,58 @@ impl SceneSpec {
         self.no_props = params.no_props;
         self.setting = params.setting_for(self.environment);
         self.top_down = params.top_down;
+        self.props = params.props.clone();
+        self.space = params.space;
         self
+    }
+}
+
+impl SceneSpec {
+    /// What the picture shows, in words, for its alt text and a card's description: read
+    /// from what is painted, never from the prompt's wishes. E.g. "The product on a wooden
+    /// windowsill before a bright window, with a candle, in warm golden-hour light, with
+    /// empty space for text at the top."
+    pub fn describe(&self, stand_in: Option<&StandIn>) -> String {
+        let product = match stand_in {
+            Some(s) => match s.color {
+                Some(c) => format!(
+                    "A stand-in {} {}",
+                    prompt::nearest_color_name(c),
+                    s.kind.as_str()
+                ),
+                None => format!("A stand-in {}", s.kind.as_str()),
+            },
+            None => "The product".to_string(),
+        };
+        let mut parts = vec![format!("{product} {}", self.setting.describe())];
+        if self.top_down {
+            parts[0].push_str(", seen from above");
+        }
+        if !self.no_props && !self.props.is_empty() {
+            let names: Vec<&str> = self.props.iter().map(|k| k.name()).collect();
+            let list = match names.as_slice() {
+                [one] => one.to_string(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+                [] => String::new(),
+            };
+            parts.push(format!("with {list}"));
+        }
+        if self.composition == Composition::ArtisticComposition && !self.top_down {
+            parts.push("on a podium".into());
+        }
+        parts.push(
+            match self.lighting {
+                Lighting::NaturalDaylight => "in natural daylight",
+                Lighting::GoldenHour => "in warm golden-hour light",
+                Lighting::DramaticShadows => "with dramatic shadows",
+                Lighting::SoftEven => "in soft, even light",
+            }
+            .into(),
+        );
+        if let Some(space) = self.space {
+            parts.push(format!("with {}", space.describe()));
+        }
+        format!("{}.", parts.join(", "))
     }
 }
 
@@ -176,6 +235,10 @@ pub fn plan(spec: &SceneSpec, product_w: u32, product_h: u32) -> Plan {
         product_h,
         &mut rng,
     );
+    let layout = match spec.space {
+        Some(space) => layout.leave_room(space, spec.width.max(1), spec.height.max(1)),
+        None => layout,
+    };
     Plan { light, layout }
 }
 
@@ -215,6 +278,7 @@ pub fn render_layers(
                 color: stand_in.color,
             };
             let mut layers = render_scene(&spec, product, progress)?;
+            layers.description = spec.describe(Some(&stand_in));
             layers.stand_in = Some(stand_in);
             Ok(layers)
         }
@@ -282,6 +346,7 @@ pub fn render_scene(
         product: product_layer,
         shadow,
         stand_in: None,
+        description: spec.describe(None),
     })
 }
 
@@ -357,6 +422,7 @@ fn backdrop(
                 wall: materials.wall,
                 surface: materials.surface,
                 accent: spec.prop_color.or(spec.accent).map(rgb8),
+                named: &spec.props,
                 scale: bw as f32 / w as f32,
                 seed: spec.seed,
             },
@@ -373,6 +439,9 @@ fn backdrop(
                 p[c] = v;
             }
         }
+    }
+    if let Some(space) = spec.space {
+        keep_plain(&mut canvas, space, layout.top_down);
     }
     let grade = Grade::new(spec.palette, light);
     for y in 0..bh {
@@ -399,6 +468,44 @@ fn backdrop(
         }
     }
     full
+}
+
+/// The room kept for text is thrown far out of focus, as a photographer leaves copy space:
+/// whatever the setting paints there becomes a soft, even field text can sit on.
+fn keep_plain(canvas: &mut Canvas, space: Space, top_down: bool) {
+    let (w, h) = (canvas.width as usize, canvas.height as usize);
+    let radius = (h.max(w) as f32 * 0.045).round().max(1.0) as usize;
+    let mut blurred = canvas.px.clone();
+    for c in 0..3 {
+        let mut plane: Vec<f32> = canvas.px.iter().map(|p| p[c]).collect();
+        box_blur(&mut plane, w, h, radius, 3);
+        for (p, v) in blurred.iter_mut().zip(plane) {
+            p[c] = v;
+        }
+    }
+    // How far into the frame the room reaches, and a soft edge so no seam shows.
+    let reach = if top_down { 0.3 } else { 0.36 };
+    for y in 0..h {
+        let v = (y as f32 + 0.5) / h as f32;
+        for x in 0..w {
+            let u = (x as f32 + 0.5) / w as f32;
+            let depth = match space {
+                Space::Top => v,
+                Space::Left => u,
+                Space::Right => 1.0 - u,
+            };
+            let k = raster::smoothstep(reach + 0.06, reach - 0.04, depth);
+            if k > 0.0 {
+                let i = y * w + x;
+                let (a, b) = (canvas.px[i], blurred[i]);
+                canvas.px[i] = [
+                    a[0] + (b[0] - a[0]) * k,
+                    a[1] + (b[1] - a[1]) * k,
+                    a[2] + (b[2] - a[2]) * k,
+                ];
+            }
+        }
+    }
 }
 
 /// Background, then shadow, then product, each with source-over. Where the product is

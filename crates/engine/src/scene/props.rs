@@ -26,6 +26,9 @@ pub struct Props<'a> {
     pub wall: Rgb,
     pub surface: Rgb,
     pub accent: Option<Rgb>,
+    /// What the prompt asked for beside the product, drawn instead of the setting's own
+    /// props unless those already show it.
+    pub named: &'a [PropKind],
     /// Output pixels to pixmap pixels.
     pub scale: f32,
     pub seed: u64,
@@ -267,6 +270,10 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
         flat_lay(pixmap, p, colors, &mut rng);
         return;
     }
+    let own = !p.named.is_empty() && !shows_named(p.setting, p.named);
+    if own {
+        beside(pixmap, p, &mut rng);
+    }
     match p.composition {
         Composition::ArtisticComposition => {
             // An arch on the wall framing the product, then the podium it stands on.
@@ -346,6 +353,7 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
             let bx = pcx + p.layout.prop_side * (aw * 0.55 + br);
             sphere(pixmap, bx, h * 0.9, br, colors[0], side, shadow);
         }
+        Composition::LifestyleContext if own => {}
         Composition::LifestyleContext => {
             let ps = p.layout.prop_side;
             // Props stand a little further back than the product, beside it.
@@ -565,6 +573,91 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         );
                     }
                 }
+                Setting::Windowsill => {
+                    plant(
+                        pixmap,
+                        near + ps * ph * 0.3,
+                        base,
+                        ph * 0.62,
+                        side,
+                        shadow,
+                        &mut rng,
+                    );
+                }
+                Setting::Vanity => {
+                    towels(
+                        pixmap,
+                        other - ps * ph * 0.3,
+                        base,
+                        ph * 0.55,
+                        [colors[1], mix(colors[0], [1.0; 3], 0.4)],
+                        side,
+                        shadow,
+                    );
+                }
+                Setting::Tray | Setting::StoneSlab => {
+                    pebbles(
+                        pixmap,
+                        near + ps * ph * 0.1,
+                        pbase + ph * 0.02,
+                        ph * 0.09,
+                        side,
+                        shadow,
+                        &mut rng,
+                    );
+                    leaf_spray(
+                        pixmap,
+                        other - ps * ph * 0.15,
+                        pbase + ph * 0.04,
+                        ph * 0.3,
+                        side,
+                        false,
+                        &mut rng,
+                    );
+                }
+                Setting::CuttingBoard => {
+                    for k in 0..2 {
+                        fruit_slice(
+                            pixmap,
+                            near + ps * ph * (0.1 + 0.2 * k as f32),
+                            pbase + ph * (0.01 + 0.03 * k as f32),
+                            ph * 0.085,
+                            0.42,
+                            Fruit::Lemon,
+                            side,
+                            shadow,
+                        );
+                    }
+                    leaf_spray(
+                        pixmap,
+                        other - ps * ph * 0.15,
+                        pbase + ph * 0.04,
+                        ph * 0.3,
+                        side,
+                        false,
+                        &mut rng,
+                    );
+                }
+                Setting::BedsideTable => {
+                    books(
+                        pixmap,
+                        near + ps * ph * 0.3,
+                        base,
+                        ph * 0.62,
+                        [colors[0], colors[2], colors[1]],
+                        side,
+                        shadow,
+                    );
+                    cup(
+                        pixmap,
+                        other - ps * ph * 0.22,
+                        base,
+                        ph * 0.32,
+                        hex(0xF2EEE8),
+                        side,
+                        shadow,
+                    );
+                }
                 Setting::Beach => {
                     shell(
                         pixmap,
@@ -600,6 +693,61 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
     }
 }
 
+/// Whether a setting's own lifestyle props already show everything named (a bathroom's
+/// towels and pebbles for "with towels and pebbles").
+fn shows_named(setting: Setting, named: &[PropKind]) -> bool {
+    use std::mem::discriminant as d;
+    let own: &[PropKind] = match setting {
+        Setting::Marble => &[PropKind::Books],
+        Setting::Bathroom => &[PropKind::Fabric([0; 3]), PropKind::Stones],
+        Setting::Garden => &[PropKind::Plant, PropKind::Stones, PropKind::Leaves],
+        Setting::Bedroom => &[PropKind::Books, PropKind::Candle],
+        Setting::KitchenCounter => &[PropKind::WholeFruit(Fruit::Lemon)],
+        Setting::WoodenTable => &[
+            PropKind::Fabric([0; 3]),
+            PropKind::FruitSlices(Fruit::Orange),
+        ],
+        Setting::Desk | Setting::Shelf => &[PropKind::Books, PropKind::Plant],
+        Setting::Cafe | Setting::OutdoorCafe => &[PropKind::Cup],
+        Setting::Beach => &[PropKind::Shells, PropKind::Stones, PropKind::Fabric([0; 3])],
+        Setting::Windowsill => &[PropKind::Plant],
+        Setting::Vanity => &[PropKind::Fabric([0; 3])],
+        Setting::Tray | Setting::StoneSlab => &[PropKind::Stones, PropKind::Leaves],
+        Setting::CuttingBoard => &[PropKind::FruitSlices(Fruit::Lemon), PropKind::Leaves],
+        Setting::BedsideTable => &[PropKind::Books, PropKind::Cup],
+        Setting::Studio => &[],
+    };
+    named.iter().all(|n| own.iter().any(|o| d(o) == d(n)))
+}
+
+/// The props the prompt named, standing beside the product: the first on the props' side,
+/// the second on the other, the third further out on the first's side. Each is drawn about
+/// as tall as half the product, so it reads clearly without upstaging it.
+fn beside(pm: &mut Pixmap, p: &Props, rng: &mut Rng) {
+    let s = p.scale;
+    let r = &p.layout.product;
+    let (pcx, pbase, pw, ph) = (
+        r.center_x() * s,
+        r.bottom() as f32 * s,
+        r.width as f32 * s,
+        r.height as f32 * s,
+    );
+    let ps = p.layout.prop_side;
+    let shadow = p.light.shadow_color();
+    let (bw, bh) = (ph * 0.62, ph * 0.62);
+    let base = pbase - ph * 0.03;
+    let spots = [
+        (pcx + ps * (pw * 0.5 + bw * 0.55), base),
+        (pcx - ps * (pw * 0.5 + bw * 0.55), base + ph * 0.02),
+        (pcx + ps * (pw * 0.5 + bw * 1.5), base - ph * 0.02),
+    ];
+    for (kind, (cx, base)) in p.named.iter().zip(spots) {
+        // `draw_prop` stands a front view on 86 % of its box's height.
+        let (x, y) = (cx - bw / 2.0, base - bh * 0.86);
+        draw_prop(pm, *kind, (x, y, bw, bh), p.light.side, shadow, false, rng);
+    }
+}
+
 /// A flat lay's props: seen from above, scattered around the product on the surface.
 fn flat_lay(pm: &mut Pixmap, p: &Props, colors: [Rgb; 3], rng: &mut Rng) {
     let (w, h) = (pm.width() as f32, pm.height() as f32);
@@ -614,6 +762,12 @@ fn flat_lay(pm: &mut Pixmap, p: &Props, colors: [Rgb; 3], rng: &mut Rng) {
     let side = p.light.side;
     let shadow = p.light.shadow_color();
     let kinds: Vec<PropKind> = match p.setting {
+        // What the prompt named comes first, then the setting's own for a fuller lay.
+        _ if !p.named.is_empty() => {
+            let mut kinds = p.named.to_vec();
+            kinds.push(PropKind::Leaves);
+            kinds
+        }
         Setting::KitchenCounter | Setting::WoodenTable => vec![
             PropKind::FruitSlices(Fruit::Orange),
             PropKind::Leaves,
@@ -638,7 +792,7 @@ fn flat_lay(pm: &mut Pixmap, p: &Props, colors: [Rgb; 3], rng: &mut Rng) {
             PropKind::Leaves,
             PropKind::Shells,
         ],
-        Setting::Bedroom | Setting::Shelf | Setting::Cafe => vec![
+        Setting::Bedroom | Setting::Shelf | Setting::Cafe | Setting::BedsideTable => vec![
             PropKind::Flowers([232, 176, 190]),
             PropKind::Leaves,
             PropKind::Fabric([215, 196, 176]),
