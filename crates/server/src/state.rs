@@ -32,6 +32,8 @@ pub struct ServerConfig {
     /// Where browsers reach the web app (e.g. `https://studio.example.com`), for the
     /// links back from checkout; none: the request's host over http.
     pub public_url: Option<String>,
+    /// What one user may keep uploaded (product photos and chat attachments).
+    pub upload_quota: store::UploadQuota,
 }
 
 impl Default for ServerConfig {
@@ -48,6 +50,10 @@ impl Default for ServerConfig {
             plans: vec![crate::services::commerce::Plan::creator(None)],
             stripe: None,
             public_url: None,
+            upload_quota: store::UploadQuota {
+                files: 1000,
+                bytes: 2 * 1024 * 1024 * 1024,
+            },
         }
     }
 }
@@ -66,6 +72,8 @@ pub struct AppState {
     pub stripe: Option<Arc<crate::stripe::StripeClient>>,
     /// Sessions read in the last few seconds.
     pub sessions: Arc<SessionCache>,
+    /// The live-event streams open on this node, per user.
+    pub event_streams: Arc<crate::routes::events::EventStreams>,
 }
 
 impl AppState {
@@ -93,6 +101,7 @@ impl AppState {
             assistant,
             stripe,
             sessions,
+            event_streams: Arc::default(),
         })
     }
 }

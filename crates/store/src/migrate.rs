@@ -68,6 +68,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0010_job_provider_calls.sql"),
         include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
     ),
+    (
+        11,
+        "reference image drafts",
+        include_str!("../migrations/sqlite/0011_reference_image_drafts.sql"),
+        include_str!("../migrations/postgres/0011_reference_image_drafts.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

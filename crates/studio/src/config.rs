@@ -41,6 +41,8 @@ const ENV_KEYS: &[&str] = &[
     "elevenlabs_base_url",
     "provider_download_hosts",
     "public_url",
+    "upload_quota_files",
+    "upload_quota_bytes",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -133,6 +135,9 @@ pub struct Config {
     pub stripe_creator_price_id: Option<String>,
     /// Plans on sale (`[[plans]]`); none: the built-in Creator Plan.
     pub plans: Vec<server::Plan>,
+    /// Product photos and chat attachments one user may keep: how many, and their bytes.
+    pub upload_quota_files: i64,
+    pub upload_quota_bytes: i64,
 }
 
 impl Default for Config {
@@ -181,6 +186,8 @@ impl Default for Config {
             stripe_api_base: "https://api.stripe.com".into(),
             stripe_creator_price_id: None,
             plans: Vec::new(),
+            upload_quota_files: server.upload_quota.files,
+            upload_quota_bytes: server.upload_quota.bytes,
         }
     }
 }
@@ -231,6 +238,9 @@ impl Config {
         }
         if self.low_credit_threshold < 0 {
             bail!("invalid configuration: low_credit_threshold cannot be negative");
+        }
+        if self.upload_quota_files < 1 || self.upload_quota_bytes < 1 {
+            bail!("invalid configuration: upload_quota_files and upload_quota_bytes must be at least 1");
         }
         if let Some(url) = &self.storage_url {
             if !(url.starts_with("file:///") || url.starts_with("s3://")) {
@@ -303,6 +313,10 @@ impl Config {
                 .public_url
                 .as_deref()
                 .map(|u| u.trim_end_matches('/').to_owned()),
+            upload_quota: store::UploadQuota {
+                files: self.upload_quota_files,
+                bytes: self.upload_quota_bytes,
+            },
         }
     }
 

@@ -10,7 +10,7 @@ mod analytics;
 mod auth;
 mod chat;
 mod credits;
-mod events;
+pub(crate) mod events;
 mod flags;
 mod generate;
 mod health;

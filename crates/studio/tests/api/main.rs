@@ -14,6 +14,7 @@ mod credit_badge;
 mod files;
 mod hosted_models;
 mod hostile_input;
+mod hostile_input_two;
 mod jobs;
 mod outage;
 mod projects;
