@@ -82,8 +82,11 @@ pub fn encode_jpeg(image: &RgbaImage, quality: u8) -> Result<Vec<u8>, EngineErro
 }
 
 /// Decodes any format the `image` crate reads, refusing images larger than `max_dimension`
-/// on a side before allocating them, and applying the EXIF orientation phones write.
+/// on a side before allocating them, and applying the EXIF orientation phones write. The
+/// decoding-cost policy uploads pass is checked first, so a photo intake accepted decodes
+/// here and a file it would refuse costs no more here either.
 pub fn decode(bytes: &[u8], max_dimension: u32) -> Result<RgbaImage, EngineError> {
+    check_decoding_cost(bytes)?;
     let invalid = |e: image::ImageError| EngineError::InvalidInput(format!("image: {e}"));
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
@@ -103,6 +106,12 @@ pub fn decode(bytes: &[u8], max_dimension: u32) -> Result<RgbaImage, EngineError
     let mut image = DynamicImage::from_decoder(decoder).map_err(invalid)?;
     image.apply_orientation(orientation);
     Ok(image.into_rgba8())
+}
+
+/// [`crate::intake::check_decoding_cost`] as an engine error.
+pub fn check_decoding_cost(bytes: &[u8]) -> Result<(), EngineError> {
+    crate::intake::check_decoding_cost(bytes)
+        .map_err(|e| EngineError::InvalidInput(format!("image: {e}")))
 }
 
 #[cfg(test)]

@@ -13,6 +13,12 @@
 //!   complete JPEGs (phones append multi-picture and HDR gain-map images); those are dropped.
 //! - Every image is decoded before it is accepted (that is the validation); a GIF's or
 //!   animated WebP's first frame only, after its whole block structure has been walked.
+//! - The work a decode may cost is bounded before it starts, by the same walk: a JPEG's scans,
+//!   segments and entropy-decoding passes, a PNG's chunks, an animation's frames, every
+//!   format's metadata bytes ([`check_decoding_cost`]). The engine applies the same check
+//!   before it decodes a stored photo, so what intake accepts the engine reads.
+//! - A colour profile is kept only when it is a well-formed ICC profile of sensible size;
+//!   comments and other application data never are.
 //! - JPEG: when the photo is upright, its scan data is kept byte for byte and only metadata
 //!   segments go (lossless, no encode); it is then decoded at 1/2–1/8 scale, which still
 //!   entropy-decodes every coefficient but skips most of the inverse DCT and memory, and
@@ -58,6 +64,28 @@ const TRAILING_SLACK: usize = 16;
 /// Decoding never allocates more than this, whatever the file says. The largest legitimate
 /// image, 4096² RGBA at 16 bits, needs 128 MiB.
 const MAX_DECODE_ALLOC: usize = 256 * 1024 * 1024;
+/// The most scans a JPEG may have. Encoders write at most about twenty (libjpeg's progressive
+/// script has ten); every scan is another pass over the blocks it covers, so a file of
+/// thousands of tiny scans costs seconds of decoding.
+pub const MAX_JPEG_SCANS: usize = 64;
+/// The most marker segments a JPEG may have: a photo has a few dozen, and the decoder rebuilds
+/// every table it is given.
+const MAX_JPEG_SEGMENTS: usize = 1024;
+/// Entropy decoding a JPEG may ask for, in passes over all of its blocks: a progressive photo
+/// makes about five (each scan covers some components' blocks), a baseline one exactly one.
+const MAX_BLOCK_PASSES: u64 = 10;
+/// Metadata decoders read (JPEG EXIF and colour profile segments, PNG ancillary chunks, WebP
+/// metadata chunks) a file may carry; a photo carries a few hundred kilobytes at most.
+const MAX_METADATA_BYTES: usize = 4 * 1024 * 1024;
+/// The largest colour profile kept; display and camera profiles are a few kilobytes.
+const MAX_ICC_BYTES: usize = 1024 * 1024;
+/// The most frames an animation (GIF, APNG, WebP) may have; only the first is used.
+pub const MAX_FRAMES: usize = 1000;
+/// The most PNG chunks that are not image data; each is read and checked on its own.
+const MAX_PNG_ANCILLARY_CHUNKS: usize = 1024;
+/// The most PNG chunks in all: writers split the image data into chunks of 8 KB or more,
+/// a few thousand for the largest accepted image.
+const MAX_PNG_CHUNKS: usize = 65_536;
 /// A JPEG preview is decoded at the smallest DCT scale at least this large, so the thumbnail
 /// is resampled from twice its size rather than taken from 8×8 block averages.
 const PREVIEW_SIZE: u16 = 2 * THUMBNAIL_SIZE as u16;
@@ -73,6 +101,10 @@ pub enum IntakeError {
     DimensionsTooLarge,
     #[error("Invalid or corrupted image file")]
     Corrupted,
+    /// Within the size limits but asking for more decoding work than any photo needs (thousands
+    /// of scans, chunks or frames, megabytes of metadata).
+    #[error("This image is too complex to process. Please save it again as a standard JPEG or PNG and upload it again.")]
+    TooComplex,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +158,18 @@ pub struct PreparedImage {
     pub source_kind: ImageKind,
 }
 
+/// Refuses a file whose structure asks for more decoding work than the shared policy allows
+/// (see the module's notes), by walking it without decoding a pixel. Intake and the engine's
+/// decoders both call it first.
+pub fn check_decoding_cost(bytes: &[u8]) -> Result<(), IntakeError> {
+    match sniff(bytes).ok_or(IntakeError::UnsupportedType)? {
+        ImageKind::Jpeg => parse_jpeg(bytes).map(|_| ()),
+        ImageKind::Png => parse_png(bytes).map(|_| ()),
+        ImageKind::Gif => parse_gif(bytes).map(|_| ()),
+        ImageKind::Webp => parse_webp(bytes).map(|_| ()),
+    }
+}
+
 /// Validates an upload and prepares the stored copy and its thumbnail.
 pub fn prepare_reference_image(bytes: &[u8]) -> Result<PreparedImage, IntakeError> {
     if bytes.len() > MAX_UPLOAD_BYTES {
@@ -149,7 +193,8 @@ pub fn thumbnail_of(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, u32, u32), I
             make_thumbnail(&preview, (jpeg.width, jpeg.height), jpeg.orientation)?
         }
         kind => {
-            let (image, orientation) = decode_other(bytes, kind)?;
+            check_decoding_cost(bytes)?;
+            let (image, orientation, _) = decode_other(bytes, kind)?;
             make_thumbnail(&image, (image.width(), image.height()), orientation)?
         }
     };
@@ -185,7 +230,8 @@ fn prepare_jpeg(bytes: &[u8]) -> Result<PreparedImage, IntakeError> {
             let metadata: Vec<&[u8]> = jpeg
                 .segments
                 .iter()
-                .filter(|s| matches!(s.marker, 0xE0..=0xEF) && keeps_segment(bytes, s))
+                .filter(|s| matches!(s.marker, 0xE0..=0xEF))
+                .filter(|s| keeps_segment(bytes, s, jpeg.keep_icc))
                 .map(|s| &bytes[s.start..s.end])
                 .collect();
             let (thumb, turned) = std::thread::scope(|scope| {
@@ -278,17 +324,19 @@ fn prepare_other(bytes: &[u8], kind: ImageKind) -> Result<PreparedImage, IntakeE
     if bytes.len() - container.end > TRAILING_SLACK {
         return Err(IntakeError::Corrupted);
     }
-    let (image, orientation) = decode_other(&bytes[..container.end], kind)?;
+    let (image, orientation, icc) = decode_other(&bytes[..container.end], kind)?;
     let thumb = make_thumbnail(&image, (image.width(), image.height()), orientation)?;
+    let keep_icc = icc.as_deref().is_some_and(icc_is_well_formed);
+    let kept_chunks: Vec<Range<usize>> = container
+        .kept_chunks
+        .into_iter()
+        .filter(|chunk| keep_icc || bytes.get(chunk.start + 4..chunk.start + 8) != Some(b"iCCP"))
+        .collect();
     let upright = orientation == Orientation::NoTransforms;
     let image = orient(image, orientation);
     let (width, height) = (image.width(), image.height());
     let (stored, mime, extension) = match kind {
-        ImageKind::Png if upright => (
-            strip_png_metadata(bytes, &container.kept_chunks),
-            "image/png",
-            "png",
-        ),
+        ImageKind::Png if upright => (strip_png_metadata(bytes, &kept_chunks), "image/png", "png"),
         ImageKind::Webp if container.lossy_opaque => (
             // VP8 is 4:2:0 already.
             encode_jpeg(&image, STORED_JPEG_QUALITY, SamplingFactor::F_2_2)?,
@@ -326,7 +374,11 @@ fn check_dimensions(width: u32, height: u32) -> Result<(), IntakeError> {
 }
 
 /// Decodes a PNG, GIF (first frame) or WebP with the `image` crate under allocation limits.
-fn decode_other(bytes: &[u8], kind: ImageKind) -> Result<(DynamicImage, Orientation), IntakeError> {
+/// Also gives the embedded colour profile, inflated.
+fn decode_other(
+    bytes: &[u8],
+    kind: ImageKind,
+) -> Result<(DynamicImage, Orientation, Option<Vec<u8>>), IntakeError> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), kind.format());
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DIMENSION);
@@ -337,9 +389,10 @@ fn decode_other(bytes: &[u8], kind: ImageKind) -> Result<(DynamicImage, Orientat
     let (w, h) = decoder.dimensions();
     check_dimensions(w, h)?;
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let icc = decoder.icc_profile().ok().flatten();
     // For a GIF or an animated WebP this reads the first frame only.
     let image = DynamicImage::from_decoder(decoder).map_err(decode_error)?;
-    Ok((image, orientation))
+    Ok((image, orientation, icc))
 }
 
 fn decode_error(e: image::ImageError) -> IntakeError {
@@ -682,6 +735,8 @@ struct Jpeg {
     orientation: Orientation,
     /// Chroma stored at lower resolution than luma (4:2:0, 4:2:2, …).
     subsampled: bool,
+    /// The ICC profile segments form a well-formed profile (see [`icc_is_well_formed`]).
+    keep_icc: bool,
 }
 
 /// Walks the JPEG's segments to the EOI marker; entropy-coded data is skipped byte-wise
@@ -754,6 +809,8 @@ fn parse_jpeg(bytes: &[u8]) -> Result<Jpeg, IntakeError> {
         .collect::<Option<_>>()
         .ok_or(IntakeError::Corrupted)?;
     let subsampled = sampling.windows(2).any(|pair| pair[0] != pair[1]);
+    check_jpeg_work(bytes, &segments, sof)?;
+    let keep_icc = jpeg_icc_is_well_formed(bytes, &segments);
     let orientation = segments
         .iter()
         .filter(|s| s.marker == 0xE1)
@@ -767,7 +824,104 @@ fn parse_jpeg(bytes: &[u8]) -> Result<Jpeg, IntakeError> {
         end,
         orientation,
         subsampled,
+        keep_icc,
     })
+}
+
+/// Refuses a JPEG whose segments, scans or entropy-decoding passes exceed the policy. A scan
+/// decodes every block of the components it names, whatever its byte size, so the work is
+/// counted in blocks: a component's blocks are its share of the MCU grid.
+fn check_jpeg_work(bytes: &[u8], segments: &[Segment], sof: &[u8]) -> Result<(), IntakeError> {
+    if segments.len() > MAX_JPEG_SEGMENTS {
+        return Err(IntakeError::TooComplex);
+    }
+    // Decoders read EXIF (APP1) and gather the colour profile (APP2); comments and other
+    // application segments they only skip.
+    let metadata: usize = segments
+        .iter()
+        .filter(|s| matches!(s.marker, 0xE1 | 0xE2))
+        .map(|s| s.end - s.start)
+        .sum();
+    if metadata > MAX_METADATA_BYTES {
+        return Err(IntakeError::TooComplex);
+    }
+    let scans: Vec<&[u8]> = segments
+        .iter()
+        .filter(|s| s.marker == 0xDA)
+        .map(|s| s.payload(bytes))
+        .collect();
+    if scans.len() > MAX_JPEG_SCANS {
+        return Err(IntakeError::TooComplex);
+    }
+    let height = u64::from(be16(sof, 1)?);
+    let width = u64::from(be16(sof, 3)?);
+    let count = usize::from(*sof.get(5).ok_or(IntakeError::Corrupted)?);
+    // (component id, horizontal and vertical sampling factors)
+    let components: Vec<(u8, u64, u64)> = (0..count)
+        .map(|i| {
+            let id = *sof.get(6 + 3 * i)?;
+            let factors = *sof.get(7 + 3 * i)?;
+            Some((id, u64::from(factors >> 4), u64::from(factors & 0x0F)))
+        })
+        .collect::<Option<_>>()
+        .ok_or(IntakeError::Corrupted)?;
+    let h_max = components.iter().map(|c| c.1).max().unwrap_or(0);
+    let v_max = components.iter().map(|c| c.2).max().unwrap_or(0);
+    if h_max == 0 || v_max == 0 {
+        return Err(IntakeError::Corrupted);
+    }
+    let (mcus_x, mcus_y) = (width.div_ceil(8 * h_max), height.div_ceil(8 * v_max));
+    let blocks = |id: u8| {
+        components
+            .iter()
+            .find(|c| c.0 == id)
+            .map_or(0, |&(_, h, v)| mcus_x * h * mcus_y * v)
+    };
+    let one_pass: u64 = components.iter().map(|c| blocks(c.0)).sum();
+    let mut visits = 0u64;
+    for scan in scans {
+        let named = usize::from(*scan.first().ok_or(IntakeError::Corrupted)?);
+        for j in 0..named {
+            visits += blocks(*scan.get(1 + 2 * j).ok_or(IntakeError::Corrupted)?);
+        }
+    }
+    if visits > MAX_BLOCK_PASSES * one_pass {
+        return Err(IntakeError::TooComplex);
+    }
+    Ok(())
+}
+
+/// Whether the JPEG's ICC segments (each `ICC_PROFILE\0`, its 1-based number, the count, a
+/// piece) number 1..=count exactly once and join into a well-formed profile.
+fn jpeg_icc_is_well_formed(bytes: &[u8], segments: &[Segment]) -> bool {
+    let pieces: Vec<&[u8]> = segments
+        .iter()
+        .filter(|s| s.marker == 0xE2)
+        .filter_map(|s| s.payload(bytes).strip_prefix(b"ICC_PROFILE\0"))
+        .collect();
+    let count = pieces.len();
+    let mut ordered: Vec<Option<&[u8]>> = vec![None; count];
+    for piece in &pieces {
+        let (Some(&number), Some(&declared)) = (piece.first(), piece.get(1)) else {
+            return false;
+        };
+        let slot = usize::from(number).wrapping_sub(1);
+        if usize::from(declared) != count || slot >= count || ordered[slot].is_some() {
+            return false;
+        }
+        ordered[slot] = Some(&piece[2..]);
+    }
+    let profile: Vec<u8> = ordered.into_iter().flatten().flatten().copied().collect();
+    count > 0 && icc_is_well_formed(&profile)
+}
+
+/// An ICC profile whose header states its own length, carries the `acsp` signature, and is
+/// no larger than [`MAX_ICC_BYTES`]; anything else is not kept.
+fn icc_is_well_formed(profile: &[u8]) -> bool {
+    profile.len() >= 128
+        && profile.len() <= MAX_ICC_BYTES
+        && be32(profile, 0).is_ok_and(|declared| declared as usize == profile.len())
+        && profile.get(36..40) == Some(b"acsp")
 }
 
 /// After a JPEG, only padding or further complete JPEGs (walked, not decoded) may follow.
@@ -784,12 +938,12 @@ fn check_jpeg_trailer(mut rest: &[u8]) -> Result<(), IntakeError> {
 
 /// Whether a stored copy keeps this segment: not EXIF, XMP, comments, multi-picture index
 /// or other application data; only what decoding and colour need (JFIF, ICC profile, Adobe
-/// colour transform) besides the tables, frame and scans.
-fn keeps_segment(bytes: &[u8], segment: &Segment) -> bool {
+/// colour transform) besides the tables, frame and scans; the profile only when `keep_icc`.
+fn keeps_segment(bytes: &[u8], segment: &Segment, keep_icc: bool) -> bool {
     let payload = segment.payload(bytes);
     match segment.marker {
         0xE0 => payload.starts_with(b"JFIF\0") || payload.starts_with(b"JFXX\0"),
-        0xE2 => payload.starts_with(b"ICC_PROFILE\0"),
+        0xE2 => keep_icc && payload.starts_with(b"ICC_PROFILE\0"),
         0xEE => payload.starts_with(b"Adobe"),
         0xE1 | 0xE3..=0xED | 0xEF | 0xFE => false,
         _ => true,
@@ -801,7 +955,7 @@ fn strip_jpeg_metadata(bytes: &[u8], jpeg: &Jpeg) -> Vec<u8> {
     let mut out = Vec::with_capacity(jpeg.end);
     let mut copied_to = 0;
     for segment in &jpeg.segments {
-        if !keeps_segment(bytes, segment) {
+        if !keeps_segment(bytes, segment, jpeg.keep_icc) {
             // Everything before it (SOI, segments, fill bytes, entropy data) is kept as is.
             out.extend_from_slice(&bytes[copied_to..segment.start]);
             copied_to = segment.end;
@@ -823,10 +977,15 @@ struct Container {
     lossy_opaque: bool,
 }
 
+/// A PNG's embedded profile is inflated by the decoder: above this compressed size it could
+/// inflate to hundreds of megabytes.
+const MAX_PNG_ICCP_BYTES: usize = 128 * 1024;
+
 fn parse_png(bytes: &[u8]) -> Result<Container, IntakeError> {
     let mut at = 8;
     let mut dimensions = None;
     let mut kept_chunks = Vec::new();
+    let (mut chunks, mut ancillary, mut frames, mut metadata) = (0usize, 0usize, 0usize, 0usize);
     loop {
         let length = be32(bytes, at)? as usize;
         let kind: [u8; 4] = bytes
@@ -836,6 +995,20 @@ fn parse_png(bytes: &[u8]) -> Result<Container, IntakeError> {
         let end = at.checked_add(12 + length).ok_or(IntakeError::Corrupted)?;
         if end > bytes.len() {
             return Err(IntakeError::Corrupted);
+        }
+        chunks += 1;
+        if !matches!(&kind, b"IDAT" | b"fdAT") {
+            ancillary += 1;
+            metadata += length;
+        }
+        frames += usize::from(&kind == b"fcTL");
+        let too_costly = chunks > MAX_PNG_CHUNKS
+            || ancillary > MAX_PNG_ANCILLARY_CHUNKS
+            || frames > MAX_FRAMES
+            || metadata > MAX_METADATA_BYTES
+            || (&kind == b"iCCP" && length > MAX_PNG_ICCP_BYTES);
+        if too_costly {
+            return Err(IntakeError::TooComplex);
         }
         if dimensions.is_none() {
             if &kind != b"IHDR" || length < 8 {
@@ -927,6 +1100,9 @@ fn parse_gif(bytes: &[u8]) -> Result<Container, IntakeError> {
                 }
                 at = skip_sub_blocks(at + 1)?;
                 frames += 1;
+                if frames > MAX_FRAMES {
+                    return Err(IntakeError::TooComplex);
+                }
             }
             _ => return Err(IntakeError::Corrupted),
         }
@@ -940,6 +1116,7 @@ fn parse_webp(bytes: &[u8]) -> Result<Container, IntakeError> {
         .filter(|&end| end <= bytes.len())
         .ok_or(IntakeError::Corrupted)?;
     let (mut lossy, mut alpha_or_animation) = (false, false);
+    let (mut chunks, mut metadata) = (0usize, 0usize);
     let mut at = 12;
     while at < end {
         let kind = bytes.get(at..at + 4).ok_or(IntakeError::Corrupted)?;
@@ -947,6 +1124,14 @@ fn parse_webp(bytes: &[u8]) -> Result<Container, IntakeError> {
         alpha_or_animation |= kind == b"ALPH" || kind == b"ANIM";
         // Chunks are padded to an even size.
         let size = le32(bytes, at + 4)? as usize;
+        // A frame is one chunk; a still image has a handful besides.
+        chunks += 1;
+        if matches!(kind, b"ICCP" | b"EXIF" | b"XMP ") {
+            metadata += size;
+        }
+        if chunks > MAX_FRAMES + 8 || metadata > MAX_METADATA_BYTES {
+            return Err(IntakeError::TooComplex);
+        }
         at = at
             .checked_add(8 + size + (size & 1))
             .ok_or(IntakeError::Corrupted)?;

@@ -54,6 +54,15 @@ fn with_segment(jpeg: &[u8], marker: u8, payload: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A minimal well-formed ICC profile: a 128-byte header that states its length and carries
+/// the `acsp` signature, and an empty tag table.
+fn icc_profile() -> Vec<u8> {
+    let mut profile = vec![0u8; 132];
+    profile[..4].copy_from_slice(&132u32.to_be_bytes());
+    profile[36..40].copy_from_slice(b"acsp");
+    profile
+}
+
 /// A big-endian Exif block with the given orientation and a GPS IFD holding a latitude.
 fn exif(orientation: u16) -> Vec<u8> {
     let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
@@ -326,7 +335,7 @@ fn every_exif_orientation_is_applied_and_the_metadata_dropped() {
 #[test]
 fn an_upright_jpeg_keeps_its_scan_and_loses_its_metadata() {
     let jpeg = encode(&photo(300, 200), ImageFormat::Jpeg);
-    let icc = [b"ICC_PROFILE\0\x01\x01".as_slice(), &[7; 40]].concat();
+    let icc = [b"ICC_PROFILE\0\x01\x01".as_slice(), &icc_profile()].concat();
     let with_icc = with_segment(&jpeg, 0xE2, &icc);
     let noisy = [
         (0xE1, [b"Exif\0\0".as_slice(), &exif(1)].concat()),
@@ -344,6 +353,109 @@ fn an_upright_jpeg_keeps_its_scan_and_loses_its_metadata() {
     assert_eq!(prepared.bytes, with_icc);
     assert_eq!((prepared.width, prepared.height), (300, 200));
     check_outputs(&prepared);
+}
+
+#[test]
+fn only_a_well_formed_colour_profile_is_kept() {
+    let jpeg = encode(&photo(64, 48), ImageFormat::Jpeg);
+    let profile = icc_profile();
+    let (first, second) = profile.split_at(60);
+    let split = with_segment(
+        &with_segment(
+            &jpeg,
+            0xE2,
+            &[b"ICC_PROFILE\0\x02\x02".as_slice(), second].concat(),
+        ),
+        0xE2,
+        &[b"ICC_PROFILE\0\x01\x02".as_slice(), first].concat(),
+    );
+    let prepared = prepare_reference_image(&split).unwrap();
+    assert_eq!(prepared.bytes, split, "a profile in two pieces stays");
+
+    let mut lying = profile.clone();
+    lying[..4].copy_from_slice(&5000u32.to_be_bytes());
+    let mut unsigned = profile.clone();
+    unsigned[36..40].copy_from_slice(b"junk");
+    for (case, payload) in [
+        (
+            "arbitrary bytes",
+            [b"ICC_PROFILE\0\x01\x01".as_slice(), &[7; 40]].concat(),
+        ),
+        (
+            "a wrong length",
+            [b"ICC_PROFILE\0\x01\x01".as_slice(), &lying].concat(),
+        ),
+        (
+            "no signature",
+            [b"ICC_PROFILE\0\x01\x01".as_slice(), &unsigned].concat(),
+        ),
+        (
+            "a missing piece",
+            [b"ICC_PROFILE\0\x01\x02".as_slice(), &profile].concat(),
+        ),
+    ] {
+        let prepared = prepare_reference_image(&with_segment(&jpeg, 0xE2, &payload)).unwrap();
+        assert_eq!(prepared.bytes, jpeg, "{case}: the segment is dropped");
+    }
+
+    let png = encode(&quadrants(40, 20), ImageFormat::Png);
+    let iccp = |profile: &[u8]| {
+        let mut compressed = Vec::new();
+        let mut encoder = flate2::write::ZlibEncoder::new(&mut compressed, Default::default());
+        std::io::Write::write_all(&mut encoder, profile).unwrap();
+        encoder.finish().unwrap();
+        png_chunk(b"iCCP", &[b"p\0\0".as_slice(), &compressed].concat())
+    };
+    let kept = prepare_reference_image(&with_png_chunks(&png, &[iccp(&profile)])).unwrap();
+    assert!(contains(&kept.bytes, b"iCCP"));
+    let dropped = prepare_reference_image(&with_png_chunks(&png, &[iccp(&[7; 200])])).unwrap();
+    assert!(!contains(&dropped.bytes, b"iCCP"));
+}
+
+#[test]
+fn a_jpeg_asking_for_more_decoding_than_any_photo_is_refused_by_intake_and_engine() {
+    let (w, h) = (640u16, 480u16);
+    let textured = photo(u32::from(w), u32::from(h));
+    let accepted = jpeg_of(textured.as_raw(), w, h, ColorType::Rgb, true);
+    assert!(prepare_reference_image(&accepted).is_ok());
+    // A flat picture: its scans are a few bytes each.
+    let flat = RgbImage::from_pixel(u32::from(w), u32::from(h), Rgb([200, 120, 40]));
+    let progressive = jpeg_of(flat.as_raw(), w, h, ColorType::Rgb, true);
+    assert!(prepare_reference_image(&progressive).is_ok());
+    assert!(engine::codec::decode(&progressive, engine::codec::MAX_DIMENSION).is_ok());
+
+    // Its scans repeated until the file holds thousands of them, about 190 KB.
+    let mut at = 2;
+    while progressive[at + 1] != 0xDA {
+        at += 2 + usize::from(u16::from_be_bytes([
+            progressive[at + 2],
+            progressive[at + 3],
+        ]));
+    }
+    let scans = &progressive[at..progressive.len() - 2];
+    let mut many = progressive[..progressive.len() - 2].to_vec();
+    while many.len() + scans.len() < 190_000 {
+        many.extend_from_slice(scans);
+    }
+    many.extend_from_slice(&[0xFF, 0xD9]);
+    assert_eq!(
+        prepare_reference_image(&many).unwrap_err(),
+        IntakeError::TooComplex
+    );
+    assert!(engine::codec::decode(&many, engine::codec::MAX_DIMENSION).is_err());
+
+    // Few scans, each a pass over every block of a large photo: the same refusal.
+    let grey = image::GrayImage::from_pixel(2048, 2048, image::Luma([90]));
+    let mut passes = Vec::new();
+    let mut encoder = jpeg_encoder::Encoder::new(&mut passes, 90);
+    encoder.set_progressive_scans(40);
+    encoder
+        .encode(grey.as_raw(), 2048, 2048, ColorType::Luma)
+        .unwrap();
+    assert_eq!(
+        prepare_reference_image(&passes).unwrap_err(),
+        IntakeError::TooComplex
+    );
 }
 
 #[test]
@@ -670,21 +782,28 @@ fn gif_bombs_are_bounded() {
         IntakeError::DimensionsTooLarge
     );
 
-    // Two hundred thousand frames of a full 4096² screen (3 MB): the walk is linear and
-    // only the first frame is decoded, so this is accepted, as its first frame.
-    let mut many = b"GIF89a".to_vec();
-    many.extend_from_slice(&[0x00, 0x10, 0x00, 0x10, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]);
-    for _ in 0..200_000 {
-        many.extend_from_slice(&[
-            0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00,
-        ]);
-    }
-    many.push(0x3B);
-    let prepared = prepare_reference_image(&many).unwrap();
+    // A thousand frames of a full 4096² screen: only the first frame is decoded, so this is
+    // accepted, as its first frame; two hundred thousand (3 MB) are more than any animation.
+    let gif_of = |frames: usize| {
+        let mut many = b"GIF89a".to_vec();
+        many.extend_from_slice(&[0x00, 0x10, 0x00, 0x10, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]);
+        for _ in 0..frames {
+            many.extend_from_slice(&[
+                0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00,
+            ]);
+        }
+        many.push(0x3B);
+        many
+    };
+    let prepared = prepare_reference_image(&gif_of(engine::intake::MAX_FRAMES)).unwrap();
     assert_eq!((prepared.width, prepared.height), (4096, 4096));
     assert_eq!(
         (prepared.thumbnail_width, prepared.thumbnail_height),
         (256, 256)
+    );
+    assert_eq!(
+        prepare_reference_image(&gif_of(200_000)).unwrap_err(),
+        IntakeError::TooComplex
     );
 }
 
@@ -843,7 +962,7 @@ fn a_rotated_baseline_jpeg_is_turned_without_decoding_its_pixels() {
         ("4:2:2", Some(SamplingFactor::F_2_1)),
         ("grey", None),
     ];
-    let icc = [b"ICC_PROFILE\0\x01\x01".as_slice(), &[7; 40]].concat();
+    let icc = [b"ICC_PROFILE\0\x01\x01".as_slice(), &icc_profile()].concat();
     for (kind, sampling) in kinds {
         for restart in [0, 1, 5] {
             let jpeg = with_segment(&baseline_jpeg(&source, sampling, restart), 0xE2, &icc);

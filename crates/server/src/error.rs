@@ -164,10 +164,12 @@ impl From<engine::intake::IntakeError> for ApiError {
         match e {
             IntakeError::UnsupportedType => ApiError::UnsupportedMediaType(e.to_string()),
             IntakeError::TooLarge => ApiError::PayloadTooLarge(e.to_string()),
-            IntakeError::DimensionsTooLarge | IntakeError::Corrupted => ApiError::Validation {
-                field: Some("file"),
-                message: e.to_string(),
-            },
+            IntakeError::DimensionsTooLarge | IntakeError::Corrupted | IntakeError::TooComplex => {
+                ApiError::Validation {
+                    field: Some("file"),
+                    message: e.to_string(),
+                }
+            }
         }
     }
 }

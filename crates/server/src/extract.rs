@@ -20,6 +20,20 @@ use crate::state::AppState;
 /// The answer to a body over its route's limit.
 pub const BODY_TOO_LARGE: &str = "Request body is too large";
 
+/// Every body-limit rejection in the API's error envelope: extractors other than [`Json`]
+/// (raw bytes, forms) answer 413 in the framework's plain text.
+pub async fn body_limit_envelope(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
+        return ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()).into_response();
+    }
+    response
+}
+
 /// A JSON body. Rejections become the contract's errors: 400 for malformed JSON or a
 /// missing/mistyped field (named), 413 over the body limit, 415 without a JSON content type.
 pub struct Json<T>(pub T);
@@ -72,6 +86,19 @@ fn json_content_type(headers: &HeaderMap) -> bool {
 /// are text.
 pub fn is_refused_character(c: char) -> bool {
     c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+}
+
+/// Invisible formatting characters (Unicode's format category): bidirectional overrides and
+/// isolates, zero-width characters, the byte-order mark, tags. In a file name they make
+/// `invoice\u{202E}gnp.exe` display as "invoiceexe.png".
+pub fn is_format_character(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{600}'..='\u{605}' | '\u{61C}' | '\u{6DD}' | '\u{70F}' | '\u{8E2}'
+        | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}' | '\u{13430}'..='\u{1343F}'
+        | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0001}'
+        | '\u{E0020}'..='\u{E007F}')
 }
 
 /// A text field of a form or query, checked against [`is_refused_character`].

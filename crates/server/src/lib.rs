@@ -94,12 +94,22 @@ async fn method_not_allowed() -> ApiError {
 /// The whole application: the API, and the web app for every other path.
 pub fn app(state: AppState) -> Router {
     let (api, _) = api_router().split_for_parts();
+    // Browsers are told to keep to HTTPS only where the deployment serves it (secure cookies).
+    let hsts = state
+        .config
+        .secure_cookies
+        .then(|| HeaderValue::from_static("max-age=31536000"));
     api.method_not_allowed_fallback(method_not_allowed)
         .route("/api/{*rest}", any(api_route_not_found))
         .route("/api", any(api_route_not_found))
         .route("/s/{token}", get(routes::share::page))
         .fallback(web::serve)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::map_response(extract::body_limit_envelope))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            move |_: &axum::response::Response| hsts.clone(),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
@@ -125,8 +135,8 @@ pub async fn serve(
 }
 
 /// Background upkeep every node runs: retrying queued deletions of stored bytes, dropping
-/// live events older than their replay window, session revocations every node has seen and
-/// sign-in failures a day old.
+/// live events older than their replay window, session revocations every node has seen,
+/// sign-in failures a day old, and chat attachments of messages never sent.
 pub async fn run_maintenance(state: AppState) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
     loop {
@@ -141,12 +151,34 @@ pub async fn run_maintenance(state: AppState) {
         if let Err(e) = state.store.prune_sign_in_pairs(a_day_ago).await {
             tracing::warn!(error = %e, "could not prune old sign-in failures");
         }
+        match remove_stale_drafts(&state).await {
+            Ok(0) => {}
+            Ok(removed) => tracing::info!(removed, "removed chat attachments never sent"),
+            Err(e) => tracing::warn!(error = %e, "could not remove unsent chat attachments"),
+        }
         match media_files::sweep_deletions(&state.store, &state.storage).await {
             Ok(0) => {}
             Ok(left) => tracing::warn!(left, "stored objects still waiting for deletion"),
             Err(e) => tracing::warn!(error = %e, "could not sweep stored objects"),
         }
     }
+}
+
+/// Chat attachments uploaded for a message that was not sent within this long are removed.
+const DRAFT_LIFETIME: chrono::Duration = chrono::Duration::days(1);
+
+/// Removes unsent chat attachments older than [`DRAFT_LIFETIME`], a batch at a time, their
+/// bytes with them; returns how many objects were deleted.
+async fn remove_stale_drafts(state: &AppState) -> anyhow::Result<usize> {
+    let keys = state
+        .store
+        .remove_stale_drafts(chrono::Utc::now() - DRAFT_LIFETIME, 500)
+        .await?;
+    state
+        .store
+        .delete_queued_objects(&state.storage, &keys)
+        .await;
+    Ok(keys.len())
 }
 
 /// Hashes a new password the way sign-up does (argon2id), for operator commands.

@@ -15,19 +15,13 @@ pub const PUBLIC_ROUTES: &[&str] = &[
     "/api/auth/signin",
     "/api/auth/login",
     "/api/health",
-    "/api/health/providers",
     "/api/openapi.json",
     "/api/stripe/webhook",
     "/api/media/shared/{token}",
 ];
 
 /// Routes that never touch the database.
-const WITHOUT_DATABASE: &[&str] = &[
-    "/api/health",
-    "/api/health/providers",
-    "/api/openapi.json",
-    "/api/auth/login",
-];
+const WITHOUT_DATABASE: &[&str] = &["/api/health", "/api/openapi.json", "/api/auth/login"];
 
 fn error(description: &str) -> RefOr<utoipa::openapi::Response> {
     RefOr::T(

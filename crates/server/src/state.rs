@@ -39,6 +39,8 @@ pub struct ServerConfig {
     pub connections: crate::connections::ConnectionRules,
     /// Analytics events stored per user per day; more are dropped.
     pub analytics_events_per_day: u32,
+    /// What one user may keep uploaded (product photos and chat attachments).
+    pub upload_quota: store::UploadQuota,
 }
 
 impl Default for ServerConfig {
@@ -58,6 +60,10 @@ impl Default for ServerConfig {
             watermark_free_plan: false,
             connections: crate::connections::ConnectionRules::default(),
             analytics_events_per_day: 500,
+            upload_quota: store::UploadQuota {
+                files: 1000,
+                bytes: 2 * 1024 * 1024 * 1024,
+            },
         }
     }
 }
@@ -76,6 +82,8 @@ pub struct AppState {
     pub stripe: Option<Arc<crate::stripe::StripeClient>>,
     /// Sessions read in the last few seconds.
     pub sessions: Arc<SessionCache>,
+    /// The live-event streams open on this node, per user.
+    pub event_streams: Arc<crate::routes::events::EventStreams>,
 }
 
 impl AppState {
@@ -103,6 +111,7 @@ impl AppState {
             assistant,
             stripe,
             sessions,
+            event_streams: Arc::default(),
         })
     }
 }

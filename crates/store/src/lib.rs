@@ -42,12 +42,15 @@ pub use commerce::{
 pub use credits::{Balance, LedgerEntry, LedgerReason};
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob, RecentDuration};
-pub use media::{DeletedMedia, MediaAsset, NewMediaAsset, StoredFile};
+pub use media::{DeletedMedia, MediaAsset, MediaPlace, NewMediaAsset, StoredFile};
 pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;
 pub use rate_limits::SignInPair;
-pub use reference_images::{AddReferenceImageError, ReferenceImage, MAX_REFERENCE_IMAGES};
+pub use reference_images::{
+    AddReferenceImageError, ReferenceImage, UploadQuota, UploadUsage, MAX_DRAFT_IMAGES,
+    MAX_REFERENCE_IMAGES,
+};
 pub use scenes::{Scene, ScenePatch};
 pub use share_links::ShareLink;
 pub use signing::Signer;

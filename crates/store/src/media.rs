@@ -114,6 +114,45 @@ impl Store {
     }
 }
 
+/// Where a generated file sits, for its download name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaPlace {
+    pub project_name: Option<String>,
+    /// None for media outside any campaign.
+    pub scene_name: Option<String>,
+    /// Its place among the same campaign's media (or the project's unassigned media),
+    /// oldest first, from 1 — as the storyboard lists them.
+    pub position: i64,
+}
+
+impl Store {
+    /// The place of the user's media asset `id`; `NotFound` for anything else (a reference
+    /// image, another user's asset).
+    pub async fn media_place(&self, user_id: Uuid, id: Uuid) -> Result<MediaPlace> {
+        let row: Option<(Option<String>, Option<String>, i64)> = on_db!(self, p => sqlx::query_as(
+            "SELECT p.name, s.name, \
+               (SELECT COUNT(*) FROM media_assets o WHERE o.user_id = m.user_id \
+                  AND o.project_id = m.project_id \
+                  AND ((o.scene_id IS NULL AND m.scene_id IS NULL) OR o.scene_id = m.scene_id) \
+                  AND (o.created_at < m.created_at OR (o.created_at = m.created_at AND o.id <= m.id))) \
+             FROM media_assets m \
+             LEFT JOIN projects p ON p.id = m.project_id \
+             LEFT JOIN scenes s ON s.id = m.scene_id \
+             WHERE m.id = $1 AND m.user_id = $2",
+        )
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(p)
+        .await)?;
+        let (project_name, scene_name, position) = row.ok_or(crate::StoreError::NotFound)?;
+        Ok(MediaPlace {
+            project_name,
+            scene_name,
+            position,
+        })
+    }
+}
+
 /// A media asset whose bytes (and thumbnail) are already stored under these keys.
 #[derive(Debug, Clone)]
 pub struct NewMediaAsset {

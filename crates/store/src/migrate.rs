@@ -69,6 +69,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/postgres/0010_job_provider_calls.sql"),
     ),
     (
+        11,
+        "reference image drafts",
+        include_str!("../migrations/sqlite/0011_reference_image_drafts.sql"),
+        include_str!("../migrations/postgres/0011_reference_image_drafts.sql"),
+    ),
+    (
         12,
         "account security and payment reversals",
         include_str!("../migrations/sqlite/0012_account_security.sql"),

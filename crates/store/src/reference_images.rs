@@ -9,6 +9,30 @@ use crate::{now, on_db, Result, Store, StoreError};
 
 /// The most reference images a scene (or one chat message) can hold.
 pub const MAX_REFERENCE_IMAGES: i64 = 3;
+/// The most unsent chat attachments ("drafts": uploaded for a message not yet sent) a
+/// campaign holds, whatever message keys the client chose: one message's worth.
+pub const MAX_DRAFT_IMAGES: i64 = MAX_REFERENCE_IMAGES;
+
+/// How much a user may keep uploaded: product photos and attachments, counted and in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UploadQuota {
+    pub files: i64,
+    pub bytes: i64,
+}
+
+/// What a user has uploaded and still keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UploadUsage {
+    pub files: i64,
+    pub bytes: i64,
+}
+
+impl UploadUsage {
+    /// Whether one more file of `size` bytes stays within `quota`.
+    pub fn allows(&self, quota: &UploadQuota, size: i64) -> bool {
+        self.files < quota.files && self.bytes.saturating_add(size) <= quota.bytes
+    }
+}
 
 /// A reference image. A new one is written with the id and keys its caller chose after
 /// storing the bytes under them.
@@ -37,11 +61,19 @@ pub struct ReferenceImage {
 const COLUMNS: &str = "id, user_id, project_id, scene_id, message_id, upload_id, storage_key, thumbnail_key, \
      filename, original_filename, mime_type, thumbnail_mime_type, width, height, file_size, created_at";
 
+/// Unsent attachments of one campaign (`$3` none: of the project outside any campaign).
+const DRAFTS_IN_CAMPAIGN: &str = "SELECT COUNT(*) FROM reference_images \
+     WHERE user_id = $1 AND project_id = $2 \
+     AND ((scene_id IS NULL AND $3 IS NULL) OR scene_id = $3) \
+     AND message_id IS NOT NULL AND sent_at IS NULL";
+
 /// Why a reference image could not be added.
 #[derive(Debug, thiserror::Error)]
 pub enum AddReferenceImageError {
     #[error("the scene or message already holds the most reference images allowed")]
     LimitReached,
+    #[error("the user's upload quota is used up")]
+    QuotaReached,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -80,17 +112,108 @@ impl Store {
         Ok(count)
     }
 
-    /// Inserts the row unless its scene (or message) is full. The project row is locked
-    /// first, so concurrent uploads to one project are counted one after another on both
-    /// databases.
+    /// What the user keeps uploaded.
+    pub async fn upload_usage(&self, user_id: Uuid) -> Result<UploadUsage> {
+        let (files, bytes): (i64, i64) = on_db!(self, p => sqlx::query_as(
+            "SELECT COUNT(*), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM reference_images WHERE user_id = $1"
+        )
+        .bind(user_id)
+        .fetch_one(p)
+        .await)?;
+        Ok(UploadUsage { files, bytes })
+    }
+
+    /// How many unsent chat attachments (drafts) a campaign holds; `scene_id` none: the
+    /// project's attachments outside any campaign.
+    pub async fn count_draft_images(
+        &self,
+        user_id: Uuid,
+        project_id: Uuid,
+        scene_id: Option<Uuid>,
+    ) -> Result<i64> {
+        let (count,): (i64,) = on_db!(self, p => sqlx::query_as(DRAFTS_IN_CAMPAIGN)
+            .bind(user_id)
+            .bind(project_id)
+            .bind(scene_id)
+            .fetch_one(p)
+            .await)?;
+        Ok(count)
+    }
+
+    /// Marks chat attachments as carried by a sent message: they are no longer drafts.
+    pub async fn mark_reference_images_sent(&self, user_id: Uuid, ids: &[Uuid]) -> Result<()> {
+        let at = now();
+        on_db!(self, p => {
+            for id in ids {
+                sqlx::query("UPDATE reference_images SET sent_at = $1 WHERE id = $2 AND user_id = $3 AND sent_at IS NULL")
+                    .bind(at)
+                    .bind(id)
+                    .bind(user_id)
+                    .execute(p)
+                    .await?;
+            }
+            Ok::<_, StoreError>(())
+        })
+    }
+
+    /// Removes up to `limit` drafts uploaded before `cutoff`, queueing their bytes for
+    /// deletion in the same transaction; returns the keys to delete now.
+    pub async fn remove_stale_drafts(
+        &self,
+        cutoff: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<String>> {
+        let at = now();
+        on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let stale: Vec<(Uuid, String, String)> = sqlx::query_as(
+                "SELECT id, storage_key, thumbnail_key FROM reference_images \
+                 WHERE message_id IS NOT NULL AND sent_at IS NULL AND created_at < $1 \
+                 ORDER BY created_at LIMIT $2",
+            )
+            .bind(cutoff)
+            .bind(limit)
+            .fetch_all(&mut *tx)
+            .await?;
+            let mut keys = Vec::with_capacity(stale.len() * 2);
+            for (id, storage_key, thumbnail_key) in stale {
+                // A draft sent meanwhile stays.
+                let deleted = sqlx::query("DELETE FROM reference_images WHERE id = $1 AND sent_at IS NULL")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                if deleted.rows_affected() == 0 {
+                    continue;
+                }
+                for key in [storage_key, thumbnail_key] {
+                    sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")
+                        .bind(&key)
+                        .bind(at)
+                        .execute(&mut *tx)
+                        .await?;
+                    keys.push(key);
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(keys)
+        })
+    }
+
+    /// Inserts the row unless its scene (or message) is full, the campaign holds the most
+    /// drafts (when `draft`: an attachment of a message not yet sent), or the user's quota is
+    /// used up. The project row is locked first, so concurrent uploads to one project are
+    /// counted one after another on both databases.
     pub async fn add_reference_image(
         &self,
         new: &ReferenceImage,
+        draft: bool,
+        quota: &UploadQuota,
     ) -> std::result::Result<ReferenceImage, AddReferenceImageError> {
         let insert = format!(
-            "INSERT INTO reference_images ({COLUMNS}) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+            "INSERT INTO reference_images ({COLUMNS}, sent_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
         );
+        let sent_at = (new.message_id.is_some() && !draft).then_some(new.created_at);
         on_db!(self, p => {
             let mut tx = p.begin().await?;
             let locked = sqlx::query("UPDATE projects SET updated_at = updated_at WHERE id = $1 AND user_id = $2")
@@ -120,6 +243,26 @@ impl Store {
             if count >= MAX_REFERENCE_IMAGES {
                 return Err(AddReferenceImageError::LimitReached);
             }
+            if draft {
+                let (drafts,): (i64,) = sqlx::query_as(DRAFTS_IN_CAMPAIGN)
+                    .bind(new.user_id)
+                    .bind(new.project_id)
+                    .bind(new.scene_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                if drafts >= MAX_DRAFT_IMAGES {
+                    return Err(AddReferenceImageError::LimitReached);
+                }
+            }
+            let (files, bytes): (i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM reference_images WHERE user_id = $1",
+            )
+            .bind(new.user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if !(UploadUsage { files, bytes }).allows(quota, new.file_size) {
+                return Err(AddReferenceImageError::QuotaReached);
+            }
             sqlx::query(&insert)
                 .bind(new.id)
                 .bind(new.user_id)
@@ -137,6 +280,7 @@ impl Store {
                 .bind(new.height)
                 .bind(new.file_size)
                 .bind(new.created_at)
+                .bind(sent_at)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
@@ -259,5 +403,171 @@ impl Store {
             .await
             .map(|_| ()))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::{ProjectName, SceneName, Settings};
+
+    use super::*;
+    use crate::migrate::tests::{fresh_stores, user};
+
+    const QUOTA: UploadQuota = UploadQuota {
+        files: 100,
+        bytes: 1 << 30,
+    };
+
+    fn image(
+        user_id: Uuid,
+        project_id: Uuid,
+        scene_id: Uuid,
+        message_id: Option<&str>,
+        created_at: DateTime<Utc>,
+    ) -> ReferenceImage {
+        let id = Uuid::new_v4();
+        ReferenceImage {
+            id,
+            user_id,
+            project_id,
+            scene_id: Some(scene_id),
+            message_id: message_id.map(str::to_owned),
+            upload_id: None,
+            storage_key: format!("{id}.png"),
+            thumbnail_key: format!("{id}-thumb.jpg"),
+            filename: format!("{id}.png"),
+            original_filename: None,
+            mime_type: "image/png".into(),
+            thumbnail_mime_type: "image/jpeg".into(),
+            width: 10,
+            height: 10,
+            file_size: 1000,
+            created_at,
+        }
+    }
+
+    #[tokio::test]
+    async fn drafts_are_capped_per_campaign_and_removed_when_stale_unless_sent() {
+        for store in fresh_stores().await {
+            let owner = user(&store, "drafts@example.com", 0).await;
+            let project = store
+                .create_project(
+                    owner.id,
+                    &ProjectName::parse("P").unwrap(),
+                    Settings::default(),
+                )
+                .await
+                .unwrap();
+            let scene = store
+                .create_scene(owner.id, project.id, &SceneName::parse("S").unwrap(), None)
+                .await
+                .unwrap();
+            let old = now() - chrono::Duration::days(2);
+            // Three drafts under three fresh message keys fill the campaign.
+            let mut drafts = Vec::new();
+            for _ in 0..MAX_DRAFT_IMAGES {
+                let key = Uuid::new_v4().to_string();
+                let new = image(owner.id, project.id, scene.id, Some(&key), old);
+                drafts.push(store.add_reference_image(&new, true, &QUOTA).await.unwrap());
+            }
+            let key = Uuid::new_v4().to_string();
+            let fourth = image(owner.id, project.id, scene.id, Some(&key), old);
+            assert!(matches!(
+                store.add_reference_image(&fourth, true, &QUOTA).await,
+                Err(AddReferenceImageError::LimitReached)
+            ));
+            assert_eq!(
+                store
+                    .count_draft_images(owner.id, project.id, Some(scene.id))
+                    .await
+                    .unwrap(),
+                MAX_DRAFT_IMAGES
+            );
+
+            // One is sent; a fresh one is too young; the other two old ones go.
+            store
+                .mark_reference_images_sent(owner.id, &[drafts[0].id])
+                .await
+                .unwrap();
+            let young_key = Uuid::new_v4().to_string();
+            let young = image(owner.id, project.id, scene.id, Some(&young_key), now());
+            store
+                .add_reference_image(&young, true, &QUOTA)
+                .await
+                .unwrap();
+            let keys = store
+                .remove_stale_drafts(now() - chrono::Duration::days(1), 500)
+                .await
+                .unwrap();
+            let mut expected: Vec<String> = drafts[1..]
+                .iter()
+                .flat_map(|d| [d.storage_key.clone(), d.thumbnail_key.clone()])
+                .collect();
+            let mut removed = keys.clone();
+            expected.sort();
+            removed.sort();
+            assert_eq!(removed, expected);
+            let mut queued = store.pending_storage_deletions(100).await.unwrap();
+            queued.sort();
+            assert_eq!(queued, expected, "their bytes are queued for deletion");
+            let left: Vec<Uuid> = store
+                .project_reference_images(owner.id, project.id)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|i| i.id)
+                .collect();
+            assert_eq!(left.len(), 2);
+            assert!(left.contains(&drafts[0].id) && left.contains(&young.id));
+            store.close().await;
+        }
+    }
+
+    #[tokio::test]
+    async fn the_upload_quota_counts_files_and_bytes() {
+        for store in fresh_stores().await {
+            let owner = user(&store, "quota@example.com", 0).await;
+            let project = store
+                .create_project(
+                    owner.id,
+                    &ProjectName::parse("P").unwrap(),
+                    Settings::default(),
+                )
+                .await
+                .unwrap();
+            let quota = UploadQuota {
+                files: 5,
+                bytes: 2500,
+            };
+            let mut scenes = Vec::new();
+            for name in ["A", "B"] {
+                let scene = store
+                    .create_scene(owner.id, project.id, &SceneName::parse(name).unwrap(), None)
+                    .await
+                    .unwrap();
+                scenes.push(scene.id);
+            }
+            // 1,000 bytes each: the third would make 3,000.
+            for scene in &scenes {
+                let new = image(owner.id, project.id, *scene, None, now());
+                store
+                    .add_reference_image(&new, false, &quota)
+                    .await
+                    .unwrap();
+            }
+            let third = image(owner.id, project.id, scenes[0], None, now());
+            assert!(matches!(
+                store.add_reference_image(&third, false, &quota).await,
+                Err(AddReferenceImageError::QuotaReached)
+            ));
+            assert_eq!(
+                store.upload_usage(owner.id).await.unwrap(),
+                UploadUsage {
+                    files: 2,
+                    bytes: 2000
+                }
+            );
+            store.close().await;
+        }
     }
 }

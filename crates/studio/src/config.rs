@@ -50,6 +50,8 @@ const ENV_KEYS: &[&str] = &[
     "max_connections",
     "max_connections_per_address",
     "analytics_events_per_day",
+    "upload_quota_files",
+    "upload_quota_bytes",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -161,6 +163,9 @@ pub struct Config {
     pub max_connections_per_address: usize,
     /// Analytics events stored per user per day; more are dropped.
     pub analytics_events_per_day: u32,
+    /// Product photos and chat attachments one user may keep: how many, and their bytes.
+    pub upload_quota_files: i64,
+    pub upload_quota_bytes: i64,
 }
 
 impl Default for Config {
@@ -218,6 +223,8 @@ impl Default for Config {
             max_connections: connections.max_connections,
             max_connections_per_address: connections.max_connections_per_address.unwrap_or(64),
             analytics_events_per_day: server.analytics_events_per_day,
+            upload_quota_files: server.upload_quota.files,
+            upload_quota_bytes: server.upload_quota.bytes,
         }
     }
 }
@@ -268,6 +275,9 @@ impl Config {
         }
         if self.low_credit_threshold < 0 {
             bail!("invalid configuration: low_credit_threshold cannot be negative");
+        }
+        if self.upload_quota_files < 1 || self.upload_quota_bytes < 1 {
+            bail!("invalid configuration: upload_quota_files and upload_quota_bytes must be at least 1");
         }
         if let Some(url) = &self.storage_url {
             if !(url.starts_with("file:///") || url.starts_with("s3://")) {
@@ -372,6 +382,10 @@ impl Config {
                     .then_some(self.max_connections_per_address),
             },
             analytics_events_per_day: self.analytics_events_per_day,
+            upload_quota: store::UploadQuota {
+                files: self.upload_quota_files,
+                bytes: self.upload_quota_bytes,
+            },
         }
     }
 

@@ -367,7 +367,8 @@ export interface paths {
         /**
          * Live events for the signed-in user: `job-progress`, `job-completed`, `job-failed`,
          *     `storyboard-updated`, `credits-changed`. Each carries its id; reconnecting with
-         *     `Last-Event-ID` replays the missed ones (kept 24 h).
+         *     `Last-Event-ID` replays the missed ones (kept 24 h). A user holds at most ten streams on a
+         *     node; opening another ends the oldest.
          */
         get: operations["events"];
         put?: never;
@@ -1184,6 +1185,7 @@ export interface components {
             accepted: number;
         };
         AnalyticsBatch: {
+            /** @description At most 50. */
             events: components["schemas"]["AnalyticsEvent"][];
         };
         AnalyticsEvent: {
@@ -1412,7 +1414,7 @@ export interface components {
             parent_message_id?: string | null;
             project_id?: string | null;
             prompt?: string | null;
-            /** @description Ids of the user's reference images; default: the scene's product images. */
+            /** @description Ids of the user's reference images (at most 3); default: the scene's product images. */
             reference_images?: string[] | null;
             /** @description The assistant's refined prompt; used instead of `prompt` when present. */
             refined_image_prompt?: string | null;
@@ -1436,6 +1438,7 @@ export interface components {
             parent_message_id?: string | null;
             project_id?: string | null;
             prompt?: string | null;
+            /** @description Ids of the user's reference images (at most 3); default: the scene's product images. */
             reference_images?: string[] | null;
             refined_video_prompt?: string | null;
             scene_id?: string | null;
@@ -1933,7 +1936,7 @@ export interface components {
             /** @description Up to 4,000 characters; may be empty when reference images are attached. */
             message?: string | null;
             project_id?: string | null;
-            /** @description Ids of the user's reference images attached to this message. */
+            /** @description Ids of the user's reference images attached to this message (at most 3). */
             reference_images?: string[] | null;
             scene_id?: string | null;
         };
@@ -2571,6 +2574,7 @@ export interface components {
         TierInput: {
             /** Format: int64 */
             credits?: number | null;
+            /** @description Ignored, but read: at most 50. */
             features?: string[] | null;
             id?: string | null;
             name?: string | null;
@@ -4408,6 +4412,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

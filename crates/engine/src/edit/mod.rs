@@ -62,6 +62,7 @@ pub fn edit_image(
 /// Reads a mask PNG into a 0/255 mask of the image's size. Grey levels count as painted from
 /// the midpoint up; transparent pixels never count.
 pub fn decode_mask(mask_png: &[u8], width: u32, height: u32) -> Result<GrayImage, EngineError> {
+    crate::codec::check_decoding_cost(mask_png)?;
     let mask = image::load_from_memory(mask_png)
         .map_err(|e| EngineError::InvalidInput(format!("cannot decode the mask: {e}")))?
         .to_luma_alpha8();

@@ -42,6 +42,8 @@ pub struct AnalyticsEvent {
 
 #[derive(Deserialize, ToSchema)]
 pub struct AnalyticsBatch {
+    /// At most 50.
+    #[schema(max_items = 50)]
     events: Vec<AnalyticsEvent>,
 }
 

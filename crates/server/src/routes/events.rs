@@ -2,9 +2,9 @@
 //! read from the database (so a `Last-Event-ID` replays what a client missed, and events
 //! raised by any worker or node arrive) and woken by the store's signals.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -16,6 +16,7 @@ use futures::Stream;
 use serde::{Deserialize, Serialize};
 use store::{Signal, Store, StoredEvent};
 use tokio::sync::broadcast::{self, error::RecvError};
+use tokio::sync::Notify;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
@@ -74,7 +75,66 @@ pub struct EventsQuery {
     last_event_id: Option<i64>,
 }
 
+/// The most live-event streams one user may hold open on a node: a few tabs and devices each.
+/// The oldest closes when another opens (an abandoned tab's stream may not have ended yet),
+/// and a browser's event source reconnects on its own should that one still be in use.
+pub const MAX_STREAMS_PER_USER: usize = 10;
+
+/// One open stream: its number, and how it is told to close.
+type OpenStream = (u64, Arc<Notify>);
+
+/// The open streams of each user, oldest first.
+#[derive(Default)]
+pub struct EventStreams {
+    open: Mutex<HashMap<Uuid, VecDeque<OpenStream>>>,
+    next: std::sync::atomic::AtomicU64,
+}
+
+impl EventStreams {
+    /// A place for a new stream of `user_id`, closing the oldest beyond the cap.
+    fn open(self: &Arc<Self>, user_id: Uuid) -> StreamSlot {
+        let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let closed = Arc::new(Notify::new());
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let streams = open.entry(user_id).or_default();
+        streams.push_back((id, closed.clone()));
+        while streams.len() > MAX_STREAMS_PER_USER {
+            if let Some((_, oldest)) = streams.pop_front() {
+                // Stored as a permit when the stream is not waiting: it closes at its next wait.
+                oldest.notify_one();
+            }
+        }
+        StreamSlot {
+            streams: self.clone(),
+            user_id,
+            id,
+            closed,
+        }
+    }
+}
+
+/// A stream's place among its user's; given back when the stream ends.
+struct StreamSlot {
+    streams: Arc<EventStreams>,
+    user_id: Uuid,
+    id: u64,
+    closed: Arc<Notify>,
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut open = self.streams.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(streams) = open.get_mut(&self.user_id) {
+            streams.retain(|(id, _)| *id != self.id);
+            if streams.is_empty() {
+                open.remove(&self.user_id);
+            }
+        }
+    }
+}
+
 struct Feed {
+    slot: StreamSlot,
     store: Store,
     sessions: Arc<SessionCache>,
     user_id: Uuid,
@@ -154,7 +214,11 @@ impl Feed {
 
     async fn wait(&mut self) -> Wake {
         loop {
-            match self.signals.recv().await {
+            let received = tokio::select! {
+                _ = self.slot.closed.notified() => return Wake::Closed,
+                received = self.signals.recv() => received,
+            };
+            match received {
                 Ok(Signal::Events(user)) if user == self.user_id => return Wake::Events,
                 Ok(Signal::AnyEvents) => return Wake::Events,
                 Ok(Signal::SessionRevoked(id)) if id == self.session_id => return Wake::Closed,
@@ -181,7 +245,8 @@ impl Feed {
 
 /// Live events for the signed-in user: `job-progress`, `job-completed`, `job-failed`,
 /// `storyboard-updated`, `credits-changed`. Each carries its id; reconnecting with
-/// `Last-Event-ID` replays the missed ones (kept 24 h).
+/// `Last-Event-ID` replays the missed ones (kept 24 h). A user holds at most ten streams on a
+/// node; opening another ends the oldest.
 #[utoipa::path(get, path = "/api/events", tag = "events", operation_id = "events",
     params(EventsQuery),
     responses((status = 200, description = "An event stream", content_type = "text/event-stream"),
@@ -206,6 +271,7 @@ async fn events(
     };
     // The stream ends when its session signs out, on whichever node.
     let feed = Feed {
+        slot: state.event_streams.open(user_id),
         store: state.store.clone(),
         sessions: state.sessions.clone(),
         user_id,

@@ -93,7 +93,7 @@ async fn download(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let file = media::stored_file(&state, reader.user_id, id).await?;
-    let name = download_name(&file);
+    let name = download_name(&state, reader.user_id, &file).await?;
     serve(
         &state,
         reader.user_id,
@@ -238,7 +238,8 @@ fn parse_range(header: Option<&HeaderValue>, size: u64) -> RangeRequest {
     };
     let (start, end) = (start.trim(), end.trim());
     let range = match (start.parse::<u64>(), end.parse::<u64>()) {
-        (Ok(start), Ok(end)) if start <= end => start..(end + 1).min(size),
+        // An end past the file (up to u64::MAX, which has no successor) is the file's end.
+        (Ok(start), Ok(end)) if start <= end => start..end.saturating_add(1).min(size),
         (Ok(start), Err(_)) if end.is_empty() => start..size,
         (Err(_), Ok(suffix)) if start.is_empty() && suffix > 0 => size.saturating_sub(suffix)..size,
         _ => return RangeRequest::Whole,
@@ -250,22 +251,105 @@ fn parse_range(header: Option<&HeaderValue>, size: u64) -> RangeRequest {
     }
 }
 
-fn download_name(file: &store::StoredFile) -> String {
+/// The name a download is saved under. Generated media: `{project}-{campaign}-{n}.{ext}`,
+/// `n` its place in the campaign as the storyboard lists it (media outside any campaign are
+/// `unassigned`); a product photo: the name it was uploaded with. The extension always follows
+/// the stored type (a PNG uploaded as `page.html` downloads as `page.png`), and control and
+/// invisible formatting characters are dropped.
+async fn download_name(
+    state: &AppState,
+    user_id: Uuid,
+    file: &store::StoredFile,
+) -> ApiResult<String> {
+    let extension = extension_of(&file.mime_type, &file.filename);
+    match state.store.media_place(user_id, file.id).await {
+        Ok(place) => {
+            let campaign = match place.scene_name {
+                Some(name) => slug(&name, "campaign"),
+                None => "unassigned".to_owned(),
+            };
+            let project = slug(place.project_name.as_deref().unwrap_or_default(), "project");
+            Ok(format!(
+                "{project}-{campaign}-{}.{extension}",
+                place.position.max(1)
+            ))
+        }
+        Err(store::StoreError::NotFound) => Ok(uploaded_name(file, &extension)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A product photo's download name: the name it was uploaded with, minus control and
+/// formatting characters, with the stored type's `extension`.
+fn uploaded_name(file: &store::StoredFile, extension: &str) -> String {
     let name = file.original_filename.as_deref().unwrap_or(&file.filename);
     let cleaned: String = name
         .chars()
+        .filter(|&c| !c.is_control() && !crate::extract::is_format_character(c))
         .map(|c| {
-            if c.is_control() || matches!(c, '"' | '\\' | '/' | ';') {
+            if matches!(c, '"' | '\\' | '/' | ';') {
                 '_'
             } else {
                 c
             }
         })
         .collect();
-    if cleaned.trim().is_empty() {
-        file.filename.clone()
+    let stem = match cleaned.trim().rsplit_once('.') {
+        Some((stem, _)) => stem.trim().to_owned(),
+        None => cleaned.trim().to_owned(),
+    };
+    let stem = if stem.trim_matches('.').is_empty() {
+        file.id.to_string()
     } else {
-        cleaned
+        stem
+    };
+    format!("{stem}.{extension}")
+}
+
+/// The extension of a stored type; our own file name's for a type not listed.
+fn extension_of(mime: &str, stored_name: &str) -> String {
+    let known = match mime {
+        "image/png" => "png",
+        "image/jpeg" => "jpg",
+        "image/webp" => "webp",
+        "image/gif" => "gif",
+        "video/mp4" => "mp4",
+        "video/webm" => "webm",
+        "audio/mpeg" => "mp3",
+        "audio/ogg" => "ogg",
+        "audio/wav" | "audio/x-wav" => "wav",
+        _ => "",
+    };
+    if !known.is_empty() {
+        return known.to_owned();
+    }
+    stored_name
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .filter(|ext| !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric()))
+        .unwrap_or_else(|| "bin".to_owned())
+}
+
+/// Lower-case ASCII words joined by dashes ("Été Sale!" → "ete-sale"), at most 40 characters;
+/// `fallback` when nothing is left. The web app names files the same way.
+fn slug(text: &str, fallback: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let mut slug = String::new();
+    for c in text.nfkd().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if unicode_normalization::char::is_combining_mark(c) {
+            continue;
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.chars().take(40).collect();
+    let slug = slug.trim_matches('-');
+    if slug.is_empty() {
+        fallback.to_owned()
+    } else {
+        slug.to_owned()
     }
 }
 
@@ -434,7 +518,32 @@ mod tests {
             width: None,
             height: None,
         };
-        assert_eq!(download_name(&file), ".._evil_name__.png");
+        assert_eq!(uploaded_name(&file, "png"), ".._evil_name_.png");
+        for (uploaded_as, mime, expected) in [
+            ("page.html", "image/png", "page.png"),
+            ("invoice\u{202E}gnp.exe", "image/png", "invoicegnp.png"),
+            ("\u{2066}shot\u{2069}.JPEG", "image/jpeg", "shot.jpg"),
+            (
+                "\u{200B}",
+                "image/png",
+                "00000000-0000-0000-0000-000000000000.png",
+            ),
+        ] {
+            let file = store::StoredFile {
+                original_filename: Some(uploaded_as.into()),
+                mime_type: mime.into(),
+                ..file.clone()
+            };
+            let extension = extension_of(&file.mime_type, &file.filename);
+            assert_eq!(
+                uploaded_name(&file, &extension),
+                expected,
+                "{uploaded_as:?}"
+            );
+        }
+        assert_eq!(slug("Été Sale!", "campaign"), "ete-sale");
+        assert_eq!(slug("  ¿¡ ", "campaign"), "campaign");
+        assert_eq!(slug(&"ab ".repeat(30), "x").len(), 40);
         let header = content_disposition("crème.png");
         assert_eq!(
             header.to_str().unwrap(),

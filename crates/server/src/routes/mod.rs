@@ -12,7 +12,7 @@ mod auth;
 mod chat;
 mod credits;
 mod estimates;
-mod events;
+pub(crate) mod events;
 mod flags;
 mod generate;
 mod health;

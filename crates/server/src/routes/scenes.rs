@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-use crate::error::{not_found, ApiResult, ErrorResponse};
+use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::models::{success, SettingsInput, Success};
 use crate::state::AppState;
@@ -68,9 +68,14 @@ pub struct UpdateSceneRequest {
     settings: Option<SettingsInput>,
 }
 
+/// The most scene ids a reorder may list: far more campaigns than a project holds, and a
+/// bound on the work one request can ask for.
+const MAX_REORDERED_SCENES: usize = 1000;
+
 #[derive(Deserialize, ToSchema)]
 pub struct ReorderScenesRequest {
     /// Every scene id of the project, each exactly once, in the new order.
+    #[schema(max_items = 1000)]
     scene_ids: Vec<Uuid>,
 }
 
@@ -184,6 +189,12 @@ async fn reorder_scenes(
     Path(project_id): Path<Uuid>,
     Json(body): Json<ReorderScenesRequest>,
 ) -> ApiResult<Json<Success<Vec<SceneView>>>> {
+    if body.scene_ids.len() > MAX_REORDERED_SCENES {
+        return Err(ApiError::validation(
+            "scene_ids",
+            format!("At most {MAX_REORDERED_SCENES} scene ids per request"),
+        ));
+    }
     state
         .store
         .project(current.user.id, project_id)

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::error::{ApiResult, ErrorResponse};
+use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json};
 use crate::services::commerce::{self, CheckoutRequest};
 use crate::state::AppState;
@@ -29,9 +29,13 @@ pub struct TierInput {
     _price: Option<f64>,
     #[serde(rename = "credits")]
     _credits: Option<i64>,
-    #[serde(rename = "features")]
-    _features: Option<Vec<String>>,
+    /// Ignored, but read: at most 50.
+    #[schema(max_items = 50)]
+    features: Option<Vec<String>>,
 }
+
+/// The most plan features a purchase may echo back (they are ignored, but still read).
+const MAX_ECHOED_FEATURES: usize = 50;
 
 /// The first-month offer as the purchase modal presents it; only `isSpecialOffer` counts,
 /// and only for a user who never subscribed.
@@ -102,6 +106,16 @@ async fn start(
     tier: TierInput,
     offer: Option<SpecialOfferInput>,
 ) -> ApiResult<Json<CheckoutStarted>> {
+    if tier
+        .features
+        .as_ref()
+        .is_some_and(|f| f.len() > MAX_ECHOED_FEATURES)
+    {
+        return Err(ApiError::validation(
+            "tier",
+            format!("At most {MAX_ECHOED_FEATURES} plan features"),
+        ));
+    }
     let request = CheckoutRequest {
         plan_id: tier.id,
         plan_name: tier.name,

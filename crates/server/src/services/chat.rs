@@ -37,7 +37,8 @@ pub struct SendRequest {
     message: Option<String>,
     #[serde(default)]
     context: GenerationContext,
-    /// Ids of the user's reference images attached to this message.
+    /// Ids of the user's reference images attached to this message (at most 3).
+    #[schema(max_items = 3)]
     reference_images: Option<Vec<String>>,
 }
 
@@ -62,6 +63,12 @@ pub struct ChatGenerateRequest {
 /// the still-running call, or by a backstop job if this process dies first).
 pub async fn send(state: &AppState, user_id: Uuid, request: SendRequest) -> ApiResult<Message> {
     let question = user_message(state, user_id, request).await?;
+    // Its attachments stop being drafts (which are removed after a day) before the message
+    // exists, so a sent message never loses them.
+    state
+        .store
+        .mark_reference_images_sent(user_id, &question.reference_image_ids)
+        .await?;
     let stored = state
         .store
         .store_user_message(
@@ -112,12 +119,14 @@ async fn user_message(state: &AppState, user_id: Uuid, request: SendRequest) -> 
     Ok(message)
 }
 
-/// The user's reference images attached to a message: at most three, each the user's own.
+/// The user's reference images attached to a message: at most three (counted before any is
+/// looked up), each the user's own.
 async fn attached_images(
     state: &AppState,
     user_id: Uuid,
     named: Option<&[String]>,
 ) -> ApiResult<Vec<Uuid>> {
+    generation::check_reference_image_count(named.map_or(0, <[String]>::len))?;
     let mut attached = Vec::new();
     for id in named.unwrap_or_default() {
         let id = Uuid::parse_str(id.trim()).map_err(|_| {
@@ -132,12 +141,6 @@ async fn attached_images(
             .await
             .map_err(not_found("Reference image not found"))?;
         attached.push(image.id);
-    }
-    if attached.len() > store::MAX_REFERENCE_IMAGES as usize {
-        return Err(ApiError::validation(
-            "reference_images",
-            "You can only upload up to 3 reference images.",
-        ));
     }
     Ok(attached)
 }

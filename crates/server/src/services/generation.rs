@@ -150,13 +150,14 @@ pub async fn owned_file_from_url(
 }
 
 /// Reference images to stage: the ones named (each must be the user's), else the scene's
-/// product images; at most three.
+/// product images; at most three, counted before any is looked up.
 pub async fn reference_images(
     state: &AppState,
     user_id: Uuid,
     scene_id: Uuid,
     named: Option<&[String]>,
 ) -> ApiResult<Vec<Uuid>> {
+    check_reference_image_count(named.map_or(0, <[String]>::len))?;
     let ids = match named {
         Some(named) if !named.is_empty() => {
             let mut ids = Vec::with_capacity(named.len());
@@ -184,13 +185,19 @@ pub async fn reference_images(
             .map(|image| image.id)
             .collect(),
     };
-    if ids.len() > store::MAX_REFERENCE_IMAGES as usize {
+    check_reference_image_count(ids.len())?;
+    Ok(ids)
+}
+
+/// At most [`store::MAX_REFERENCE_IMAGES`] reference images per generation or message.
+pub fn check_reference_image_count(count: usize) -> ApiResult<()> {
+    if count > store::MAX_REFERENCE_IMAGES as usize {
         return Err(ApiError::validation(
             "reference_images",
             "You can only upload up to 3 reference images.",
         ));
     }
-    Ok(ids)
+    Ok(())
 }
 
 /// Refuses videos to users without an active subscription when the operator requires one.
@@ -312,7 +319,8 @@ pub struct GenerateImageRequest {
     parent_message_id: Option<String>,
     #[serde(default)]
     context: GenerationContext,
-    /// Ids of the user's reference images; default: the scene's product images.
+    /// Ids of the user's reference images (at most 3); default: the scene's product images.
+    #[schema(max_items = 3)]
     reference_images: Option<Vec<String>>,
     /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
     /// or `hosted` (the configured hosted image model, which redraws the product). Default:
@@ -333,6 +341,8 @@ pub struct GenerateVideoRequest {
     /// 5 or 10 seconds (`5`, `"5"` or `"5s"`); wins over the settings.
     #[schema(value_type = Option<String>, example = "5")]
     duration: Option<DurationInput>,
+    /// Ids of the user's reference images (at most 3); default: the scene's product images.
+    #[schema(max_items = 3)]
     reference_images: Option<Vec<String>>,
     /// Animate this image asset instead of staging a new scene.
     source_image_id: Option<String>,
@@ -457,6 +467,7 @@ pub async fn start_image(
     user_id: Uuid,
     request: GenerateImageRequest,
 ) -> ApiResult<Job> {
+    check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
     let (target, scene) = target(
         state,
         user_id,
@@ -499,6 +510,7 @@ pub async fn start_video(
     user_id: Uuid,
     request: GenerateVideoRequest,
 ) -> ApiResult<Job> {
+    check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
     let (target, scene) = target(
         state,
         user_id,

@@ -11,6 +11,15 @@ use crate::state::AppState;
 
 pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";
 
+/// The answer once a user's upload quota is used up.
+pub fn quota_reached(quota: &store::UploadQuota) -> ApiError {
+    ApiError::PayloadTooLarge(format!(
+        "Your photo storage is full ({} photos or {} MB). Delete some product photos to upload more.",
+        quota.files,
+        quota.bytes / (1024 * 1024)
+    ))
+}
+
 /// An upload as the form sent it; ids are still text so that their messages can name them.
 #[derive(Debug, Default)]
 pub struct Upload {
@@ -29,6 +38,8 @@ struct Destination {
     project_id: Uuid,
     scene_id: Option<Uuid>,
     message_id: Option<String>,
+    /// An attachment of a message not yet sent.
+    draft: bool,
 }
 
 /// Stores a product photo for the user's campaign (or chat message). The bytes are written
@@ -56,7 +67,21 @@ pub async fn add_reference_image(
     if held >= store::MAX_REFERENCE_IMAGES {
         return Err(ApiError::validation("file", TOO_MANY));
     }
+    if destination.draft
+        && state
+            .store
+            .count_draft_images(user_id, destination.project_id, destination.scene_id)
+            .await?
+            >= store::MAX_DRAFT_IMAGES
+    {
+        return Err(ApiError::validation("file", TOO_MANY));
+    }
+    let quota = state.config.upload_quota;
+    if !state.store.upload_usage(user_id).await?.allows(&quota, 0) {
+        return Err(quota_reached(&quota));
+    }
     let prepared = prepare(state, file).await?;
+    let draft = destination.draft;
     let new = new_reference_image(user_id, destination, upload, &prepared);
     let objects = [
         (new.storage_key.clone(), Bytes::from(prepared.bytes)),
@@ -67,7 +92,7 @@ pub async fn add_reference_image(
         .put_all(&objects)
         .await
         .map_err(|(key, e)| ApiError::storing(&key, e))?;
-    match state.store.add_reference_image(&new).await {
+    match state.store.add_reference_image(&new, draft, &quota).await {
         Ok(image) => Ok(image),
         Err(e) => {
             let keys: Vec<String> = objects.into_iter().map(|(key, _)| key).collect();
@@ -76,6 +101,7 @@ pub async fn add_reference_image(
                 store::AddReferenceImageError::LimitReached => {
                     ApiError::validation("file", TOO_MANY)
                 }
+                store::AddReferenceImageError::QuotaReached => quota_reached(&quota),
                 store::AddReferenceImageError::Store(e) => e.into(),
             })
         }
@@ -116,48 +142,55 @@ async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiRes
         }
         None => None,
     };
-    let message_id = match upload.message_id.as_deref() {
-        Some(text) => Some(message_key(state, user_id, project_id, scene_id, text).await?),
+    let (message_id, draft) = match upload.message_id.as_deref() {
+        Some(text) => {
+            let (key, sent) = message_key(state, user_id, project_id, scene_id, text).await?;
+            (Some(key), !sent)
+        }
         None if scene_id.is_none() => {
             return Err(ApiError::validation("sceneId", "sceneId is required"));
         }
-        None => None,
+        None => (None, false),
     };
     Ok(Destination {
         project_id,
         scene_id,
         message_id,
+        draft,
     })
 }
 
 /// A chat attachment's key: the id of the user's message in this campaign (or project), or
-/// a fresh UUID the client chose for a message it has not sent yet. Any other text, or the
-/// id of a message elsewhere (another campaign's, another user's), names nothing here.
+/// a fresh UUID the client chose for a message it has not sent yet (then the second value is
+/// false: a draft). Any other text, or the id of a message elsewhere (another campaign's,
+/// another user's), names nothing here.
 async fn message_key(
     state: &AppState,
     user_id: Uuid,
     project_id: Uuid,
     scene_id: Option<Uuid>,
     text: &str,
-) -> ApiResult<String> {
+) -> ApiResult<(String, bool)> {
     let not_found = || ApiError::NotFound(MESSAGE_NOT_FOUND);
     let id: Uuid = text.parse().map_err(|_| not_found())?;
-    match state.store.message(user_id, id).await {
+    let sent = match state.store.message(user_id, id).await {
         Ok(message) => {
             let in_place = message.project_id == project_id
                 && scene_id.is_none_or(|scene| scene == message.scene_id);
             if !in_place {
                 return Err(not_found());
             }
+            true
         }
         Err(store::StoreError::NotFound) => {
             if state.store.message_exists(id).await? {
                 return Err(not_found());
             }
+            false
         }
         Err(e) => return Err(e.into()),
-    }
-    Ok(id.to_string())
+    };
+    Ok((id.to_string(), sent))
 }
 
 /// A missing id is a validation error; one that is no id names nothing that exists.
@@ -172,8 +205,14 @@ fn parse_id(
 }
 
 /// Decodes, orients, strips and thumbnails the photo off the async threads, a bounded
-/// number at a time so that many uploads cannot exhaust memory.
+/// number at a time so that many uploads cannot exhaust memory. A file asking for more
+/// decoding work than any photo needs is refused by a walk of its structure before it takes
+/// one of those places, so hostile files cannot make other people's uploads wait.
 async fn prepare(state: &AppState, file: Bytes) -> ApiResult<PreparedImage> {
+    let walked = file.clone();
+    tokio::task::spawn_blocking(move || intake::check_decoding_cost(&walked))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))??;
     let permit = state
         .image_work
         .clone()
@@ -225,10 +264,15 @@ fn new_reference_image(
     }
 }
 
-/// Keeps a display name: no directories, no control characters, at most 255 characters.
+/// Keeps a display name: no directories, no control or invisible formatting characters, at
+/// most 255 characters.
 fn clean_filename(name: &str) -> Option<String> {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let cleaned: String = base.chars().filter(|c| !c.is_control()).take(255).collect();
+    let cleaned: String = base
+        .chars()
+        .filter(|&c| !c.is_control() && !crate::extract::is_format_character(c))
+        .take(255)
+        .collect();
     let cleaned = cleaned.trim().to_owned();
     (!cleaned.is_empty()).then_some(cleaned)
 }

@@ -24,7 +24,6 @@ const PUBLIC: &[&str] = &[
     "POST /api/auth/signin",
     "GET /api/auth/login",
     "GET /api/health",
-    "GET /api/health/providers",
     "GET /api/openapi.json",
     "POST /api/stripe/webhook",
     "GET /api/media/shared/{token}",

@@ -17,6 +17,7 @@ mod estimates;
 mod files;
 mod hosted_models;
 mod hostile_input;
+mod hostile_input_two;
 mod jobs;
 mod outage;
 mod projects;
