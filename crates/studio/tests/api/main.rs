@@ -11,6 +11,7 @@ mod cluster;
 mod commerce;
 mod crate_rules;
 mod credit_badge;
+mod edits;
 mod files;
 mod hosted_models;
 mod hostile_input;
