@@ -555,19 +555,6 @@ fn sharpen(level: &mut Level, roles: &Roles, field: &Field) {
     }
 }
 
-/// [`remove_seams`] on an RGB image whose `hole` was filled some other way.
-pub(crate) fn even_out(rgb: &mut [u8], w: usize, h: usize, hole: &[bool]) {
-    let mut level = Level {
-        w,
-        h,
-        rgb: rgb.to_vec(),
-        hole: hole.to_vec(),
-        avoid: Vec::new(),
-    };
-    remove_seams(&mut level);
-    rgb.copy_from_slice(&level.rgb);
-}
-
 /// Copied patches carry their own brightness; in smooth areas (sky, blurred backgrounds) a
 /// few levels of difference show as a seam along the mask. Measure the offset between the
 /// fill's rim and the known pixels next to it, spread it smoothly over the hole (a membrane,

@@ -262,7 +262,6 @@ fn remove(
     progress.report("finding the pattern", 0.1)?;
     if pattern::fill(&mut rgb, w, h, inside, &avoid, period) {
         progress.report("continuing the pattern", 0.6)?;
-        inpaint::even_out(&mut rgb, w, h, inside);
         let mut out = image.clone();
         for (px, rgb) in out.pixels_mut().zip(rgb.chunks_exact(3)) {
             px.0 = [rgb[0], rgb[1], rgb[2], px.0[3]];

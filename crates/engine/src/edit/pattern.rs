@@ -129,9 +129,52 @@ pub(crate) fn detect(rgb: &[u8], w: usize, h: usize, hole: &[bool], avoid: &[boo
     Period(along(true), along(false))
 }
 
+/// The picture's smooth light: the mean luma of the known pixels in cells one period wide
+/// (so the pattern itself averages out), interpolated across cells the hole covers, and
+/// sampled bilinearly per pixel.
+fn light_field(l: &[f32], known: &[bool], w: usize, h: usize, cell: usize) -> Vec<f32> {
+    let (cw, ch) = (w.div_ceil(cell), h.div_ceil(cell));
+    let mut sums = vec![[0f32; 3]; cw * ch];
+    let mut counts = vec![0f32; cw * ch];
+    for i in 0..w * h {
+        if known[i] {
+            let c = (i / w / cell) * cw + (i % w) / cell;
+            sums[c][0] += l[i];
+            counts[c] += 1.0;
+        }
+    }
+    // Only cells mostly known count: a cell half over the hole holds a biased part of the
+    // pattern.
+    let full = (cell * cell) as f32 * 0.6;
+    let weights: Vec<f32> = counts
+        .iter()
+        .map(|&n| if n >= full { 1.0 } else { 0.0 })
+        .collect();
+    let values: Vec<[f32; 3]> = sums
+        .iter()
+        .zip(&counts)
+        .map(|(s, &n)| [s[0] / n.max(1.0), 0.0, 0.0])
+        .collect();
+    let grid = super::inpaint::push_pull(values, weights, cw, ch);
+    (0..w * h)
+        .map(|i| {
+            let fx = (((i % w) as f32 + 0.5) / cell as f32 - 0.5).clamp(0.0, (cw - 1) as f32);
+            let fy = (((i / w) as f32 + 0.5) / cell as f32 - 0.5).clamp(0.0, (ch - 1) as f32);
+            let (x0, y0) = (fx as usize, fy as usize);
+            let (x1, y1) = ((x0 + 1).min(cw - 1), (y0 + 1).min(ch - 1));
+            let (tx, ty) = (fx - x0 as f32, fy - y0 as f32);
+            let top = grid[y0 * cw + x0][0] * (1.0 - tx) + grid[y0 * cw + x1][0] * tx;
+            let bottom = grid[y1 * cw + x0][0] * (1.0 - tx) + grid[y1 * cw + x1][0] * tx;
+            top * (1.0 - ty) + bottom * ty
+        })
+        .collect()
+}
+
 /// Fills `hole` by copying, for each pixel, the nearest usable pixel a whole number of
-/// periods away. Returns false (and leaves `rgb` alone) when the surroundings do not repeat
-/// or some pixel has no usable copy.
+/// periods away, relit from the light where it was taken to the light where it goes (a
+/// copy from across a wall lit from one side would otherwise show as a lighter or darker
+/// patch). Returns false (and leaves `rgb` alone) when the surroundings do not repeat or
+/// some pixel has no usable copy.
 pub(crate) fn fill(
     rgb: &mut [u8],
     w: usize,
@@ -151,6 +194,9 @@ pub(crate) fn fill(
         .filter(|&(dx, dy)| (dx, dy) != (0, 0))
         .collect();
     offsets.sort_by_key(|&(dx, dy)| dx * dx + dy * dy);
+    let known: Vec<bool> = hole.iter().zip(avoid).map(|(m, a)| !m && !a).collect();
+    let cell = (px.max(py) as usize).max(8);
+    let light = light_field(&luma(rgb), &known, w, h, cell);
     let mut out = rgb.to_vec();
     for (i, _) in hole.iter().enumerate().filter(|(_, m)| **m) {
         let (x, y) = ((i % w) as i64, (i / w) as i64);
@@ -165,7 +211,10 @@ pub(crate) fn fill(
         let Some(j) = source else {
             return false;
         };
-        out[i * 3..i * 3 + 3].copy_from_slice(&rgb[j * 3..j * 3 + 3]);
+        let relight = (light[i] / light[j].max(1.0)).clamp(0.7, 1.4);
+        for c in 0..3 {
+            out[i * 3 + c] = (rgb[j * 3 + c] as f32 * relight).round().clamp(0.0, 255.0) as u8;
+        }
     }
     rgb.copy_from_slice(&out);
     true
