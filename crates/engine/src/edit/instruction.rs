@@ -28,9 +28,11 @@ pub enum EditOp {
     /// Cover the masked area with a named material ("walnut", "pale concrete"), in the
     /// picture's perspective and light.
     Material { material: Material },
-    /// Draw a thing from the prop library in the masked area, over its surroundings, lit
-    /// like the picture: "add lemon slices", "replace the pebbles with a piece of fruit".
-    Place { prop: PropKind },
+    /// Draw a thing from the prop library in the masked area, lit like the picture. "Add
+    /// lemon slices" keeps what is under the brush around the new thing; when the instruction
+    /// replaces something ("replace the pebbles with a piece of fruit", "… instead of …"),
+    /// `replacing` is set and what was there is removed first.
+    Place { prop: PropKind, replacing: bool },
 }
 
 /// An instruction the offline engine has no edit for. Its text is said to the seller, with
@@ -81,6 +83,10 @@ const CHANGE_WORDS: &[&str] = &[
     "convert",
     "transform",
 ];
+
+/// Verbs that put a new thing where another was ("replace the mirror with a vase"); "cover"
+/// and "make" lay something over what is there.
+const REPLACE_WORDS: &[&str] = &["replace", "swap", "change", "turn", "convert", "transform"];
 
 /// The purple of lavender buds.
 const LAVENDER_BUDS: [u8; 3] = [150, 120, 200];
@@ -502,7 +508,9 @@ pub fn parse_instruction(instruction: &str) -> Result<EditOp, Unsupported> {
         return Ok(EditOp::Material { material });
     }
     if let Some(prop) = prop {
-        return Ok(EditOp::Place { prop });
+        let replacing =
+            verb.is_some_and(|v| REPLACE_WORDS.contains(&words[v])) || words.contains(&"instead");
+        return Ok(EditOp::Place { prop, replacing });
     }
     // "Make the tiles blue" recolours them; "put it in a bathroom" is a new background.
     let recolour = last_colour(&words).filter(|_| !adding);
@@ -654,42 +662,49 @@ mod tests {
                 "replace the pebbles with a piece of fruit",
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Orange),
+                    replacing: true,
                 },
             ),
             (
                 "replace the stones with lemon slices",
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Lemon),
+                    replacing: true,
                 },
             ),
             (
                 "add an orange",
                 EditOp::Place {
                     prop: PropKind::WholeFruit(Fruit::Orange),
+                    replacing: false,
                 },
             ),
             (
                 "put some pink flowers here",
                 EditOp::Place {
                     prop: PropKind::Flowers(modify([240, 140, 180], "")),
+                    replacing: false,
                 },
             ),
             (
                 "add water droplets",
                 EditOp::Place {
                     prop: PropKind::WaterDrops,
+                    replacing: false,
                 },
             ),
             (
                 "add eucalyptus leaves",
                 EditOp::Place {
                     prop: PropKind::Branch,
+                    replacing: false,
                 },
             ),
             (
                 "a green eucalyptus branch",
                 EditOp::Place {
                     prop: PropKind::Branch,
+                    replacing: false,
                 },
             ),
             (
@@ -699,6 +714,7 @@ mod tests {
                         stems: Stems::Spikes(LAVENDER_BUDS),
                         glass: true,
                     },
+                    replacing: false,
                 },
             ),
             (
@@ -708,6 +724,7 @@ mod tests {
                         stems: Stems::Flowers([245, 245, 245]),
                         glass: false,
                     },
+                    replacing: false,
                 },
             ),
             (
@@ -716,30 +733,49 @@ mod tests {
                     prop: PropKind::Herbs {
                         bloom: Some(LAVENDER_BUDS),
                     },
+                    replacing: false,
                 },
             ),
             (
                 "add folded towels",
                 EditOp::Place {
                     prop: PropKind::Towels([240, 240, 236]),
+                    replacing: false,
                 },
             ),
             (
                 "put a vase of dried flowers here",
                 EditOp::Place {
                     prop: PropKind::DriedFlowers,
+                    replacing: false,
                 },
             ),
             (
                 "add a coffee cup",
                 EditOp::Place {
                     prop: PropKind::Cup,
+                    replacing: false,
                 },
             ),
             (
                 "add two candles",
                 EditOp::Place {
                     prop: PropKind::Candle,
+                    replacing: false,
+                },
+            ),
+            (
+                "put a coffee cup instead of the soap dish",
+                EditOp::Place {
+                    prop: PropKind::Cup,
+                    replacing: true,
+                },
+            ),
+            (
+                "swap the jar for a candle",
+                EditOp::Place {
+                    prop: PropKind::Candle,
+                    replacing: true,
                 },
             ),
             (

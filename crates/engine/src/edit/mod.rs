@@ -6,8 +6,9 @@
 //! seam (over tiles or bricks it continues their pattern), a replacement backdrop is blended
 //! in seamlessly (its difference from the picture along the mask's edge is spread smoothly
 //! inside, as in Poisson cloning), a new material is laid in the picture's perspective and
-//! light, a new object is drawn over a fill at the size of the painted area with the
-//! picture's light, shadow and grain, and a new colour goes to the object under the brush
+//! light, a new object is drawn at the size of the painted area with the picture's light,
+//! shadow and grain over the picture as it is (over a fill only when it replaces what was
+//! painted), and a new colour goes to the object under the brush
 //! rather than to the brush's whole rectangle. An instruction the engine has no edit for is
 //! refused before anything is drawn.
 
@@ -92,19 +93,26 @@ pub fn decode_mask(mask_png: &[u8], width: u32, height: u32) -> Result<GrayImage
     Ok(out)
 }
 
-/// Whether `op` can be carried out under `mask`. Removing, recolouring and placing rebuild
-/// what is under the brush from the rest of the picture, so they need some of it left
-/// outside the mask; the other edits work on any mask.
+/// Whether `op` can be carried out under `mask`. Removing, recolouring and replacing a thing
+/// with another rebuild what is under the brush from the rest of the picture, so they need
+/// some of it left outside the mask; the other edits work on any mask.
 pub fn mask_leaves_enough(mask: &GrayImage, op: EditOp) -> bool {
     match op {
-        EditOp::Remove | EditOp::Recolour { .. } | EditOp::Place { .. } => {
+        EditOp::Remove
+        | EditOp::Recolour { .. }
+        | EditOp::Place {
+            replacing: true, ..
+        } => {
             let hole: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
             inpaint::can_fill(mask.width() as usize, mask.height() as usize, &hole)
         }
         EditOp::Brightness { .. }
         | EditOp::Blur { .. }
         | EditOp::Background { .. }
-        | EditOp::Material { .. } => true,
+        | EditOp::Material { .. }
+        | EditOp::Place {
+            replacing: false, ..
+        } => true,
     }
 }
 
@@ -125,10 +133,8 @@ pub fn apply_edit(
     let inside: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
     match op {
         EditOp::Remove => {
-            // A narrow feather only: a wide one would blend the removed object's rim back
-            // in; the fill already matches the surroundings at the boundary.
             let filled = remove(image, &inside, seed, progress)?;
-            let weight = feather_over(&inside, w, h, 2.5);
+            let weight = feather_over(&inside, w, h, REMOVAL_FEATHER);
             blend_inside(image, &filled, &weight);
         }
         EditOp::Material { material } => {
@@ -155,16 +161,26 @@ pub fn apply_edit(
                 .collect();
             blend_inside(image, &recoloured, &weight);
         }
-        EditOp::Place { prop } => {
-            let behind = remove(
-                image,
-                &inside,
-                seed,
-                &mut SubProgress::new(progress, 0.0, 0.85),
-            )?;
+        EditOp::Place { prop, replacing } => {
+            // The seller painted where the new thing goes, not what should vanish: the scene
+            // stays as it is around it (and the product under the brush stays the product)
+            // unless the instruction replaces what was there.
+            let behind = if replacing {
+                remove(
+                    image,
+                    &inside,
+                    seed,
+                    &mut SubProgress::new(progress, 0.0, 0.85),
+                )?
+            } else {
+                image.clone()
+            };
             progress.report("drawing", 0.85)?;
             let placed = place(image, &behind, &inside, prop, seed);
-            blend_inside(image, &placed, &feather(&inside, w, h));
+            // The prop fades out before the brush's edge by itself; a wide feather would
+            // blend a replaced thing's rim back in, as for a removal.
+            let weight = feather_over(&inside, w, h, REMOVAL_FEATHER);
+            blend_inside(image, &placed, &weight);
         }
         EditOp::Brightness { amount } => {
             progress.report("relighting", 0.0)?;
@@ -471,8 +487,8 @@ fn seamless(image: &RgbaImage, replacement: &RgbaImage, inside: &[bool]) -> Rgba
     out
 }
 
-/// A prop from the library drawn over `behind` (the mask filled from the picture) inside the
-/// mask's box, lit from the picture's brighter side at the picture's exposure and colour
+/// A prop from the library drawn over `behind` (the picture, or the mask filled from it when
+/// the prop replaces what was there) inside the mask's box, lit from the picture's brighter side at the picture's exposure and colour
 /// cast, with a contact shadow in the picture's own shadow colour and its grain.
 fn place(
     image: &RgbaImage,
@@ -483,7 +499,7 @@ fn place(
 ) -> RgbaImage {
     use crate::scene::noise::{hash2, Rng};
     let (w, h) = image.dimensions();
-    // The prop keeps clear of the brush's edge, which stays the fill: a margin of the
+    // The prop keeps clear of the brush's edge, which stays as `behind` is: a margin of the
     // feather's width plus a little, so nothing of the prop is cut by the mask.
     let depth = distance_inside(inside, w as usize, h as usize);
     let deepest = depth.iter().copied().fold(0f32, f32::max);
@@ -554,20 +570,40 @@ fn place(
     };
     // A prop keeps its own proportions inside the box it is given, which can leave it small
     // in a corner of the painted area: it is drawn again, scaled about its base so that it
-    // fills the area's width or height.
+    // fills the area's width or height. Props whose shape follows their box (a branch runs
+    // corner to corner) are first tried in a box stretched to fill both, kept if they still
+    // fit the area.
     if let Some((ox0, oy0, ox1, oy1)) = solid_extent(&pm) {
         let (ow, oh) = ((ox1 - ox0 + 1) as f32, (oy1 - oy0 + 1) as f32);
-        let k = (fw * 0.94 / ow).min(fh * 0.9 / oh);
-        if (k - 1.0).abs() > 0.04 {
-            let (ocx, obase) = ((ox0 + ox1) as f32 / 2.0 + 0.5, oy1 as f32 + 1.0);
-            let (tcx, tbase) = (fw / 2.0, fh * 0.94);
-            let scaled = (
-                tcx + (first.0 - ocx) * k,
-                tbase + (first.1 - obase) * k,
-                first.2 * k,
-                first.3 * k,
-            );
-            if let Some(again) = draw(scaled) {
+        let (kx, ky) = (fw * 0.94 / ow, fh * 0.9 / oh);
+        let k = kx.min(ky);
+        let (ocx, obase) = ((ox0 + ox1) as f32 / 2.0 + 0.5, oy1 as f32 + 1.0);
+        let (tcx, tbase) = (fw / 2.0, fh * 0.94);
+        let scaled = |kx: f32, ky: f32| {
+            (
+                tcx + (first.0 - ocx) * kx,
+                tbase + (first.1 - obase) * ky,
+                first.2 * kx,
+                first.3 * ky,
+            )
+        };
+        let fits = |pm: &tiny_skia::Pixmap| {
+            solid_extent(pm).is_some_and(|(x0, y0, x1, y1)| {
+                x0 as f32 >= fw * 0.01
+                    && y0 as f32 >= fh * 0.01
+                    && x1 as f32 <= fw * 0.99
+                    && y1 as f32 <= fh * 0.97
+            })
+        };
+        let stretched = (kx.min(k * 1.6), ky.min(k * 1.6));
+        if let Some(again) = Some(stretched)
+            .filter(|(sx, sy)| (sx - sy).abs() > 0.04 * k)
+            .and_then(|(sx, sy)| draw(scaled(sx, sy)))
+            .filter(fits)
+        {
+            pm = again;
+        } else if (k - 1.0).abs() > 0.04 {
+            if let Some(again) = draw(scaled(k, k)) {
                 pm = again;
             }
         }
@@ -640,6 +676,10 @@ fn ring(inside: &[bool], w: usize, h: usize, reach: usize) -> Vec<usize> {
     }
     (0..w * h).filter(|&i| near[i] && !inside[i]).collect()
 }
+
+/// The feather of a removal, in pixels: narrow, since a wide one would blend the removed
+/// object's rim back in; the fill already matches the surroundings at the boundary.
+const REMOVAL_FEATHER: f32 = 2.5;
 
 /// Weight 0..=1 per pixel: 0 outside the mask, rising to 1 over a few pixels inward from its
 /// edge, so the change fades in without touching anything outside.
@@ -740,5 +780,20 @@ mod tests {
         ));
         assert!(mask_leaves_enough(&spot, EditOp::Remove));
         assert!(mask_leaves_enough(&whole, EditOp::Blur { strength: 1.0 }));
+        let candle = crate::scene::props::PropKind::Candle;
+        assert!(mask_leaves_enough(
+            &whole,
+            EditOp::Place {
+                prop: candle,
+                replacing: false
+            }
+        ));
+        assert!(!mask_leaves_enough(
+            &whole,
+            EditOp::Place {
+                prop: candle,
+                replacing: true
+            }
+        ));
     }
 }

@@ -254,11 +254,20 @@ pub fn draw_prop(
             shell(pm, cx + r * 1.2, base - r * 0.1, r * 0.8, side, shadow);
         }
         PropKind::Books => {
+            let width = w.min(h * 3.0);
+            // Standing in a taller space, a taller stack (a book is about an eighth of the width
+            // high); seen from above, three.
+            let count = if plan {
+                3
+            } else {
+                ((h * 0.85 / (width * 0.117)) as usize).clamp(3, 9)
+            };
             books(
                 pm,
                 cx,
                 base,
-                w.min(h * 3.0),
+                width,
+                count,
                 [hex(0x8C5A3C), hex(0x5C8C9A), hex(0xE8D7BE)],
                 side,
                 shadow,
@@ -299,11 +308,20 @@ pub fn draw_prop(
         }
         PropKind::Towels(c) => {
             let c = super::raster::rgb8(c);
+            let width = (w * 0.92).min(h * 0.8 / 0.6);
+            // Standing in a taller space, a taller stack (each towel is a fifth of the width
+            // high); seen from above, three.
+            let count = if plan {
+                3
+            } else {
+                ((h * 0.85 / (width * 0.192)) as usize).clamp(3, 6)
+            };
             towels(
                 pm,
                 cx,
                 base,
-                (w * 0.92).min(h * 0.8 / 0.6),
+                width,
+                count,
                 [c, scale(c, 0.93)],
                 side,
                 shadow,
@@ -440,6 +458,7 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         near + ps * ph * 0.2,
                         base + ph * 0.06,
                         ph * 0.5,
+                        3,
                         [colors[0], colors[2], colors[1]],
                         side,
                         shadow,
@@ -451,6 +470,7 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         near + ps * ph * 0.32,
                         base,
                         ph * 0.62,
+                        3,
                         [colors[1], mix(colors[0], [1.0; 3], 0.4)],
                         side,
                         shadow,
@@ -522,6 +542,7 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
                         near + ps * ph * 0.3,
                         base,
                         ph * 0.62,
+                        3,
                         [colors[0], colors[2], colors[1]],
                         side,
                         shadow,
@@ -943,7 +964,18 @@ fn vase(
     );
 }
 
-fn books(pm: &mut Pixmap, cx: f32, base: f32, w: f32, colors: [Rgb; 3], side: f32, shadow: Rgb) {
+/// A stack of `count` books `w` wide lying on `base`, in turn in the three colours.
+#[allow(clippy::too_many_arguments)]
+fn books(
+    pm: &mut Pixmap,
+    cx: f32,
+    base: f32,
+    w: f32,
+    count: usize,
+    colors: [Rgb; 3],
+    side: f32,
+    shadow: Rgb,
+) {
     soft_ellipse(
         pm,
         cx - side * w * 0.1,
@@ -954,7 +986,8 @@ fn books(pm: &mut Pixmap, cx: f32, base: f32, w: f32, colors: [Rgb; 3], side: f3
         0.55,
     );
     let mut y = base;
-    for (i, c) in colors.iter().enumerate() {
+    for (n, i) in (0..count).map(|n| (n, n % 3)) {
+        let c = &colors[(i + n / 3) % 3];
         let bh = w * [0.13, 0.1, 0.12][i];
         let bw = w * [1.0, 0.92, 0.96][i];
         let x = cx - bw / 2.0 + [0.0, 0.03, -0.04][i] * w;
@@ -979,7 +1012,18 @@ fn books(pm: &mut Pixmap, cx: f32, base: f32, w: f32, colors: [Rgb; 3], side: f3
     }
 }
 
-fn towels(pm: &mut Pixmap, cx: f32, base: f32, w: f32, colors: [Rgb; 2], side: f32, shadow: Rgb) {
+/// A stack of `count` folded towels `w` wide standing on `base`.
+#[allow(clippy::too_many_arguments)]
+fn towels(
+    pm: &mut Pixmap,
+    cx: f32,
+    base: f32,
+    w: f32,
+    count: usize,
+    colors: [Rgb; 2],
+    side: f32,
+    shadow: Rgb,
+) {
     soft_ellipse(
         pm,
         cx - side * w * 0.1,
@@ -990,7 +1034,7 @@ fn towels(pm: &mut Pixmap, cx: f32, base: f32, w: f32, colors: [Rgb; 2], side: f
         0.5,
     );
     let mut y = base;
-    for i in 0..3 {
+    for i in 0..count {
         let c = colors[i % 2];
         let th = w * 0.2;
         let tw = w * (1.0 - i as f32 * 0.05);
