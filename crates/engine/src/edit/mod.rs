@@ -488,8 +488,9 @@ fn seamless(image: &RgbaImage, replacement: &RgbaImage, inside: &[bool]) -> Rgba
 }
 
 /// A prop from the library drawn over `behind` (the picture, or the mask filled from it when
-/// the prop replaces what was there) inside the mask's box, lit from the picture's brighter side at the picture's exposure and colour
-/// cast, with a contact shadow in the picture's own shadow colour and its grain.
+/// the prop replaces what was there) inside the mask's box, lit from the picture's brighter
+/// side at the picture's exposure and colour cast, with a contact shadow in the picture's own
+/// shadow colour and its grain.
 fn place(
     image: &RgbaImage,
     behind: &RgbaImage,
