@@ -23,6 +23,25 @@ fn textured(w: u32, h: u32) -> RgbaImage {
     })
 }
 
+/// A 1024×1024 picture with texture but no repeating pattern: blotches of 8-pixel cells and
+/// per-pixel grain, so a removal has no period to follow and goes to PatchMatch.
+fn irregular(w: u32, h: u32) -> RgbaImage {
+    let hash = |x: u32, y: u32| {
+        (x.wrapping_mul(2_654_435_761) ^ y.wrapping_mul(2_246_822_519)).wrapping_mul(3_266_489_917)
+            >> 26
+    };
+    RgbaImage::from_fn(w, h, |x, y| {
+        let blotch = hash(x / 8 + 7, y / 8 + 3);
+        let grain = hash(x, y) >> 2;
+        Rgba([
+            (100 + blotch + grain) as u8,
+            (110 + blotch) as u8,
+            (130 + grain) as u8,
+            255,
+        ])
+    })
+}
+
 fn bench_media(c: &mut Criterion) {
     let mut group = c.benchmark_group("media");
     group.sample_size(10);
@@ -37,6 +56,14 @@ fn bench_media(c: &mut Criterion) {
     group.bench_function("inpaint 15% of 1024x1024", |b| {
         b.iter(|| {
             let mut edited = image.clone();
+            apply_edit(&mut edited, &mask, EditOp::Remove, 1, &mut NoProgress).unwrap();
+            edited
+        })
+    });
+    let plain = irregular(1024, 1024);
+    group.bench_function("inpaint 15% of 1024x1024, no pattern", |b| {
+        b.iter(|| {
+            let mut edited = plain.clone();
             apply_edit(&mut edited, &mask, EditOp::Remove, 1, &mut NoProgress).unwrap();
             edited
         })

@@ -240,7 +240,14 @@ fn edits(sheet: &mut Sheet) {
     sheet.put(&crop(&image), 0, 0);
     for (i, text) in texts.iter().enumerate() {
         let mut out = image.clone();
-        apply_edit(&mut out, &mask, parse_instruction(text), 5, &mut NoProgress).unwrap();
+        apply_edit(
+            &mut out,
+            &mask,
+            parse_instruction(text).unwrap(),
+            5,
+            &mut NoProgress,
+        )
+        .unwrap();
         sheet.put(&crop(&out), (i as u32 + 1) * tw, 0);
     }
     sheet.next(th);

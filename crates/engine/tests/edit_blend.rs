@@ -146,7 +146,7 @@ fn ops() -> Vec<(&'static str, EditOp)> {
         "bathroom background",
     ]
     .iter()
-    .map(|text| (*text, parse_instruction(text)))
+    .map(|text| (*text, parse_instruction(text).unwrap()))
     .collect()
 }
 
@@ -184,7 +184,7 @@ fn every_edit_leaves_the_outside_and_shows_no_seam() {
 #[test]
 fn fruit_is_drawn_lit_like_the_scene_with_a_shadow_and_no_rectangle() {
     let (behind, image, mask, _) = pebbles();
-    let op = parse_instruction("replace the pebbles with a piece of fruit");
+    let op = parse_instruction("replace the pebbles with a piece of fruit").unwrap();
     assert!(matches!(op, EditOp::Place { .. }), "{op:?}");
     let out = edited(&image, &mask, op);
     let masked: Vec<(u32, u32)> = mask
@@ -320,7 +320,11 @@ fn removal_matches_the_neighbourhood() {
 #[test]
 fn recolouring_moves_the_objects_colour_and_keeps_its_texture() {
     let (_, image, mask, object) = pebbles();
-    let out = edited(&image, &mask, parse_instruction("make the pebbles blue"));
+    let out = edited(
+        &image,
+        &mask,
+        parse_instruction("make the pebbles blue").unwrap(),
+    );
     let pick = |img: &RgbaImage, want: bool| -> Vec<Rgba<u8>> {
         img.enumerate_pixels()
             .filter(|(x, y, _)| {

@@ -12,12 +12,14 @@ const PATCH: usize = 2 * R + 1;
 /// Coarsest scale's shorter side; below this a 7×7 patch sees too much of the picture.
 const MIN_SIDE: usize = 32;
 
-/// One scale of the pyramid: RGB pixels (3 bytes each) and the hole.
+/// One scale of the pyramid: RGB pixels (3 bytes each), the hole, and the pixels no patch
+/// may be copied from (`avoid`).
 struct Level {
     w: usize,
     h: usize,
     rgb: Vec<u8>,
     hole: Vec<bool>,
+    avoid: Vec<bool>,
 }
 
 impl Level {
@@ -25,6 +27,7 @@ impl Level {
         let (w, h) = (self.w.div_ceil(2), self.h.div_ceil(2));
         let mut rgb = vec![0u8; w * h * 3];
         let mut hole = vec![false; w * h];
+        let mut avoid = vec![false; w * h];
         for y in 0..h {
             for x in 0..w {
                 let mut sum = [0u32; 3];
@@ -34,6 +37,7 @@ impl Level {
                     let sx = (2 * x + fx).min(self.w - 1);
                     let sy = (2 * y + fy).min(self.h - 1);
                     let i = sy * self.w + sx;
+                    avoid[y * w + x] |= self.avoid[i];
                     if self.hole[i] {
                         any_hole = true;
                     } else {
@@ -54,7 +58,13 @@ impl Level {
                 }
             }
         }
-        Level { w, h, rgb, hole }
+        Level {
+            w,
+            h,
+            rgb,
+            hole,
+            avoid,
+        }
     }
 }
 
@@ -66,34 +76,42 @@ struct Roles {
 }
 
 fn roles(level: &Level) -> Roles {
-    roles_of(level.w, level.h, &level.hole)
+    roles_of(level.w, level.h, &level.hole, &level.avoid)
 }
 
-fn roles_of(w: usize, h: usize, hole: &[bool]) -> Roles {
-    // Integral image of the hole so each patch's hole count is four lookups.
+/// Integral image of `marked` so each patch's count is four lookups.
+fn integral_of(w: usize, h: usize, marked: impl Fn(usize) -> bool) -> Vec<u32> {
     let mut integral = vec![0u32; (w + 1) * (h + 1)];
     for y in 0..h {
         let mut row = 0u32;
         for x in 0..w {
-            row += hole[y * w + x] as u32;
+            row += marked(y * w + x) as u32;
             integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
         }
     }
+    integral
+}
+
+fn roles_of(w: usize, h: usize, hole: &[bool], avoid: &[bool]) -> Roles {
+    let integral = integral_of(w, h, |i| hole[i]);
+    let blocked = integral_of(w, h, |i| hole[i] || avoid[i]);
+    let count = |integral: &[u32], (x0, y0, x1, y1): (usize, usize, usize, usize)| {
+        integral[y1 * (w + 1) + x1] + integral[y0 * (w + 1) + x0]
+            - integral[y0 * (w + 1) + x1]
+            - integral[y1 * (w + 1) + x0]
+    };
     let mut source = vec![false; w * h];
     let mut sources = Vec::new();
     let mut targets = Vec::new();
     for y in R..h - R {
         for x in R..w - R {
-            let (x0, y0, x1, y1) = (x - R, y - R, x + R + 1, y + R + 1);
-            let count = integral[y1 * (w + 1) + x1] + integral[y0 * (w + 1) + x0]
-                - integral[y0 * (w + 1) + x1]
-                - integral[y1 * (w + 1) + x0];
+            let patch = (x - R, y - R, x + R + 1, y + R + 1);
             let i = y * w + x;
-            if count == 0 {
+            if count(&integral, patch) > 0 {
+                targets.push(i as u32);
+            } else if count(&blocked, patch) == 0 {
                 source[i] = true;
                 sources.push(i as u32);
-            } else {
-                targets.push(i as u32);
             }
         }
     }
@@ -374,13 +392,18 @@ fn schedule(depth: usize, scales: usize, longest_side: usize) -> (usize, usize) 
 
 /// The full-scale roles of a hole that can be filled: the image must hold a patch twice
 /// over, and the hole must leave at least one whole patch of the picture to copy from.
-fn fill_roles(width: usize, height: usize, hole: &[bool]) -> Result<Roles, EngineError> {
+fn fill_roles(
+    width: usize,
+    height: usize,
+    hole: &[bool],
+    avoid: &[bool],
+) -> Result<Roles, EngineError> {
     if width < 2 * PATCH || height < 2 * PATCH {
         return Err(EngineError::InvalidInput(format!(
             "image is too small to fill ({width}×{height})"
         )));
     }
-    let roles = roles_of(width, height, hole);
+    let roles = roles_of(width, height, hole, avoid);
     if roles.sources.is_empty() {
         return Err(EngineError::InvalidInput(
             "the mask leaves no part of the image to fill from".into(),
@@ -391,7 +414,7 @@ fn fill_roles(width: usize, height: usize, hole: &[bool]) -> Result<Roles, Engin
 
 /// Whether [`inpaint`] can fill this hole (an empty hole needs nothing).
 pub(crate) fn can_fill(width: usize, height: usize, hole: &[bool]) -> bool {
-    !hole.contains(&true) || fill_roles(width, height, hole).is_ok()
+    !hole.contains(&true) || fill_roles(width, height, hole, &vec![false; hole.len()]).is_ok()
 }
 
 /// Fills the `hole` pixels of an RGB image (3 bytes a pixel) in place.
@@ -403,15 +426,35 @@ pub(crate) fn inpaint(
     seed: u64,
     progress: &mut dyn Progress,
 ) -> Result<(), EngineError> {
+    let avoid = vec![false; hole.len()];
+    inpaint_avoiding(rgb, width, height, hole, &avoid, seed, progress)
+}
+
+/// [`inpaint`], copying from no patch that holds an `avoid` pixel (unless nothing else is
+/// left to copy from).
+pub(crate) fn inpaint_avoiding(
+    rgb: &mut [u8],
+    width: usize,
+    height: usize,
+    hole: &[bool],
+    avoid: &[bool],
+    seed: u64,
+    progress: &mut dyn Progress,
+) -> Result<(), EngineError> {
     if !hole.contains(&true) {
         return Ok(());
     }
-    let first = fill_roles(width, height, hole)?;
+    let nothing = vec![false; hole.len()];
+    let (first, avoid) = match fill_roles(width, height, hole, avoid) {
+        Ok(roles) => (roles, avoid),
+        Err(_) => (fill_roles(width, height, hole, &nothing)?, &nothing[..]),
+    };
     let mut levels = vec![Level {
         w: width,
         h: height,
         rgb: rgb.to_vec(),
         hole: hole.to_vec(),
+        avoid: avoid.to_vec(),
     }];
     let mut level_roles = vec![first];
     loop {

@@ -1,16 +1,21 @@
-//! Turns the user's edit instruction ("remove the cup", "make it pale blue", "marble
-//! background") into one [`EditOp`]. Keyword based: the words are few and the ops are few.
+//! Turns the user's edit instruction ("remove the cup", "make it pale blue", "replace the
+//! tiles with pale concrete", "add a lavender sprig in a small glass vase") into one
+//! [`EditOp`], or says up front that the offline engine cannot do it. Keyword based: the
+//! words are few and the ops are few, and an instruction none of them covers is refused
+//! rather than answered with an edit that does something else.
+
+use std::fmt;
 
 use domain::generation::Environment;
 
-use crate::scene::props::{Fruit, PropKind};
+pub use super::material::{Material, MaterialKind};
+use crate::scene::props::{Fruit, PropKind, Stems};
 
 /// One mask edit. Every op changes pixels inside the mask only.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum EditOp {
     /// Fill the mask from the rest of the image (exemplar inpainting): "remove", "erase",
-    /// "clean up". Also the fallback for instructions the engine does not understand,
-    /// because filling from the surroundings is the one edit that fits any mask.
+    /// "clean up", "restore the background".
     Remove,
     /// Give the masked area a new colour, keeping its shading and texture.
     Recolour { rgb: [u8; 3] },
@@ -20,29 +25,96 @@ pub enum EditOp {
     Blur { strength: f32 },
     /// Replace the masked area with a procedural environment.
     Background { environment: Environment },
-    /// Draw a thing from the prop library in the masked area, over its surroundings, lit
-    /// like the picture: "add lemon slices", "replace the pebbles with a piece of fruit".
-    Place { prop: PropKind },
+    /// Cover the masked area with a named material ("walnut", "pale concrete"), in the
+    /// picture's perspective and light.
+    Material { material: Material },
+    /// Draw a thing from the prop library in the masked area, lit like the picture. "Add
+    /// lemon slices" keeps what is under the brush around the new thing; when the instruction
+    /// replaces something ("replace the pebbles with a piece of fruit", "… instead of …"),
+    /// `replacing` is set and what was there is removed first.
+    Place { prop: PropKind, replacing: bool },
 }
 
-/// Verbs that bring something into the picture.
+/// An instruction the offline engine has no edit for. Its text is said to the seller, with
+/// what the engine can do instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsupported {
+    pub instruction: String,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: String = self.instruction.trim().chars().take(80).collect();
+        let more = if self.instruction.trim().chars().count() > 80 {
+            "…"
+        } else {
+            ""
+        };
+        write!(
+            f,
+            "The studio engine can't do “{text}{more}” in an edit. {CAN_DO}"
+        )
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// What the offline engine can do in an edit, in the seller's words.
+pub const CAN_DO: &str = "It can remove something, recolour, lighten, darken or blur it, \
+replace a surface with a material (walnut, oak, marble, granite, concrete, terrazzo, linen, \
+tiles…), place an object (a vase with stems, folded towels, a candle, books, a coffee cup, \
+citrus, herbs, dried flowers…), or restore the background.";
+
+/// Verbs that bring something new into the picture.
 const ADD_WORDS: &[&str] = &[
-    "add", "put", "place", "insert", "replace", "swap", "include", "show", "scatter", "drop",
-    "lay", "draw",
+    "add", "put", "place", "insert", "include", "show", "scatter", "drop", "lay", "draw",
+    "arrange", "set",
 ];
 
+/// Verbs that turn what is under the brush into something else.
+const CHANGE_WORDS: &[&str] = &[
+    "replace",
+    "swap",
+    "change",
+    "turn",
+    "make",
+    "cover",
+    "resurface",
+    "convert",
+    "transform",
+];
+
+/// Verbs that put a new thing where another was ("replace the mirror with a vase"); "cover"
+/// and "make" lay something over what is there.
+const REPLACE_WORDS: &[&str] = &["replace", "swap", "change", "turn", "convert", "transform"];
+
+/// The purple of lavender buds.
+const LAVENDER_BUDS: [u8; 3] = [150, 120, 200];
+
 /// Words naming things the prop library draws, and what they draw. Fruit names are decided
-/// by [`fruit_of`]; colours before a flower or a cloth colour it.
+/// by [`fruit_of`]; vases, sprigs and what goes in them by [`prop_of`]; colours before a
+/// flower, a cloth or a towel colour it.
 const PROP_WORDS: &[(&str, PropKind)] = &[
     ("leaf", PropKind::Leaves),
     ("leaves", PropKind::Leaves),
     ("foliage", PropKind::Leaves),
     ("greenery", PropKind::Leaves),
-    ("eucalyptus", PropKind::Leaves),
     ("monstera", PropKind::Leaves),
     ("fern", PropKind::Leaves),
     ("ferns", PropKind::Leaves),
-    ("herbs", PropKind::Leaves),
+    ("eucalyptus", PropKind::Branch),
+    ("branch", PropKind::Branch),
+    ("branches", PropKind::Branch),
+    ("twig", PropKind::Branch),
+    ("twigs", PropKind::Branch),
+    ("herb", PropKind::Herbs { bloom: None }),
+    ("herbs", PropKind::Herbs { bloom: None }),
+    ("sprig", PropKind::Herbs { bloom: None }),
+    ("sprigs", PropKind::Herbs { bloom: None }),
+    ("rosemary", PropKind::Herbs { bloom: None }),
+    ("thyme", PropKind::Herbs { bloom: None }),
+    ("basil", PropKind::Herbs { bloom: None }),
+    ("sage", PropKind::Herbs { bloom: None }),
     ("flower", PropKind::Flowers([236, 160, 180])),
     ("flowers", PropKind::Flowers([236, 160, 180])),
     ("petals", PropKind::Flowers([236, 160, 180])),
@@ -54,7 +126,28 @@ const PROP_WORDS: &[(&str, PropKind)] = &[
     ("daisies", PropKind::Flowers([246, 244, 236])),
     ("peony", PropKind::Flowers([240, 170, 190])),
     ("peonies", PropKind::Flowers([240, 170, 190])),
-    ("bouquet", PropKind::Flowers([236, 160, 180])),
+    (
+        "bouquet",
+        PropKind::Vase {
+            stems: Stems::Flowers([236, 160, 180]),
+            glass: false,
+        },
+    ),
+    (
+        "vase",
+        PropKind::Vase {
+            stems: Stems::Leafy,
+            glass: false,
+        },
+    ),
+    (
+        "vases",
+        PropKind::Vase {
+            stems: Stems::Leafy,
+            glass: false,
+        },
+    ),
+    ("pampas", PropKind::DriedFlowers),
     ("stone", PropKind::Stones),
     ("stones", PropKind::Stones),
     ("pebble", PropKind::Stones),
@@ -66,9 +159,10 @@ const PROP_WORDS: &[(&str, PropKind)] = &[
     ("linen", PropKind::Fabric([228, 220, 206])),
     ("silk", PropKind::Fabric([236, 222, 214])),
     ("satin", PropKind::Fabric([236, 222, 214])),
-    ("towel", PropKind::Fabric([240, 240, 236])),
     ("napkin", PropKind::Fabric([233, 226, 214])),
     ("drape", PropKind::Fabric([233, 226, 214])),
+    ("towel", PropKind::Towels([240, 240, 236])),
+    ("towels", PropKind::Towels([240, 240, 236])),
     ("drops", PropKind::WaterDrops),
     ("droplets", PropKind::WaterDrops),
     ("dew", PropKind::WaterDrops),
@@ -84,6 +178,9 @@ const PROP_WORDS: &[(&str, PropKind)] = &[
     ("cup", PropKind::Cup),
     ("mug", PropKind::Cup),
     ("coffee", PropKind::Cup),
+    ("espresso", PropKind::Cup),
+    ("latte", PropKind::Cup),
+    ("tea", PropKind::Cup),
     ("plant", PropKind::Plant),
     ("succulent", PropKind::Plant),
     ("cactus", PropKind::Plant),
@@ -102,27 +199,32 @@ fn fruit_of(word: &str) -> Option<Fruit> {
     })
 }
 
-/// The thing to draw, when the instruction brings one in: the last prop named after the
-/// adding verb ("replace the pebbles with a lemon slice" draws the lemon).
+/// Whether `word` names a thing the prop library draws (or a vase to put one in).
+fn names_prop(word: &str) -> bool {
+    fruit_of(word).is_some()
+        || word == "lavender"
+        || word == "dried"
+        || PROP_WORDS.iter().any(|(p, _)| *p == word)
+}
+
+/// The thing to draw named in `words` (the part of the instruction after its verb), if any.
+/// The last thing named wins ("replace the pebbles with a lemon slice" draws the lemon),
+/// except that a vase holds what else is named: "a lavender sprig in a small glass vase" is
+/// a glass vase with lavender stems.
 fn prop_of(words: &[&str]) -> Option<PropKind> {
-    let verb = words.iter().position(|w| ADD_WORDS.contains(w))?;
-    // After "with"/"for"/"by" in a replacement, else anywhere after the verb.
-    let from = words[verb..]
-        .iter()
-        .position(|w| matches!(*w, "with" | "for" | "by" | "into"))
-        .map_or(verb + 1, |k| verb + k + 1);
     let sliced = words.iter().any(|w| {
         matches!(
             *w,
             "slice" | "slices" | "sliced" | "wedge" | "wedges" | "piece" | "pieces"
         )
     });
+    let dried = words.iter().any(|w| matches!(*w, "dried" | "dry"));
     let mut found = None;
-    for (i, w) in words.iter().enumerate().skip(from) {
+    for (i, w) in words.iter().enumerate() {
         let next = words.get(i + 1).copied().unwrap_or("");
         if let Some(fruit) = fruit_of(w) {
             // "orange flowers" is a colour; "an orange" is a fruit.
-            if PROP_WORDS.iter().any(|(p, _)| *p == next) {
+            if names_prop(next) {
                 continue;
             }
             let whole = !sliced && !matches!(*w, "fruit" | "fruits");
@@ -137,18 +239,81 @@ fn prop_of(words: &[&str]) -> Option<PropKind> {
             found = Some(PropKind::WaterDrops);
             continue;
         }
+        if *w == "lavender" {
+            // Lavender the plant ("a lavender sprig", "add lavender"), unless it colours
+            // the flower, cloth or towel after it.
+            let colours_next = matches!(
+                PROP_WORDS.iter().find(|(p, _)| *p == next).map(|(_, k)| k),
+                Some(PropKind::Flowers(_) | PropKind::Fabric(_) | PropKind::Towels(_))
+            );
+            if !colours_next {
+                found = Some(PropKind::Herbs {
+                    bloom: Some(LAVENDER_BUDS),
+                });
+            }
+            continue;
+        }
         if let Some(&(_, prop)) = PROP_WORDS.iter().find(|(p, _)| p == w) {
-            // A colour just before a flower or a cloth colours it.
-            let colour = last_colour(&words[from..i]);
+            let colour = last_colour(&words[i.saturating_sub(3)..i]);
             found = Some(match (prop, colour) {
+                (PropKind::Flowers(_), _) if dried => PropKind::DriedFlowers,
                 (PropKind::Flowers(_), Some(c)) => PropKind::Flowers(c),
                 (PropKind::Fabric(_), Some(c)) => PropKind::Fabric(c),
+                (PropKind::Towels(_), Some(c)) => PropKind::Towels(c),
+                // A sprig, stem or leaves of something already named stays that thing.
+                (PropKind::Herbs { .. } | PropKind::Leaves | PropKind::Branch, _)
+                    if matches!(
+                        *w,
+                        "sprig" | "sprigs" | "leaf" | "leaves" | "branch" | "branches"
+                    ) && matches!(found, Some(PropKind::Herbs { .. } | PropKind::Branch)) =>
+                {
+                    found.expect("matched above")
+                }
                 (p, _) => p,
             });
         }
     }
+    let in_vase = words
+        .iter()
+        .any(|w| matches!(*w, "vase" | "vases" | "jar" | "bouquet"));
+    if in_vase {
+        let glass = words.iter().any(|w| matches!(*w, "glass" | "clear"));
+        // What is in the vase is whatever else was named.
+        let rest: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| !matches!(*w, "vase" | "vases" | "jar" | "bouquet"))
+            .collect();
+        let held = prop_of(&rest);
+        return Some(match held {
+            _ if dried => PropKind::DriedFlowers,
+            Some(PropKind::DriedFlowers) => PropKind::DriedFlowers,
+            Some(PropKind::Herbs { bloom: Some(c) }) => PropKind::Vase {
+                stems: Stems::Spikes(c),
+                glass,
+            },
+            Some(PropKind::Flowers(c)) => PropKind::Vase {
+                stems: Stems::Flowers(c),
+                glass,
+            },
+            _ if words.contains(&"bouquet") => PropKind::Vase {
+                stems: Stems::Flowers([236, 160, 180]),
+                glass,
+            },
+            _ => PropKind::Vase {
+                stems: Stems::Leafy,
+                glass,
+            },
+        });
+    }
+    if dried && matches!(found, Some(PropKind::Flowers(_) | PropKind::Herbs { .. })) {
+        return Some(PropKind::DriedFlowers);
+    }
     found
 }
+
+/// Words after a replacing verb that introduce what the area becomes.
+const INTO_WORDS: &[&str] = &["with", "into", "to", "for", "as", "by"];
 
 const REMOVE_WORDS: &[&str] = &[
     "remove",
@@ -164,6 +329,7 @@ const REMOVE_WORDS: &[&str] = &[
     "repair",
     "hide",
     "rid",
+    "restore",
 ];
 const REMOVE_PHRASES: &[&str] = &["take out", "take away", "get rid"];
 const BACKGROUND_WORDS: &[&str] = &["background", "backdrop", "setting", "surroundings"];
@@ -253,13 +419,16 @@ const COLOURS: &[(&str, [u8; 3])] = &[
     ("charcoal", [54, 57, 62]),
 ];
 
-/// Reads the operation out of an instruction. Never fails: see [`EditOp::Remove`].
-pub fn parse_instruction(instruction: &str) -> EditOp {
+/// Reads the operation out of an instruction, or says the offline engine cannot do it.
+pub fn parse_instruction(instruction: &str) -> Result<EditOp, Unsupported> {
     let lower = instruction.to_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
+    let unsupported = || Unsupported {
+        instruction: instruction.trim().to_owned(),
+    };
     let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
     let joined = format!(" {} ", words.join(" "));
     let wants_remove = has(REMOVE_WORDS)
@@ -267,49 +436,164 @@ pub fn parse_instruction(instruction: &str) -> EditOp {
             .iter()
             .any(|p| joined.contains(&format!(" {p} ")));
     let about_background = has(BACKGROUND_WORDS);
-    let strength = if has(STRONG_WORDS) {
+    let strength: f32 = if has(STRONG_WORDS) {
         1.75
     } else if has(WEAK_WORDS) {
         0.5
     } else {
         1.0
     };
-
-    if let Some(prop) = prop_of(&words) {
-        return EditOp::Place { prop };
-    }
-    if wants_remove && !about_background {
-        return EditOp::Remove;
-    }
-    if let Some(environment) = ENVIRONMENTS
+    let environment = ENVIRONMENTS
         .iter()
         .find(|(word, _)| words.contains(word))
-        .map(|&(_, env)| env)
-    {
-        return EditOp::Background { environment };
+        .map(|&(_, env)| env);
+    let blur = has(BLUR_WORDS) || joined.contains(" out of focus ");
+    let brightness = if has(BRIGHTEN_WORDS) || joined.contains(" more light ") {
+        Some((0.3 * strength).min(1.0))
+    } else if has(DARKEN_WORDS) || joined.contains(" less light ") {
+        Some(-(0.3 * strength).min(1.0))
+    } else {
+        None
+    };
+
+    if words.is_empty() {
+        return Err(unsupported());
     }
-    if has(BLUR_WORDS) || joined.contains(" out of focus ") {
-        return EditOp::Blur { strength };
-    }
-    if let Some(rgb) = last_colour(&words) {
-        return EditOp::Recolour { rgb };
-    }
-    if has(BRIGHTEN_WORDS) || joined.contains(" more light ") {
-        return EditOp::Brightness {
-            amount: (0.3 * strength).min(1.0),
-        };
-    }
-    if has(DARKEN_WORDS) || joined.contains(" less light ") {
-        return EditOp::Brightness {
-            amount: -(0.3 * strength).min(1.0),
-        };
+    if words.contains(&"restore") || (wants_remove && !about_background) {
+        return Ok(EditOp::Remove);
     }
     if about_background {
-        return EditOp::Background {
-            environment: Environment::default(),
-        };
+        return Ok(if let Some(environment) = environment {
+            EditOp::Background { environment }
+        } else if blur {
+            EditOp::Blur { strength }
+        } else if let Some(rgb) = last_colour(&words) {
+            EditOp::Recolour { rgb }
+        } else if let Some(amount) = brightness {
+            EditOp::Brightness { amount }
+        } else {
+            EditOp::Background {
+                environment: Environment::default(),
+            }
+        });
     }
-    EditOp::Remove
+
+    // What the area should become: after an adding verb, all that follows it; after a
+    // replacing verb, what follows "with", "into", "to"… ("replace the tiles with pale
+    // concrete"), else only a material ending the sentence ("make it walnut": "make the
+    // flowers orange" recolours them); with no verb, the whole instruction ("a green
+    // eucalyptus branch").
+    let verb = words
+        .iter()
+        .position(|w| ADD_WORDS.contains(w) || CHANGE_WORDS.contains(w) || is_colour_verb(w));
+    let adding = verb.is_some_and(|v| ADD_WORDS.contains(&words[v]));
+    let (material, prop) = match verb {
+        None => (material_of(&words), prop_of(&words)),
+        Some(v) if adding => (None, prop_of(&words[v + 1..])),
+        Some(v) => match words[v..].iter().position(|w| INTO_WORDS.contains(w)) {
+            Some(k) => {
+                let target = &words[v + k + 1..];
+                (material_of(target), prop_of(target))
+            }
+            None => (
+                words
+                    .last()
+                    .and_then(|last| material_word(last))
+                    .and_then(|_| material_of(&words[v + 1..])),
+                None,
+            ),
+        },
+    };
+    if let Some(material) = material {
+        return Ok(EditOp::Material { material });
+    }
+    if let Some(prop) = prop {
+        let replacing =
+            verb.is_some_and(|v| REPLACE_WORDS.contains(&words[v])) || words.contains(&"instead");
+        return Ok(EditOp::Place { prop, replacing });
+    }
+    // "Make the tiles blue" recolours them; "put it in a bathroom" is a new background.
+    let recolour = last_colour(&words).filter(|_| !adding);
+    if let (Some(rgb), Some(_)) = (recolour, verb) {
+        return Ok(EditOp::Recolour { rgb });
+    }
+    if let Some(environment) = environment {
+        return Ok(EditOp::Background { environment });
+    }
+    if blur {
+        return Ok(EditOp::Blur { strength });
+    }
+    if let Some(amount) = brightness {
+        return Ok(EditOp::Brightness { amount });
+    }
+    // "Add a red hat" asks for a hat: recolouring the area red would be a different edit.
+    match recolour {
+        Some(rgb) => Ok(EditOp::Recolour { rgb }),
+        None => Err(unsupported()),
+    }
+}
+
+/// Verbs that only ask for a new colour.
+fn is_colour_verb(word: &str) -> bool {
+    matches!(
+        word,
+        "recolour" | "recolor" | "colour" | "color" | "paint" | "tint" | "dye"
+    )
+}
+
+/// Material words and the material each names.
+fn material_word(word: &str) -> Option<MaterialKind> {
+    Some(match word {
+        "walnut" => MaterialKind::Walnut,
+        "oak" | "wood" | "wooden" | "timber" | "planks" | "floorboards" | "parquet" => {
+            MaterialKind::Oak
+        }
+        "pine" => MaterialKind::Pine,
+        "ash" | "birch" | "maple" => MaterialKind::Ash,
+        "marble" => MaterialKind::Marble,
+        "granite" => MaterialKind::Granite,
+        "concrete" | "cement" | "plaster" | "microcement" => MaterialKind::Concrete,
+        "terrazzo" => MaterialKind::Terrazzo,
+        "slate" => MaterialKind::Slate,
+        "linen" => MaterialKind::Linen,
+        "velvet" => MaterialKind::Velvet,
+        "paper" | "kraft" => MaterialKind::Paper,
+        "sand" | "sandy" => MaterialKind::Sand,
+        "grass" | "lawn" | "moss" => MaterialKind::Grass,
+        "water" => MaterialKind::Water,
+        "tile" | "tiles" | "tiled" => MaterialKind::Tiles,
+        "brick" | "bricks" => MaterialKind::Brick,
+        _ => return None,
+    })
+}
+
+/// The last material named in `words`, in the colour of a colour word or tone word ("pale",
+/// "dark") just before it.
+fn material_of(words: &[&str]) -> Option<Material> {
+    let (i, kind) = words
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, w)| material_word(w).map(|k| (i, k)))?;
+    // "Water drops" are a prop, not a surface of water.
+    if kind == MaterialKind::Water
+        && words
+            .get(i + 1)
+            .is_some_and(|next| next.starts_with("drop"))
+    {
+        return None;
+    }
+    let before = &words[i.saturating_sub(3)..i];
+    let colour = last_colour(before).unwrap_or_else(|| {
+        let usual = kind.colour();
+        before
+            .iter()
+            .rev()
+            .map(|tone| modify(usual, tone))
+            .find(|c| *c != usual)
+            .unwrap_or(usual)
+    });
+    Some(Material { kind, colour })
 }
 
 /// The last colour named wins ("change the red cup to blue" means blue), adjusted by the
@@ -360,49 +644,154 @@ mod tests {
     fn instructions_pick_the_expected_operation() {
         let blue = [40, 90, 200];
         let pale_blue = modify(blue, "pale");
+        let material = |kind: MaterialKind, tone: &str| EditOp::Material {
+            material: Material {
+                kind,
+                colour: modify(kind.colour(), tone),
+            },
+        };
         let cases: &[(&str, EditOp)] = &[
             ("remove the cup", EditOp::Remove),
             ("Erase this", EditOp::Remove),
             ("clean up the table", EditOp::Remove),
             ("get rid of the scratch", EditOp::Remove),
             ("remove the red label", EditOp::Remove),
-            ("add a hat", EditOp::Remove),
+            ("remove the mirror", EditOp::Remove),
+            ("restore the background", EditOp::Remove),
             (
                 "replace the pebbles with a piece of fruit",
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Orange),
+                    replacing: true,
                 },
             ),
             (
                 "replace the stones with lemon slices",
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Lemon),
+                    replacing: true,
                 },
             ),
             (
                 "add an orange",
                 EditOp::Place {
                     prop: PropKind::WholeFruit(Fruit::Orange),
+                    replacing: false,
                 },
             ),
             (
                 "put some pink flowers here",
                 EditOp::Place {
                     prop: PropKind::Flowers(modify([240, 140, 180], "")),
+                    replacing: false,
                 },
             ),
             (
                 "add water droplets",
                 EditOp::Place {
                     prop: PropKind::WaterDrops,
+                    replacing: false,
                 },
             ),
             (
                 "add eucalyptus leaves",
                 EditOp::Place {
-                    prop: PropKind::Leaves,
+                    prop: PropKind::Branch,
+                    replacing: false,
                 },
             ),
+            (
+                "a green eucalyptus branch",
+                EditOp::Place {
+                    prop: PropKind::Branch,
+                    replacing: false,
+                },
+            ),
+            (
+                "add a lavender sprig in a small glass vase",
+                EditOp::Place {
+                    prop: PropKind::Vase {
+                        stems: Stems::Spikes(LAVENDER_BUDS),
+                        glass: true,
+                    },
+                    replacing: false,
+                },
+            ),
+            (
+                "a vase with white roses",
+                EditOp::Place {
+                    prop: PropKind::Vase {
+                        stems: Stems::Flowers([245, 245, 245]),
+                        glass: false,
+                    },
+                    replacing: false,
+                },
+            ),
+            (
+                "add a few lavender sprigs",
+                EditOp::Place {
+                    prop: PropKind::Herbs {
+                        bloom: Some(LAVENDER_BUDS),
+                    },
+                    replacing: false,
+                },
+            ),
+            (
+                "add folded towels",
+                EditOp::Place {
+                    prop: PropKind::Towels([240, 240, 236]),
+                    replacing: false,
+                },
+            ),
+            (
+                "put a vase of dried flowers here",
+                EditOp::Place {
+                    prop: PropKind::DriedFlowers,
+                    replacing: false,
+                },
+            ),
+            (
+                "add a coffee cup",
+                EditOp::Place {
+                    prop: PropKind::Cup,
+                    replacing: false,
+                },
+            ),
+            (
+                "add two candles",
+                EditOp::Place {
+                    prop: PropKind::Candle,
+                    replacing: false,
+                },
+            ),
+            (
+                "put a coffee cup instead of the soap dish",
+                EditOp::Place {
+                    prop: PropKind::Cup,
+                    replacing: true,
+                },
+            ),
+            (
+                "swap the jar for a candle",
+                EditOp::Place {
+                    prop: PropKind::Candle,
+                    replacing: true,
+                },
+            ),
+            (
+                "replace the tiles with pale concrete",
+                material(MaterialKind::Concrete, "pale"),
+            ),
+            (
+                "make the counter walnut",
+                material(MaterialKind::Walnut, ""),
+            ),
+            (
+                "turn this into dark oak planks",
+                material(MaterialKind::Oak, "dark"),
+            ),
+            ("terrazzo", material(MaterialKind::Terrazzo, "")),
+            ("swap it for linen", material(MaterialKind::Linen, "")),
             ("remove the flowers", EditOp::Remove),
             (
                 "make the flowers orange",
@@ -410,7 +799,6 @@ mod tests {
                     rgb: [240, 130, 30],
                 },
             ),
-            ("", EditOp::Remove),
             ("make it red", EditOp::Recolour { rgb: [200, 30, 35] }),
             (
                 "change colour to pale blue",
@@ -423,6 +811,7 @@ mod tests {
                     rgb: [120, 180, 230],
                 },
             ),
+            ("make the tiles blue", EditOp::Recolour { rgb: blue }),
             ("make the background blue", EditOp::Recolour { rgb: blue }),
             ("make it brighter", EditOp::Brightness { amount: 0.3 }),
             (
@@ -471,7 +860,35 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            assert_eq!(parse_instruction(text), *expected, "{text:?}");
+            assert_eq!(parse_instruction(text), Ok(*expected), "{text:?}");
+        }
+    }
+
+    /// What the engine has no edit for is refused, never answered with another edit (a
+    /// hat is not a recolour, a mood is not a removal).
+    #[test]
+    fn instructions_without_an_edit_are_refused_with_what_can_be_done() {
+        for text in [
+            "",
+            "add a hat",
+            "add a red hat",
+            "make it look vintage",
+            "replace the mirror",
+            "give it a cinematic mood",
+            "put a cat next to it",
+        ] {
+            let refused = parse_instruction(text).expect_err(text);
+            let message = refused.to_string();
+            assert!(message.contains(text.trim()), "{message}");
+            for can in [
+                "remove",
+                "recolour",
+                "material",
+                "place an object",
+                "restore the background",
+            ] {
+                assert!(message.contains(can), "{message} lacks {can}");
+            }
         }
     }
 }

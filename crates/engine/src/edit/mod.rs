@@ -3,18 +3,24 @@
 //! inside the mask.
 //!
 //! Nothing is pasted: a fill is built from the picture's own texture and meets it without a
-//! seam, a replacement backdrop is blended in seamlessly (its difference from the picture
-//! along the mask's edge is spread smoothly inside, as in Poisson cloning), a new object is
-//! drawn over such a fill with the picture's light, shadow and grain, and a new colour goes
-//! to the object under the brush rather than to the brush's whole rectangle.
+//! seam (over tiles or bricks it continues their pattern), a replacement backdrop is blended
+//! in seamlessly (its difference from the picture along the mask's edge is spread smoothly
+//! inside, as in Poisson cloning), a new material is laid in the picture's perspective and
+//! light, a new object is drawn at the size of the painted area with the picture's light,
+//! shadow and grain over the picture as it is (over a fill only when it replaces what was
+//! painted), and a new colour goes to the object under the brush
+//! rather than to the brush's whole rectangle. An instruction the engine has no edit for is
+//! refused before anything is drawn.
 
 pub(crate) mod inpaint;
 mod instruction;
+mod material;
+mod pattern;
 
 use domain::generation::{ColorPalette, Lighting, Quality};
 use image::{GrayImage, RgbaImage};
 
-pub use instruction::{parse_instruction, EditOp};
+pub use instruction::{parse_instruction, EditOp, Material, MaterialKind, Unsupported, CAN_DO};
 
 use crate::{codec, EngineError, Progress, SubProgress};
 
@@ -40,7 +46,8 @@ pub fn edit_image(
     progress.report("decoding", 0.0)?;
     let mut pixels = codec::decode(image, codec::MAX_DIMENSION)?;
     let mask = decode_mask(mask_png, pixels.width(), pixels.height())?;
-    let op = parse_instruction(instruction);
+    let op = parse_instruction(instruction)
+        .map_err(|unsupported| EngineError::InvalidInput(unsupported.to_string()))?;
     apply_edit(
         &mut pixels,
         &mask,
@@ -87,16 +94,26 @@ pub fn decode_mask(mask_png: &[u8], width: u32, height: u32) -> Result<GrayImage
     Ok(out)
 }
 
-/// Whether `op` can be carried out under `mask`. Removing, recolouring and placing rebuild
-/// what is under the brush from the rest of the picture, so they need some of it left
-/// outside the mask; the other edits work on any mask.
+/// Whether `op` can be carried out under `mask`. Removing, recolouring and replacing a thing
+/// with another rebuild what is under the brush from the rest of the picture, so they need
+/// some of it left outside the mask; the other edits work on any mask.
 pub fn mask_leaves_enough(mask: &GrayImage, op: EditOp) -> bool {
     match op {
-        EditOp::Remove | EditOp::Recolour { .. } | EditOp::Place { .. } => {
+        EditOp::Remove
+        | EditOp::Recolour { .. }
+        | EditOp::Place {
+            replacing: true, ..
+        } => {
             let hole: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
             inpaint::can_fill(mask.width() as usize, mask.height() as usize, &hole)
         }
-        EditOp::Brightness { .. } | EditOp::Blur { .. } | EditOp::Background { .. } => true,
+        EditOp::Brightness { .. }
+        | EditOp::Blur { .. }
+        | EditOp::Background { .. }
+        | EditOp::Material { .. }
+        | EditOp::Place {
+            replacing: false, ..
+        } => true,
     }
 }
 
@@ -117,11 +134,14 @@ pub fn apply_edit(
     let inside: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
     match op {
         EditOp::Remove => {
-            // A narrow feather only: a wide one would blend the removed object's rim back
-            // in; PatchMatch already matches the surroundings at the boundary.
-            let filled = fill(image, &inside, seed, progress)?;
-            let weight = feather_over(&inside, w, h, 2.5);
+            let filled = remove(image, &inside, seed, progress)?;
+            let weight = feather_over(&inside, w, h, REMOVAL_FEATHER);
             blend_inside(image, &filled, &weight);
+        }
+        EditOp::Material { material } => {
+            progress.report("laying the material", 0.0)?;
+            let covered = material::cover(image, &inside, material, seed);
+            blend_inside(image, &covered, &feather(&inside, w, h));
         }
         EditOp::Recolour { rgb } => {
             // What is under the brush without the object: the object is what differs.
@@ -142,16 +162,26 @@ pub fn apply_edit(
                 .collect();
             blend_inside(image, &recoloured, &weight);
         }
-        EditOp::Place { prop } => {
-            let behind = fill(
-                image,
-                &inside,
-                seed,
-                &mut SubProgress::new(progress, 0.0, 0.85),
-            )?;
+        EditOp::Place { prop, replacing } => {
+            // The seller painted where the new thing goes, not what should vanish: the scene
+            // stays as it is around it (and the product under the brush stays the product)
+            // unless the instruction replaces what was there.
+            let behind = if replacing {
+                remove(
+                    image,
+                    &inside,
+                    seed,
+                    &mut SubProgress::new(progress, 0.0, 0.85),
+                )?
+            } else {
+                image.clone()
+            };
             progress.report("drawing", 0.85)?;
             let placed = place(image, &behind, &inside, prop, seed);
-            blend_inside(image, &placed, &feather(&inside, w, h));
+            // The prop fades out before the brush's edge by itself; a wide feather would
+            // blend a replaced thing's rim back in, as for a removal.
+            let weight = feather_over(&inside, w, h, REMOVAL_FEATHER);
+            blend_inside(image, &placed, &weight);
         }
         EditOp::Brightness { amount } => {
             progress.report("relighting", 0.0)?;
@@ -230,22 +260,59 @@ fn recolour(image: &RgbaImage, weight: &[f32], target: [u8; 3]) -> RgbaImage {
     out
 }
 
-/// The masked area filled from the rest of the picture (PatchMatch), with the
-/// surroundings' grain; outside unchanged.
-fn fill(
+/// What was behind the masked object: over a repeating surface, the surface's pattern
+/// continued period by period; otherwise a PatchMatch fill. Neither copies a colour that is
+/// rare around the mask (the product, other objects).
+fn remove(
     image: &RgbaImage,
     inside: &[bool],
     seed: u64,
     progress: &mut dyn Progress,
 ) -> Result<RgbaImage, EngineError> {
-    fill_with(image, inside, seed, true, progress)
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let mut rgb: Vec<u8> = image
+        .pixels()
+        .flat_map(|p| [p.0[0], p.0[1], p.0[2]])
+        .collect();
+    let avoid = pattern::foreign_colours(&rgb, w, h, inside);
+    let period = pattern::detect(&rgb, w, h, inside, &avoid);
+    progress.report("finding the pattern", 0.1)?;
+    if pattern::fill(&mut rgb, w, h, inside, &avoid, period) {
+        progress.report("continuing the pattern", 0.6)?;
+        let mut out = image.clone();
+        for (px, rgb) in out.pixels_mut().zip(rgb.chunks_exact(3)) {
+            px.0 = [rgb[0], rgb[1], rgb[2], px.0[3]];
+        }
+        return Ok(out);
+    }
+    fill_avoiding(image, inside, &avoid, seed, true, progress)
 }
 
-/// [`fill`], optionally without the grain (an estimate of what is behind an object is
-/// better smooth: the object is what differs from it).
+/// The masked area filled from the rest of the picture (PatchMatch), with or without the
+/// surroundings' grain (an estimate of what is behind an object is better smooth: the
+/// object is what differs from it); outside unchanged.
 fn fill_with(
     image: &RgbaImage,
     inside: &[bool],
+    seed: u64,
+    grain: bool,
+    progress: &mut dyn Progress,
+) -> Result<RgbaImage, EngineError> {
+    fill_avoiding(
+        image,
+        inside,
+        &vec![false; inside.len()],
+        seed,
+        grain,
+        progress,
+    )
+}
+
+/// [`fill_with`], copying nothing from the `avoid` pixels.
+fn fill_avoiding(
+    image: &RgbaImage,
+    inside: &[bool],
+    avoid: &[bool],
     seed: u64,
     grain: bool,
     progress: &mut dyn Progress,
@@ -255,7 +322,7 @@ fn fill_with(
         .pixels()
         .flat_map(|p| [p.0[0], p.0[1], p.0[2]])
         .collect();
-    inpaint::inpaint(&mut rgb, w, h, inside, seed, progress)?;
+    inpaint::inpaint_avoiding(&mut rgb, w, h, inside, avoid, seed, progress)?;
     let mut out = image.clone();
     for (px, rgb) in out.pixels_mut().zip(rgb.chunks_exact(3)) {
         px.0 = [rgb[0], rgb[1], rgb[2], px.0[3]];
@@ -288,12 +355,19 @@ fn regrain(image: &RgbaImage, filled: &mut RgbaImage, inside: &[bool], seed: u64
     };
     let source = detail(image);
     let own = detail(filled);
+    // A block to take grain from is wholly outside the mask and holds no edge (the
+    // product's outline copied in would show as streaks).
     let clear = |x0: i64, y0: i64| -> bool {
         x0 >= 0
             && y0 >= 0
             && x0 + B <= w
             && y0 + B <= h
-            && (y0..y0 + B).all(|y| (x0..x0 + B).all(|x| !inside[(y * w + x) as usize]))
+            && (y0..y0 + B).all(|y| {
+                (x0..x0 + B).all(|x| {
+                    let i = (y * w + x) as usize;
+                    !inside[i] && source[i].iter().all(|d| d.abs() <= 20.0)
+                })
+            })
     };
     let mut rng = Rng::new(seed ^ 0x6EA1);
     let mut by = 0;
@@ -414,9 +488,10 @@ fn seamless(image: &RgbaImage, replacement: &RgbaImage, inside: &[bool]) -> Rgba
     out
 }
 
-/// A prop from the library drawn over `behind` (the mask filled from the picture) inside the
-/// mask's box, lit from the picture's brighter side at the picture's exposure and colour
-/// cast, with a contact shadow in the picture's own shadow colour and its grain.
+/// A prop from the library drawn over `behind` (the picture, or the mask filled from it when
+/// the prop replaces what was there) inside the mask's box, lit from the picture's brighter
+/// side at the picture's exposure and colour cast, with a contact shadow in the picture's own
+/// shadow colour and its grain.
 fn place(
     image: &RgbaImage,
     behind: &RgbaImage,
@@ -426,7 +501,7 @@ fn place(
 ) -> RgbaImage {
     use crate::scene::noise::{hash2, Rng};
     let (w, h) = image.dimensions();
-    // The prop keeps clear of the brush's edge, which stays the fill: a margin of the
+    // The prop keeps clear of the brush's edge, which stays as `behind` is: a margin of the
     // feather's width plus a little, so nothing of the prop is cut by the mask.
     let depth = distance_inside(inside, w as usize, h as usize);
     let deepest = depth.iter().copied().fold(0f32, f32::max);
@@ -484,20 +559,57 @@ fn place(
     let shadow = mean.map(|v| v * 0.3);
 
     let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
-    let Some(mut pm) = tiny_skia::Pixmap::new(bw, bh) else {
+    let (fw, fh) = (bw as f32, bh as f32);
+    let draw = |(x, y, w, h): (f32, f32, f32, f32)| {
+        let mut pm = tiny_skia::Pixmap::new(bw, bh)?;
+        let mut rng = Rng::new(seed ^ 0x9A5E);
+        crate::scene::props::draw_prop(&mut pm, prop, (x, y, w, h), side, shadow, false, &mut rng);
+        Some(pm)
+    };
+    let first = (fw * 0.04, fh * 0.04, fw * 0.92, fh * 0.92);
+    let Some(mut pm) = draw(first) else {
         return out;
     };
-    let (fw, fh) = (bw as f32, bh as f32);
-    let mut rng = Rng::new(seed ^ 0x9A5E);
-    crate::scene::props::draw_prop(
-        &mut pm,
-        prop,
-        (fw * 0.04, fh * 0.04, fw * 0.92, fh * 0.92),
-        side,
-        shadow,
-        false,
-        &mut rng,
-    );
+    // A prop keeps its own proportions inside the box it is given, which can leave it small
+    // in a corner of the painted area: it is drawn again, scaled about its base so that it
+    // fills the area's width or height. Props whose shape follows their box (a branch runs
+    // corner to corner) are first tried in a box stretched to fill both, kept if they still
+    // fit the area.
+    if let Some((ox0, oy0, ox1, oy1)) = solid_extent(&pm) {
+        let (ow, oh) = ((ox1 - ox0 + 1) as f32, (oy1 - oy0 + 1) as f32);
+        let (kx, ky) = (fw * 0.94 / ow, fh * 0.9 / oh);
+        let k = kx.min(ky);
+        let (ocx, obase) = ((ox0 + ox1) as f32 / 2.0 + 0.5, oy1 as f32 + 1.0);
+        let (tcx, tbase) = (fw / 2.0, fh * 0.94);
+        let scaled = |kx: f32, ky: f32| {
+            (
+                tcx + (first.0 - ocx) * kx,
+                tbase + (first.1 - obase) * ky,
+                first.2 * kx,
+                first.3 * ky,
+            )
+        };
+        let fits = |pm: &tiny_skia::Pixmap| {
+            solid_extent(pm).is_some_and(|(x0, y0, x1, y1)| {
+                x0 as f32 >= fw * 0.01
+                    && y0 as f32 >= fh * 0.01
+                    && x1 as f32 <= fw * 0.99
+                    && y1 as f32 <= fh * 0.97
+            })
+        };
+        let stretched = (kx.min(k * 1.6), ky.min(k * 1.6));
+        if let Some(again) = Some(stretched)
+            .filter(|(sx, sy)| (sx - sy).abs() > 0.04 * k)
+            .and_then(|(sx, sy)| draw(scaled(sx, sy)))
+            .filter(fits)
+        {
+            pm = again;
+        } else if (k - 1.0).abs() > 0.04 {
+            if let Some(again) = draw(scaled(k, k)) {
+                pm = again;
+            }
+        }
+    }
     for y in 0..bh {
         for x in 0..bw {
             let i = ((y + y0) * w + x + x0) as usize;
@@ -522,6 +634,19 @@ fn place(
         }
     }
     out
+}
+
+/// The box of a drawn prop's solid pixels (its soft shadow and glow left out).
+fn solid_extent(pm: &tiny_skia::Pixmap) -> Option<(u32, u32, u32, u32)> {
+    let w = pm.width();
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for (i, p) in pm.pixels().iter().enumerate() {
+        if p.alpha() >= 170 {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+    }
+    (x0 <= x1).then_some((x0, y0, x1, y1))
 }
 
 /// Pixel indices outside the mask within `reach` pixels of it (a square neighbourhood).
@@ -553,6 +678,10 @@ fn ring(inside: &[bool], w: usize, h: usize, reach: usize) -> Vec<usize> {
     }
     (0..w * h).filter(|&i| near[i] && !inside[i]).collect()
 }
+
+/// The feather of a removal, in pixels: narrow, since a wide one would blend the removed
+/// object's rim back in; the fill already matches the surroundings at the boundary.
+const REMOVAL_FEATHER: f32 = 2.5;
 
 /// Weight 0..=1 per pixel: 0 outside the mask, rising to 1 over a few pixels inward from its
 /// edge, so the change fades in without touching anything outside.
@@ -653,5 +782,20 @@ mod tests {
         ));
         assert!(mask_leaves_enough(&spot, EditOp::Remove));
         assert!(mask_leaves_enough(&whole, EditOp::Blur { strength: 1.0 }));
+        let candle = crate::scene::props::PropKind::Candle;
+        assert!(mask_leaves_enough(
+            &whole,
+            EditOp::Place {
+                prop: candle,
+                replacing: false
+            }
+        ));
+        assert!(!mask_leaves_enough(
+            &whole,
+            EditOp::Place {
+                prop: candle,
+                replacing: true
+            }
+        ));
     }
 }

@@ -645,6 +645,14 @@ pub async fn start_image_edit(
         return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
     }
     let engine = image_engine(state, request.engine.as_deref())?;
+    // The studio engine says up front which edits it can do; a hosted model takes any.
+    let op = match engine {
+        ImageEngine::Studio => Some(
+            engine::edit::parse_instruction(&prompt)
+                .map_err(|refused| ApiError::validation("prompt", refused.to_string()))?,
+        ),
+        ImageEngine::Hosted => None,
+    };
     let url = request
         .original_image_url
         .as_deref()
@@ -660,7 +668,7 @@ pub async fn start_image_edit(
         "original_image_url must be one of your images",
     )
     .await?;
-    let mask = checked_mask(state, &original, request.mask, &prompt).await?;
+    let mask = checked_mask(state, &original, request.mask, op).await?;
     let mask_key = format!("job-inputs/{}/mask.png", Uuid::new_v4());
     state
         .storage
@@ -695,13 +703,13 @@ fn edit_context(text: Option<&str>) -> ApiResult<GenerationContext> {
 }
 
 /// The brush mask must be a PNG of the image's size with painted pixels, and leave enough
-/// of the picture unpainted for the edit the prompt asks for (a removal fills from it); it
+/// of the picture unpainted for the studio engine's edit `op` (a removal fills from it); it
 /// is decoded off the async threads, within the bound on concurrent image work.
 async fn checked_mask(
     state: &AppState,
     original: &store::StoredFile,
     mask: Option<Bytes>,
-    prompt: &str,
+    op: Option<engine::edit::EditOp>,
 ) -> ApiResult<Bytes> {
     let not_an_image = || ApiError::validation("original_image_url", "Only images can be edited");
     if !original.mime_type.starts_with("image/") {
@@ -721,12 +729,11 @@ async fn checked_mask(
         .acquire()
         .await
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let op = engine::edit::parse_instruction(prompt);
     let checked = tokio::task::spawn_blocking(move || {
         engine::edit::decode_mask(&decoded, width, height).map(|mask| {
             (
                 mask.pixels().any(|p| p.0[0] > 0),
-                engine::edit::mask_leaves_enough(&mask, op),
+                op.is_none_or(|op| engine::edit::mask_leaves_enough(&mask, op)),
             )
         })
     })
