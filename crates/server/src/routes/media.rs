@@ -197,9 +197,10 @@ async fn shared_file(
     };
     let variant = Variant::parse(query.variant.as_deref())?;
     let attachment = match query.download.as_deref() {
-        Some("1") => Some(download_name(
-            &media::stored_file(&state, shared.user_id, shared.file_id).await?,
-        )),
+        Some("1") => {
+            let file = media::stored_file(&state, shared.user_id, shared.file_id).await?;
+            Some(download_name(&state, shared.user_id, &file).await?)
+        }
         _ => None,
     };
     serve(
