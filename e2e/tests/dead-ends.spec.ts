@@ -101,6 +101,7 @@ async function outOfCredits(browser: Browser, studio: Studio, viewport: { width:
   await page.reload();
   await showCreatingSide(page);
   await page.getByRole('tab', { name: 'Generate' }).click();
+  await panel.getByRole('radiogroup', { name: /template/i }).getByRole('radio').first().check();
   await expect(generate).toBeEnabled();
   await page.unroute('**/api/credits/balance');
   await generate.click();
@@ -265,8 +266,9 @@ test('the Guide: the creative loop with current pictures, reachable from the men
   await image.click();
   await expect(page.getByRole('button', { name: /Animate this/ }).last()).toBeVisible();
   await page.screenshot({ path: `${guidePictures}step-5-refine.png` });
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: /Animate this/ })).toHaveCount(1);
+  const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+  await viewer.getByRole('button', { name: 'Close viewer' }).click();
+  await expect(viewer).toBeHidden();
   const assetId = /\/api\/media\/file\/([0-9a-f-]{36})/.exec((await image.getAttribute('src')) ?? '')?.[1];
   const onStoryboard = page.locator(`main img[src*="${assetId}"]`).first();
   await expect.poll(() => onStoryboard.evaluate((element) => (element as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);

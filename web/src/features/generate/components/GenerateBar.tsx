@@ -24,7 +24,8 @@ export interface GenerateBarProps {
 export function GenerateBar({ estimate, blocker, shortfall = null, running, error, onGenerate, onDismissError }: GenerateBarProps) {
   const metaId = useId();
   const reasonId = useId();
-  const reason = blockerMessage(blocker) ?? (running ? null : shortfall);
+  // Not being able to pay is the dead end to name first: choosing a template would not help.
+  const reason = (running ? null : shortfall) ?? blockerMessage(blocker);
   const disabled = blocker !== null || shortfall !== null;
 
   return (
