@@ -1,4 +1,5 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/queryKeys';
 
 /** Why an action costing `cost` credits cannot start with `balance`, or null when it can (or the balance is unknown). */
@@ -10,9 +11,15 @@ export function shortfallReason(cost: number, balance: number | null | undefined
 
 /**
  * Why an action costing `cost` credits cannot start now ("Needs 5 credits — you have 3"), or null.
- * Reads the balance the credit badge keeps fresh; it never fetches on its own.
+ * Reads the balance the credit badge keeps fresh straight from the cache: an observer of its own
+ * (even one that never fetches) would replace the badge's query options — its fetch function and
+ * its error toast — whenever it rendered last.
  */
 export function useCreditShortfall(cost: number): string | null {
-  const balance = useQuery<{ balance?: number }>({ queryKey: queryKeys.credits, queryFn: skipToken });
-  return shortfallReason(cost, balance.data?.balance);
+  const client = useQueryClient();
+  const balance = useSyncExternalStore(
+    (onChange) => client.getQueryCache().subscribe(onChange),
+    () => client.getQueryData<{ balance?: number }>(queryKeys.credits)?.balance,
+  );
+  return shortfallReason(cost, balance);
 }
