@@ -449,6 +449,7 @@ mod tests {
     #[tokio::test]
     async fn drafts_are_capped_per_campaign_and_removed_when_stale_unless_sent() {
         for store in fresh_stores().await {
+            store.migrate().await.unwrap();
             let owner = user(&store, "drafts@example.com", 0).await;
             let project = store
                 .create_project(
@@ -526,6 +527,7 @@ mod tests {
     #[tokio::test]
     async fn the_upload_quota_counts_files_and_bytes() {
         for store in fresh_stores().await {
+            store.migrate().await.unwrap();
             let owner = user(&store, "quota@example.com", 0).await;
             let project = store
                 .create_project(
