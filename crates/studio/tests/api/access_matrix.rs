@@ -48,10 +48,11 @@ struct Owned {
     preset: String,
     template: String,
     share_link: String,
+    session: String,
 }
 
 impl Owned {
-    fn ids(&self) -> [&str; 8] {
+    fn ids(&self) -> [&str; 9] {
         [
             &self.project,
             &self.scene,
@@ -61,6 +62,7 @@ impl Owned {
             &self.reference_image,
             &self.preset,
             &self.share_link,
+            &self.session,
         ]
     }
 
@@ -70,6 +72,7 @@ impl Owned {
             ("message_id", _) => &self.message,
             ("job_id", _) => &self.job,
             ("flag", _) => "video_generation",
+            ("session_id", _) => &self.session,
             ("id", r) if r.starts_with("/api/projects/") => &self.project,
             ("id", r) if r.starts_with("/api/scenes/") => &self.scene,
             ("id", r) if r.starts_with("/api/reference-images/project/") => &self.project,
@@ -402,6 +405,14 @@ async fn owned_things(app: &TestApp, owner: &Session) -> Owned {
     let shared: Value = shared.json().await.unwrap();
     let share_link = shared["data"]["id"].as_str().unwrap().to_owned();
 
+    let sessions = app.get_json(owner, "/api/account/sessions").await;
+    let session = sessions["data"]["sessions"]
+        .as_array()
+        .and_then(|all| all.iter().find(|s| s["current"] == true))
+        .and_then(|current| current["id"].as_str())
+        .unwrap_or_else(|| panic!("the owner's session: {sessions}"))
+        .to_owned();
+
     let templates = app.get_json(owner, "/api/templates").await;
     let template = templates["data"]["templates"][0]["template_id"]
         .as_str()
@@ -419,6 +430,7 @@ async fn owned_things(app: &TestApp, owner: &Session) -> Owned {
         preset,
         template,
         share_link,
+        session,
     }
 }
 

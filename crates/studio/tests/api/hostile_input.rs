@@ -449,7 +449,11 @@ async fn a_mask_over_the_whole_image_is_refused_before_charging(db: Db) {
             .send()
     };
     let whole = image::GrayImage::from_pixel(64, 64, image::Luma([255]));
-    for prompt in ["remove the cup", "make it blue", "add a vase of flowers"] {
+    for prompt in [
+        "remove the cup",
+        "make it blue",
+        "replace it with a vase of flowers",
+    ] {
         let response = edit(whole.clone(), prompt).await.unwrap();
         let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
         assert_eq!(

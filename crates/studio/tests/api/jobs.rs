@@ -101,7 +101,14 @@ pub(crate) fn entries_for<'a>(ledger: &'a [Value], job_id: &str, reason: &str) -
 
 /// A user holding 50 credits sends 200 generations at once: exactly 50 are accepted.
 async fn concurrent_generations_never_overdraw(db: Db) {
-    let app = spawn_serve(TestDatabase::new(db).await, &["--no-workers"], &[]).await;
+    // 200 requests at once from one address: more than the default per-address connection cap,
+    // which this test is not about.
+    let app = spawn_serve(
+        TestDatabase::new(db).await,
+        &["--no-workers"],
+        &[("STUDIO_MAX_CONNECTIONS_PER_ADDRESS", "1000")],
+    )
+    .await;
     let session = app.signup("rush@example.com").await;
     let (project, scene) = project_and_scene(&app, &session).await;
     for _ in 0..50 {

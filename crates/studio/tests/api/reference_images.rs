@@ -733,7 +733,20 @@ async fn media_tokens_and_share_links_are_scoped(db: Db) {
     assert_eq!(share.status(), StatusCode::OK);
     let share: Value = share.json().await.unwrap();
     let link = share["data"]["url"].as_str().unwrap().to_owned();
+    // The link is a public page; the picture on it is the shared file.
     let response = app.request(Method::GET, &link).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let page = response.text().await.unwrap();
+    let file = page
+        .split('"')
+        .find(|part| part.contains("/api/media/shared/"))
+        .unwrap_or_else(|| panic!("the page shows the shared file: {page}"))
+        .replace("&amp;", "&");
+    let file = file
+        .find("/api/media/shared/")
+        .map(|at| file[at..].to_owned())
+        .unwrap();
+    let response = app.request(Method::GET, &file).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert!(image::load_from_memory(&response.bytes().await.unwrap()).is_ok());
     let mut tampered = link.clone();
