@@ -206,7 +206,7 @@ test.describe('with Stripe answered by a local stand-in', () => {
     await expect(page.getByText('Ends on 25 December 2026')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { name: 'Sign in to see plans' })).toBeVisible();

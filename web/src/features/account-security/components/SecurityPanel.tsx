@@ -151,7 +151,7 @@ function Sessions() {
                 </p>
               </div>
               {s.current ? null : (
-                <Button variant="ghost" size="sm" disabled={endOne.isPending} onClick={() => void signOutOne(s.id)}>
+                <Button variant="ghost" size="sm" disabled={endOne.isPending} onClick={() => void signOutOne(s.id)} aria-label={`Sign out ${s.browser}`}>
                   Sign out
                 </Button>
               )}
