@@ -8,7 +8,7 @@
 
 use domain::{ColorPalette, Composition, Environment, Lighting};
 
-use crate::scene::props::{Fruit, PropKind};
+use crate::scene::props::{Fruit, PropKind, Stems};
 
 /// The product mockups the engine can draw when there is no reference photo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1110,7 +1110,7 @@ fn qualifies_prop(tokens: &[String], end: usize) -> bool {
 
 /// Words for things the engine draws beside a product, and what it draws for them. The
 /// flag says whether the drawing is the thing itself (eucalyptus is a spray of leaves) or
-/// only the nearest the engine has (a vase is drawn as flowers).
+/// only the nearest the engine has (a magazine is drawn as books).
 const PROP_WORDS: &[(&str, PropKind, bool)] = &[
     ("eucalyptus", PropKind::Leaves, true),
     ("leaves", PropKind::Leaves, true),
@@ -1134,8 +1134,31 @@ const PROP_WORDS: &[(&str, PropKind, bool)] = &[
     ("tulips", PropKind::Flowers([226, 92, 96]), true),
     ("daisies", PropKind::Flowers([246, 240, 226]), true),
     ("blossoms", PropKind::Flowers([246, 214, 222]), true),
-    ("bouquet", PropKind::Flowers([232, 176, 190]), true),
-    ("vase", PropKind::Flowers([232, 176, 190]), false),
+    (
+        "bouquet",
+        PropKind::Vase {
+            stems: Stems::Flowers([232, 176, 190]),
+            glass: false,
+        },
+        true,
+    ),
+    (
+        "vase",
+        PropKind::Vase {
+            stems: Stems::Leafy,
+            glass: false,
+        },
+        true,
+    ),
+    (
+        "vases",
+        PropKind::Vase {
+            stems: Stems::Leafy,
+            glass: false,
+        },
+        true,
+    ),
+    ("pampas", PropKind::DriedFlowers, true),
     ("candle", PropKind::Candle, true),
     ("candles", PropKind::Candle, true),
     ("tealight", PropKind::Candle, true),
@@ -1165,8 +1188,8 @@ const PROP_WORDS: &[(&str, PropKind, bool)] = &[
     ("houseplant", PropKind::Plant, true),
     ("droplets", PropKind::WaterDrops, true),
     ("drops", PropKind::WaterDrops, true),
-    ("towel", PropKind::Fabric([240, 238, 232]), false),
-    ("towels", PropKind::Fabric([240, 238, 232]), false),
+    ("towel", PropKind::Towels([240, 238, 232]), true),
+    ("towels", PropKind::Towels([240, 238, 232]), true),
     ("cloth", PropKind::Fabric([226, 214, 196]), true),
     ("napkin", PropKind::Fabric([236, 228, 214]), true),
     ("linen napkin", PropKind::Fabric([236, 228, 214]), true),

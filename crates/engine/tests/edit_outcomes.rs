@@ -480,7 +480,7 @@ fn a_placed_object_fills_the_painted_area() {
         ("add folded towels", |p| {
             p[0] > 180 && p[1] > 180 && p[2] > 180
         }),
-        ("add a candle", |_| true),
+        ("add candles", |_| true),
         ("add a coffee cup", |_| true),
         ("add books", |_| true),
         ("add lemon slices", |p| {
@@ -554,6 +554,36 @@ fn a_placed_object_fills_the_painted_area() {
 /// The same brush strokes give the same branch whatever their shape: the branch is drawn
 /// from the library, so a thin stroke and a round blob with the same box hold the same
 /// leaves, not a green copy of the strokes.
+/// "Add two candles" draws two candles, "three candles" three, "two mugs" two: separate
+/// objects standing side by side, counted on a plain grey wall as the runs of columns
+/// holding a pale part of an object (a candle's wax top, a white mug), which a gap between
+/// two objects interrupts; "add a candle" stays one.
+#[test]
+fn a_number_in_the_instruction_draws_that_many() {
+    let image = wall(|_, _| [140.0, 146.0, 154.0]);
+    let (w, h) = image.dimensions();
+    let mask = blob(w, h, (300.0, 300.0), (120.0, 110.0));
+    for (text, want) in [
+        ("add a candle", 1),
+        ("add two candles", 2),
+        ("add three candles", 3),
+        ("add four tealights", 4),
+        ("put two coffee mugs here", 2),
+    ] {
+        let out = edited(&image, &mask, instruction(text));
+        assert_outside_unchanged(&image, &out, &mask, text);
+        let pale: Vec<bool> = (0..w)
+            .map(|x| (0..h).any(|y| luma(out.get_pixel(x, y)) > 185.0))
+            .collect();
+        let runs = pale
+            .iter()
+            .zip(std::iter::once(&false).chain(&pale))
+            .filter(|(now, before)| **now && !**before)
+            .count();
+        assert_eq!(runs, want, "{text}: pale columns {pale:?}");
+    }
+}
+
 #[test]
 fn a_branch_does_not_trace_the_brush() {
     let image = bathroom();

@@ -31,8 +31,14 @@ pub enum EditOp {
     /// Draw a thing from the prop library in the masked area, lit like the picture. "Add
     /// lemon slices" keeps what is under the brush around the new thing; when the instruction
     /// replaces something ("replace the pebbles with a piece of fruit", "… instead of …"),
-    /// `replacing` is set and what was there is removed first.
-    Place { prop: PropKind, replacing: bool },
+    /// `replacing` is set and what was there is removed first. `count` copies stand side by
+    /// side ("add two candles"); props that are a group by themselves (fruit, stones,
+    /// towels…) are always drawn once.
+    Place {
+        prop: PropKind,
+        replacing: bool,
+        count: u8,
+    },
 }
 
 /// An instruction the offline engine has no edit for. Its text is said to the seller, with
@@ -175,8 +181,12 @@ const PROP_WORDS: &[(&str, PropKind)] = &[
     ("books", PropKind::Books),
     ("candle", PropKind::Candle),
     ("candles", PropKind::Candle),
+    ("tealight", PropKind::Candle),
+    ("tealights", PropKind::Candle),
     ("cup", PropKind::Cup),
+    ("cups", PropKind::Cup),
     ("mug", PropKind::Cup),
+    ("mugs", PropKind::Cup),
     ("coffee", PropKind::Cup),
     ("espresso", PropKind::Cup),
     ("latte", PropKind::Cup),
@@ -510,7 +520,20 @@ pub fn parse_instruction(instruction: &str) -> Result<EditOp, Unsupported> {
     if let Some(prop) = prop {
         let replacing =
             verb.is_some_and(|v| REPLACE_WORDS.contains(&words[v])) || words.contains(&"instead");
-        return Ok(EditOp::Place { prop, replacing });
+        let mut count = if countable(prop) { count_of(&words) } else { 1 };
+        // Candles make their own group: "a candle" is one, "two candles" two, and "candles"
+        // as many as the painted area holds.
+        let prop = match prop {
+            PropKind::Candle if count > 1 || !words.iter().any(|w| PLURAL_CANDLES.contains(w)) => {
+                PropKind::Candles(std::mem::replace(&mut count, 1))
+            }
+            other => other,
+        };
+        return Ok(EditOp::Place {
+            prop,
+            replacing,
+            count,
+        });
     }
     // "Make the tiles blue" recolours them; "put it in a bathroom" is a new background.
     let recolour = last_colour(&words).filter(|_| !adding);
@@ -531,6 +554,33 @@ pub fn parse_instruction(instruction: &str) -> Result<EditOp, Unsupported> {
         Some(rgb) => Ok(EditOp::Recolour { rgb }),
         None => Err(unsupported()),
     }
+}
+
+const PLURAL_CANDLES: &[&str] = &["candles", "tealights"];
+
+/// Props drawn as one object, which a number in the instruction multiplies.
+fn countable(prop: PropKind) -> bool {
+    matches!(
+        prop,
+        PropKind::Candle
+            | PropKind::Cup
+            | PropKind::Plant
+            | PropKind::Vase { .. }
+            | PropKind::DriedFlowers
+    )
+}
+
+/// How many of a thing the instruction asks for ("two candles", "a pair of cups"): 1 to 4.
+fn count_of(words: &[&str]) -> u8 {
+    words
+        .iter()
+        .find_map(|w| match *w {
+            "two" | "2" | "pair" | "couple" | "both" => Some(2),
+            "three" | "3" | "several" | "few" => Some(3),
+            "four" | "4" => Some(4),
+            _ => None,
+        })
+        .unwrap_or(1)
 }
 
 /// Verbs that only ask for a new colour.
@@ -663,6 +713,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Orange),
                     replacing: true,
+                    count: 1,
                 },
             ),
             (
@@ -670,6 +721,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Lemon),
                     replacing: true,
+                    count: 1,
                 },
             ),
             (
@@ -677,6 +729,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::WholeFruit(Fruit::Orange),
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -684,6 +737,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::Flowers(modify([240, 140, 180], "")),
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -691,6 +745,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::WaterDrops,
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -698,6 +753,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::Branch,
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -705,6 +761,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::Branch,
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -715,6 +772,7 @@ mod tests {
                         glass: true,
                     },
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -725,6 +783,7 @@ mod tests {
                         glass: false,
                     },
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -734,6 +793,7 @@ mod tests {
                         bloom: Some(LAVENDER_BUDS),
                     },
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -741,6 +801,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::Towels([240, 240, 236]),
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -748,6 +809,7 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::DriedFlowers,
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -755,13 +817,15 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::Cup,
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
                 "add two candles",
                 EditOp::Place {
-                    prop: PropKind::Candle,
+                    prop: PropKind::Candles(2),
                     replacing: false,
+                    count: 1,
                 },
             ),
             (
@@ -769,13 +833,15 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::Cup,
                     replacing: true,
+                    count: 1,
                 },
             ),
             (
                 "swap the jar for a candle",
                 EditOp::Place {
-                    prop: PropKind::Candle,
+                    prop: PropKind::Candles(1),
                     replacing: true,
+                    count: 1,
                 },
             ),
             (

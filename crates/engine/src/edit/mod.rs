@@ -162,7 +162,11 @@ pub fn apply_edit(
                 .collect();
             blend_inside(image, &recoloured, &weight);
         }
-        EditOp::Place { prop, replacing } => {
+        EditOp::Place {
+            prop,
+            replacing,
+            count,
+        } => {
             // The seller painted where the new thing goes, not what should vanish: the scene
             // stays as it is around it (and the product under the brush stays the product)
             // unless the instruction replaces what was there.
@@ -177,7 +181,7 @@ pub fn apply_edit(
                 image.clone()
             };
             progress.report("drawing", 0.85)?;
-            let placed = place(image, &behind, &inside, prop, seed);
+            let placed = place(image, &behind, &inside, prop, count, seed);
             // The prop fades out before the brush's edge by itself; a wide feather would
             // blend a replaced thing's rim back in, as for a removal.
             let weight = feather_over(&inside, w, h, REMOVAL_FEATHER);
@@ -497,6 +501,7 @@ fn place(
     behind: &RgbaImage,
     inside: &[bool],
     prop: crate::scene::props::PropKind,
+    count: u8,
     seed: u64,
 ) -> RgbaImage {
     use crate::scene::noise::{hash2, Rng};
@@ -560,10 +565,18 @@ fn place(
 
     let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
     let (fw, fh) = (bw as f32, bh as f32);
+    // Several copies stand side by side on the same base, each in its own column and of
+    // a different height, so that they read as a group rather than as clones.
+    let copies = count.clamp(1, 4) as usize;
     let draw = |(x, y, w, h): (f32, f32, f32, f32)| {
         let mut pm = tiny_skia::Pixmap::new(bw, bh)?;
         let mut rng = Rng::new(seed ^ 0x9A5E);
-        crate::scene::props::draw_prop(&mut pm, prop, (x, y, w, h), side, shadow, false, &mut rng);
+        let column = w / copies as f32;
+        for k in 0..copies {
+            let tall = h * [1.0, 0.78, 0.9, 0.66][k];
+            let at = (x + column * k as f32, y + h - tall, column, tall);
+            crate::scene::props::draw_prop(&mut pm, prop, at, side, shadow, false, &mut rng);
+        }
         Some(pm)
     };
     let first = (fw * 0.04, fh * 0.04, fw * 0.92, fh * 0.92);
@@ -787,14 +800,16 @@ mod tests {
             &whole,
             EditOp::Place {
                 prop: candle,
-                replacing: false
+                replacing: false,
+                count: 1,
             }
         ));
         assert!(!mask_leaves_enough(
             &whole,
             EditOp::Place {
                 prop: candle,
-                replacing: true
+                replacing: true,
+                count: 1,
             }
         ));
     }

@@ -141,6 +141,10 @@ pub fn fill_solid(pixmap: &mut Pixmap, path: Option<Path>, c: Rgb, alpha: f32) {
     fill(pixmap, path, Shader::SolidColor(color(c, alpha)));
 }
 
+pub fn stroke_solid(pixmap: &mut Pixmap, path: Option<Path>, c: Rgb, alpha: f32, width: f32) {
+    stroke(pixmap, path, Shader::SolidColor(color(c, alpha)), width);
+}
+
 /// A soft-edged elliptical shadow or glow.
 pub fn soft_ellipse(pixmap: &mut Pixmap, cx: f32, cy: f32, rx: f32, ry: f32, c: Rgb, alpha: f32) {
     if rx < 0.5 || ry < 0.5 {

@@ -5,11 +5,11 @@
 //! mask edit asks for (see [`PropKind`]).
 
 use domain::{ColorPalette, Composition};
-use tiny_skia::{Paint, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{PathBuilder, Pixmap, Transform};
 
 use super::draw::{
     color, ellipse, fill, fill_solid, round_shader, rounded_rect, side_shader, soft_ellipse,
-    vertical_shader,
+    stroke_solid, vertical_shader,
 };
 use super::layout::Layout;
 use super::light::Light;
@@ -88,7 +88,10 @@ pub enum PropKind {
     WaterDrops,
     Shells,
     Books,
+    /// Candles: as many as the space holds (a wide area, a group of different heights).
     Candle,
+    /// Exactly this many candles (1 to 4), of different heights, side by side.
+    Candles(u8),
     Cup,
     Plant,
     /// A vase holding stems; `glass` shows the stems through it.
@@ -121,7 +124,9 @@ impl PropKind {
             PropKind::WaterDrops => "water drops",
             PropKind::Shells => "shells",
             PropKind::Books => "books",
-            PropKind::Candle => "a candle",
+            PropKind::Candle => "candles",
+            PropKind::Candles(1) => "a candle",
+            PropKind::Candles(_) => "candles",
             PropKind::Cup => "a cup",
             PropKind::Plant => "a plant",
             PropKind::Vase { glass: true, .. } => "a glass vase with stems",
@@ -276,17 +281,16 @@ pub fn draw_prop(
                 shadow,
             );
         }
-        PropKind::Candle => {
+        PropKind::Candle | PropKind::Candles(_) => {
             // A wide area holds a group of candles of different heights, not one small one.
-            let count = if w > h * 1.5 {
-                3
-            } else if w > h * 0.9 {
-                2
-            } else {
-                1
+            let count = match kind {
+                PropKind::Candles(n) => n.clamp(1, 4) as usize,
+                _ if w > h * 1.5 => 3,
+                _ if w > h * 0.9 => 2,
+                _ => 1,
             };
             let tall = (h * 0.7).min(w * 0.95 / (count as f32 * 0.95));
-            let heights = [1.0, 0.72, 0.52];
+            let heights = [1.0, 0.72, 0.52, 0.84];
             let widths: f32 = heights[..count].iter().map(|k| k * tall * 0.8).sum();
             let gap = tall * 0.08;
             let mut left = cx - (widths + gap * (count - 1) as f32) / 2.0;
@@ -793,7 +797,7 @@ fn shows_named(setting: Setting, named: &[PropKind]) -> bool {
     use std::mem::discriminant as d;
     let own: &[PropKind] = match setting {
         Setting::Marble => &[PropKind::Books],
-        Setting::Bathroom => &[PropKind::Fabric([0; 3]), PropKind::Stones],
+        Setting::Bathroom => &[PropKind::Towels([0; 3]), PropKind::Stones],
         Setting::Garden => &[PropKind::Plant, PropKind::Stones, PropKind::Leaves],
         Setting::Bedroom => &[PropKind::Books, PropKind::Candle],
         Setting::KitchenCounter => &[PropKind::WholeFruit(Fruit::Lemon)],
@@ -805,7 +809,7 @@ fn shows_named(setting: Setting, named: &[PropKind]) -> bool {
         Setting::Cafe | Setting::OutdoorCafe => &[PropKind::Cup],
         Setting::Beach => &[PropKind::Shells, PropKind::Stones, PropKind::Fabric([0; 3])],
         Setting::Windowsill => &[PropKind::Plant],
-        Setting::Vanity => &[PropKind::Fabric([0; 3])],
+        Setting::Vanity => &[PropKind::Towels([0; 3])],
         Setting::Tray | Setting::StoneSlab => &[PropKind::Stones, PropKind::Leaves],
         Setting::CuttingBoard => &[PropKind::FruitSlices(Fruit::Lemon), PropKind::Leaves],
         Setting::BedsideTable => &[PropKind::Books, PropKind::Cup],
@@ -856,9 +860,24 @@ fn flat_lay(pm: &mut Pixmap, p: &Props, colors: [Rgb; 3], rng: &mut Rng) {
     let side = p.light.side;
     let shadow = p.light.shadow_color();
     let kinds: Vec<PropKind> = match p.setting {
-        // What the prompt named comes first, then the setting's own for a fuller lay.
+        // What the prompt named comes first, then the setting's own for a fuller lay. Seen
+        // from above, what stands in a vase lies on the surface.
         _ if !p.named.is_empty() => {
-            let mut kinds = p.named.to_vec();
+            let mut kinds: Vec<PropKind> = p
+                .named
+                .iter()
+                .map(|k| match *k {
+                    PropKind::Vase {
+                        stems: Stems::Flowers(c) | Stems::Spikes(c),
+                        ..
+                    } => PropKind::Flowers(c),
+                    PropKind::Vase { .. } => PropKind::Branch,
+                    PropKind::DriedFlowers => PropKind::Herbs {
+                        bloom: Some([226, 206, 170]),
+                    },
+                    other => other,
+                })
+                .collect();
             kinds.push(PropKind::Leaves);
             kinds
         }
@@ -1039,18 +1058,7 @@ fn vase(
         let mut pb = PathBuilder::new();
         pb.move_to(x0, y0);
         pb.quad_to(x0 + a.sin() * len * 0.2, y0 - len * 0.6, x1, y1);
-        if let Some(path) = pb.finish() {
-            let paint = Paint {
-                shader: tiny_skia::Shader::SolidColor(color(stem, 1.0)),
-                anti_alias: true,
-                ..Paint::default()
-            };
-            let stroke = Stroke {
-                width: (h * 0.008).max(0.8),
-                ..Stroke::default()
-            };
-            pm.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
-        }
+        stroke_solid(pm, pb.finish(), stem, 1.0, (h * 0.008).max(0.8));
         for k in 1..8 {
             let t = k as f32 / 8.0;
             let lx = x0 + (x1 - x0) * t + a.sin() * len * 0.2 * (1.0 - t) * t * 2.0;
@@ -1318,18 +1326,7 @@ fn fruit_slice(
         let mut pb = PathBuilder::new();
         pb.move_to(cx, cy);
         pb.line_to(cx + a.cos() * r * 0.84, cy + a.sin() * ry * 0.84);
-        if let Some(path) = pb.finish() {
-            let paint = Paint {
-                shader: tiny_skia::Shader::SolidColor(color(hex(0xF7EFD6), 0.9)),
-                anti_alias: true,
-                ..Paint::default()
-            };
-            let stroke = Stroke {
-                width: (r * 0.05).max(0.6),
-                ..Stroke::default()
-            };
-            pm.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
-        }
+        stroke_solid(pm, pb.finish(), hex(0xF7EFD6), 0.9, (r * 0.05).max(0.6));
     }
     fill_solid(pm, ellipse(cx, cy, r * 0.1, ry * 0.1), hex(0xF7EFD6), 1.0);
     // Juice catches the light on the key's side.
@@ -1977,18 +1974,7 @@ fn stem_vase(
             hex(0xB9D3D4),
             0.25,
         );
-        if let Some(body) = body {
-            let paint = Paint {
-                shader: tiny_skia::Shader::SolidColor(color(hex(0xF4FBFB), 0.85)),
-                anti_alias: true,
-                ..Paint::default()
-            };
-            let stroke = Stroke {
-                width: (size * 0.01).max(1.0),
-                ..Stroke::default()
-            };
-            pm.stroke_path(&body, &paint, &stroke, Transform::identity(), None);
-        }
+        stroke_solid(pm, body, hex(0xF4FBFB), 0.85, (size * 0.01).max(1.0));
         fill_solid(
             pm,
             rounded_rect(
