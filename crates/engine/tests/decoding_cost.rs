@@ -26,6 +26,7 @@ fn cpu_time() -> Duration {
         tv_nsec: 0,
     };
     // SAFETY: `ts` is a valid, writable timespec.
+    #[allow(unsafe_code)]
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime");
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)

@@ -18,7 +18,7 @@ pub struct MediaLinks {
 impl MediaLinks {
     /// A signed link to one of the user's stored files.
     pub fn link(&self, user_id: Uuid, file_id: Uuid) -> String {
-        let expires_at = chrono::Utc::now() + chrono::Duration::minutes(LINK_MINUTES);
+        let expires_at = store::now() + chrono::Duration::minutes(LINK_MINUTES);
         format!(
             "{}/api/media/shared/{}",
             self.public_url.trim_end_matches('/'),
@@ -44,10 +44,10 @@ mod tests {
             .strip_prefix("https://studio.example.com/api/media/shared/")
             .unwrap();
         assert_eq!(
-            signer.verify_share_token(token, chrono::Utc::now()),
+            signer.verify_share_token(token, store::now()),
             Some((file, user))
         );
-        let later = chrono::Utc::now() + chrono::Duration::minutes(LINK_MINUTES + 1);
+        let later = store::now() + chrono::Duration::minutes(LINK_MINUTES + 1);
         assert_eq!(signer.verify_share_token(token, later), None);
     }
 }

@@ -625,7 +625,7 @@ mod tests {
 
     #[test]
     fn only_the_owners_cancellation_reads_as_cancelled() {
-        let at = chrono::Utc::now();
+        let at = store::now();
         let mut job = Job {
             id: Uuid::new_v4(),
             user_id: Uuid::new_v4(),

@@ -9,7 +9,7 @@ use argon2::Argon2;
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -84,7 +84,7 @@ async fn start_session(
         .create_session(
             user_id,
             &token_hash(&token),
-            Utc::now() + Duration::days(SESSION_DAYS),
+            store::now() + Duration::days(SESSION_DAYS),
             device,
         )
         .await?;
@@ -121,7 +121,7 @@ pub async fn open_session(
         .session_user(token_hash)
         .await?
         .ok_or(ApiError::Unauthenticated(SIGN_IN_REQUIRED))?;
-    let now = Utc::now();
+    let now = store::now();
     if now - session.last_seen_at > Duration::minutes(SLIDE_EVERY_MINUTES) {
         store
             .touch_session(session.session_id, now + Duration::days(SESSION_DAYS))
@@ -181,7 +181,7 @@ fn rate_limited(until: i64, now: i64) -> ApiError {
 
 /// Counts an attempt for `key` in this minute's window; past `limit`, 429 until the next.
 async fn count_in_window(store: &Store, key: &str, limit: u32) -> ApiResult<()> {
-    let now = Utc::now().timestamp();
+    let now = store::now().timestamp();
     let start = window_start(now);
     let attempts = store.count_attempt(key, start, start - WINDOW).await?;
     if attempts > i64::from(limit) {
@@ -266,7 +266,7 @@ impl<'a> SignInThrottle<'a> {
         let pair = store
             .sign_in_pair(&throttle.email, &throttle.address)
             .await?;
-        let now = Utc::now().timestamp();
+        let now = store::now().timestamp();
         if pair.blocked_until > now {
             return Err(rate_limited(pair.blocked_until, now));
         }
@@ -283,7 +283,7 @@ impl<'a> SignInThrottle<'a> {
     }
 
     async fn failed(&self) -> ApiResult<()> {
-        let now = Utc::now().timestamp();
+        let now = store::now().timestamp();
         let failures = self
             .store
             .count_sign_in_failure(&self.email, &self.address, now)
@@ -306,7 +306,7 @@ impl<'a> SignInThrottle<'a> {
 
     async fn succeeded(&self) -> ApiResult<()> {
         self.store
-            .sign_in_succeeded(&self.email, &self.address, Utc::now().timestamp())
+            .sign_in_succeeded(&self.email, &self.address, store::now().timestamp())
             .await?;
         Ok(())
     }
@@ -345,7 +345,7 @@ pub async fn sign_up(
     let token = start_session(store, user.id, device).await?;
     if let Some(address) = &device.address {
         store
-            .sign_in_succeeded(&user.email, address, Utc::now().timestamp())
+            .sign_in_succeeded(&user.email, address, store::now().timestamp())
             .await?;
     }
     Ok((user, token))

@@ -468,7 +468,7 @@ impl FromRequestParts<AppState> for MediaReader {
         if let Some(token) = bearer_token(parts).filter(|t| store::Signer::is_media_token(t)) {
             let (user_id, session_id) = state
                 .signer
-                .verify_media_token(&token, chrono::Utc::now())
+                .verify_media_token(&token, store::now())
                 .ok_or(ApiError::Unauthenticated(auth::SIGN_IN_REQUIRED))?;
             // The token lives only as long as the session that asked for it.
             if !state.store.session_open(user_id, session_id).await? {

@@ -147,7 +147,7 @@ pub async fn run_maintenance(state: AppState) {
         if let Err(e) = state.store.prune_session_revocations().await {
             tracing::warn!(error = %e, "could not prune old session revocations");
         }
-        let a_day_ago = chrono::Utc::now().timestamp() - 24 * 3600;
+        let a_day_ago = store::now().timestamp() - 24 * 3600;
         if let Err(e) = state.store.prune_sign_in_pairs(a_day_ago).await {
             tracing::warn!(error = %e, "could not prune old sign-in failures");
         }
@@ -172,7 +172,7 @@ const DRAFT_LIFETIME: chrono::Duration = chrono::Duration::days(1);
 async fn remove_stale_drafts(state: &AppState) -> anyhow::Result<usize> {
     let keys = state
         .store
-        .remove_stale_drafts(chrono::Utc::now() - DRAFT_LIFETIME, 500)
+        .remove_stale_drafts(store::now() - DRAFT_LIFETIME, 500)
         .await?;
     state
         .store

@@ -41,7 +41,7 @@ impl SessionCache {
     pub fn get(&self, token_hash: &[u8; 32]) -> Option<SessionUser> {
         let inner = self.lock();
         let (session, read_at) = inner.sessions.get(token_hash)?;
-        (read_at.elapsed() < FRESH_FOR && session.expires_at > chrono::Utc::now())
+        (read_at.elapsed() < FRESH_FOR && session.expires_at > store::now())
             .then(|| session.clone())
     }
 
@@ -104,8 +104,6 @@ impl SessionCache {
 
 #[cfg(test)]
 mod tests {
-    use chrono::Utc;
-
     use super::*;
 
     fn session(expires_in: chrono::Duration) -> SessionUser {
@@ -116,11 +114,11 @@ mod tests {
                 given_name: None,
                 family_name: None,
                 picture: None,
-                created_at: Utc::now(),
+                created_at: store::now(),
             },
             session_id: Uuid::new_v4(),
-            last_seen_at: Utc::now(),
-            expires_at: Utc::now() + expires_in,
+            last_seen_at: store::now(),
+            expires_at: store::now() + expires_in,
         }
     }
 

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
 use uuid::Uuid;
 
 use crate::{Balance, Result, Store, Subscription};
@@ -72,7 +71,7 @@ impl BadgeCache {
             .filter(|s| s.cancel_at_period_end)
             .and_then(|s| s.current_period_end)
         {
-            let left = (end - Utc::now()).to_std().unwrap_or_default();
+            let left = (end - crate::now()).to_std().unwrap_or_default();
             until = until.min(Instant::now() + left);
         }
         if inner.badges.len() >= MAX_BADGES {
@@ -168,9 +167,9 @@ mod tests {
             stripe_subscription_id: "sub_1".into(),
             stripe_customer_id: "cus_1".into(),
             status: "active".into(),
-            current_period_end: Some(Utc::now()),
+            current_period_end: Some(crate::now()),
             cancel_at_period_end: true,
-            created_at: Utc::now(),
+            created_at: crate::now(),
         });
         cache.put(user, ending, Instant::now());
         assert_eq!(cache.get(user), None);

@@ -156,7 +156,7 @@ mod tests {
         let signer = Signer::new(b"key".to_vec());
         let user = Uuid::new_v4();
         let session = Uuid::new_v4();
-        let now = Utc::now();
+        let now = crate::now();
         let token = signer.media_token(user, session, now + Duration::minutes(10));
         assert_eq!(
             signer.verify_media_token(&token, now),
@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn tokens_cannot_be_altered_or_reused_for_another_purpose() {
         let signer = Signer::new(b"key".to_vec());
-        let now = Utc::now();
+        let now = crate::now();
         let share = signer.share_token(Uuid::new_v4(), Uuid::new_v4(), now + Duration::days(1));
         assert!(signer.verify_share_token(&share, now).is_some());
         assert_eq!(

@@ -69,7 +69,7 @@ fn parse(batch: AnalyticsBatch) -> ApiResult<Vec<store::NewAnalyticsEvent>> {
             format!("At most {MAX_EVENTS} events per request"),
         ));
     }
-    let now = Utc::now();
+    let now = store::now();
     batch
         .events
         .into_iter()
@@ -117,7 +117,7 @@ async fn record(
     Json(batch): Json<AnalyticsBatch>,
 ) -> ApiResult<(StatusCode, Json<Success<AnalyticsAccepted>>)> {
     const WINDOW: i64 = 60;
-    let now = Utc::now().timestamp();
+    let now = store::now().timestamp();
     let window_start = now - now.rem_euclid(WINDOW);
     let requests = state
         .store

@@ -116,7 +116,7 @@ pub struct MediaToken {
 #[utoipa::path(get, path = "/api/media/auth", tag = "media", operation_id = "mediaAuth",
     responses((status = 200, body = MediaToken), (status = 401, body = ErrorResponse)))]
 async fn media_auth(State(state): State<AppState>, current: CurrentUser) -> Json<MediaToken> {
-    let expires_at = Utc::now() + Duration::minutes(MEDIA_TOKEN_MINUTES);
+    let expires_at = store::now() + Duration::minutes(MEDIA_TOKEN_MINUTES);
     // Tied to this session: it stops working when the session signs out.
     Json(MediaToken {
         token: state

@@ -187,7 +187,7 @@ pub async fn receive_webhook(
         body,
         header,
         client.webhook_secret(),
-        Utc::now().timestamp(),
+        store::now().timestamp(),
     )
     .map_err(|e| {
         refused(match e {

@@ -37,7 +37,7 @@ fn owned(state: &AppState, link: store::ShareLink) -> OwnedLink {
 /// A new link to one of the user's files.
 pub async fn create(state: &AppState, user_id: Uuid, file_id: Uuid) -> ApiResult<OwnedLink> {
     media::stored_file(state, user_id, file_id).await?;
-    let expires_at = Utc::now() + Duration::days(SHARE_LINK_DAYS);
+    let expires_at = store::now() + Duration::days(SHARE_LINK_DAYS);
     let link = state
         .store
         .create_share_link(user_id, file_id, expires_at)
@@ -80,7 +80,7 @@ pub enum Closed {
 
 /// The file a token opens now, or why it opens none.
 pub async fn open(state: &AppState, token: &str) -> ApiResult<Result<Shared, Closed>> {
-    let now = Utc::now();
+    let now = store::now();
     if let Some((file_id, user_id)) = state.signer.verify_share_token(token, now) {
         return Ok(match media::stored_file(state, user_id, file_id).await {
             Ok(file) => Ok(Shared {

@@ -173,7 +173,7 @@ async fn a_hosted_image_model_serves_generations_and_refusals_are_refunded(db: D
 
 /// The `studio admin usage` line of one provider (split on whitespace), once it shows.
 async fn usage_of(app: &crate::support::TestApp, provider: &str) -> Vec<String> {
-    let today = chrono::Utc::now().date_naive().to_string();
+    let today = store::now().date_naive().to_string();
     for _ in 0..100 {
         let (ok, stdout, stderr) = app.db.cli(&["admin", "usage", "--since", &today]).await;
         assert!(ok, "{stderr}");
