@@ -25,6 +25,10 @@ async function generateImage(page: Page, projectName: string) {
   expect(started.status()).toBe(202);
 }
 
+/** Lets each tab finish what the timers just fired: a task queued after their renders. */
+const settled = (...pages: Page[]) =>
+  Promise.all(pages.map((p) => p.evaluate(() => new Promise((done) => setTimeout(done, 0)))));
+
 const modalState = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('studio:credit-modal:state') ?? 'null'));
 
 test('without Stripe keys the pricing page says payments are not configured and offers no checkout', async ({ page, baseURL }) => {
@@ -131,20 +135,24 @@ test.describe('with Stripe answered by a local stand-in', () => {
       localStorage.removeItem('studio:credit-modal:state');
       localStorage.removeItem('studio:credit-modal:first-generation-seen');
     });
+    // The tabs' timers run on a clock the test moves on, so "never" is checked without
+    // waiting for it (the time still flows by itself in between).
+    await context.clock.install();
     const second = await context.newPage();
     await Promise.all([page.reload(), second.goto('/create')]);
     await expect(second.getByTestId('current-scene')).toHaveText('Campaign 1');
     const visible = async () => (await modal(page).count()) + (await modal(second).count());
     await expect.poll(visible, { timeout: 20_000 }).toBe(1);
     // Well past the delay and the cooldown, still only one.
-    await page.waitForTimeout(4_000);
+    await context.clock.runFor(4_000);
+    await settled(page, second);
     expect(await visible()).toBe(1);
     const shower = (await modal(page).count()) === 1 ? page : second;
-    const other = shower === page ? second : page;
     await shower.bringToFront();
     await modal(shower).getByRole('button', { name: 'Maybe Later' }).click();
     await expect(modal(shower)).toBeHidden();
-    await other.waitForTimeout(12_000);
+    await context.clock.runFor(12_000);
+    await settled(page, second);
     expect(await visible()).toBe(0);
   });
 
