@@ -167,10 +167,23 @@ fn time_days(days: i64) -> time::Duration {
     time::Duration::days(days)
 }
 
-const WINDOW: i64 = 60;
+/// The attempt counters' windows: fixed, so that every API node counts into the same row.
+#[derive(Clone, Copy)]
+struct Window(i64);
 
-fn window_start(now: i64) -> i64 {
-    now - now.rem_euclid(WINDOW)
+impl Window {
+    fn of(config: &ServerConfig) -> Self {
+        Window(i64::from(config.auth_rate_limit_window_seconds.max(1)))
+    }
+
+    /// The start of the window `now` falls in.
+    fn start(self, now: i64) -> i64 {
+        now - now.rem_euclid(self.0)
+    }
+
+    fn end(self, now: i64) -> i64 {
+        self.start(now) + self.0
+    }
 }
 
 fn rate_limited(until: i64, now: i64) -> ApiError {
@@ -179,13 +192,13 @@ fn rate_limited(until: i64, now: i64) -> ApiError {
     }
 }
 
-/// Counts an attempt for `key` in this minute's window; past `limit`, 429 until the next.
-async fn count_in_window(store: &Store, key: &str, limit: u32) -> ApiResult<()> {
+/// Counts an attempt for `key` in this window; past `limit`, 429 until the next.
+async fn count_in_window(store: &Store, window: Window, key: &str, limit: u32) -> ApiResult<()> {
     let now = store::now().timestamp();
-    let start = window_start(now);
-    let attempts = store.count_attempt(key, start, start - WINDOW).await?;
+    let start = window.start(now);
+    let attempts = store.count_attempt(key, start, start - window.0).await?;
     if attempts > i64::from(limit) {
-        return Err(rate_limited(start + WINDOW, now));
+        return Err(rate_limited(window.end(now), now));
     }
     Ok(())
 }
@@ -197,14 +210,17 @@ pub async fn limit_sign_ups(
     ip: IpAddr,
     email: &str,
 ) -> ApiResult<()> {
+    let window = Window::of(config);
     count_in_window(
         store,
+        window,
         &format!("auth:ip:{ip}"),
         config.auth_rate_limit_per_ip,
     )
     .await?;
     count_in_window(
         store,
+        window,
         &format!("signup:account:{email}"),
         config.auth_rate_limit_per_account,
     )
@@ -230,16 +246,18 @@ fn wait_after(failures: i64) -> i64 {
 
 /// Sign-in limits, built so that guessing stays slow while nobody elsewhere can lock the
 /// owner out:
-/// - per address, every account: `auth_rate_limit_per_ip` attempts a minute;
+/// - per address, every account: `auth_rate_limit_per_ip` attempts a window (a minute
+///   unless configured);
 /// - per account and address together: a few failures are free, then that address waits,
 ///   30 s doubling with each further failure up to an hour (a success clears it). Only that
 ///   address is slowed, never the account;
 /// - per account: failures from addresses that never signed in to it count against
-///   `auth_rate_limit_per_account` a minute; past it such addresses wait for the next
-///   minute, so guesses spread over many addresses stay slow too. An address the owner has
+///   `auth_rate_limit_per_account` a window; past it such addresses wait for the next
+///   window, so guesses spread over many addresses stay slow too. An address the owner has
 ///   signed in from is never refused by this rule.
 pub struct SignInThrottle<'a> {
     store: &'a Store,
+    window: Window,
     email: String,
     address: String,
     ip_key: String,
@@ -257,12 +275,19 @@ impl<'a> SignInThrottle<'a> {
         let email = email.trim().to_lowercase();
         let throttle = SignInThrottle {
             store,
+            window: Window::of(config),
             address: ip.to_string(),
             ip_key: format!("auth:ip:{ip}"),
             account_key: format!("signin:unfamiliar:{email}"),
             email,
         };
-        count_in_window(store, &throttle.ip_key, config.auth_rate_limit_per_ip).await?;
+        count_in_window(
+            store,
+            throttle.window,
+            &throttle.ip_key,
+            config.auth_rate_limit_per_ip,
+        )
+        .await?;
         let pair = store
             .sign_in_pair(&throttle.email, &throttle.address)
             .await?;
@@ -271,12 +296,12 @@ impl<'a> SignInThrottle<'a> {
             return Err(rate_limited(pair.blocked_until, now));
         }
         if !pair.succeeded {
-            let start = window_start(now);
+            let start = throttle.window.start(now);
             let failures = store
                 .attempts_in_window(&throttle.account_key, start)
                 .await?;
             if failures >= i64::from(config.auth_rate_limit_per_account) {
-                return Err(rate_limited(start + WINDOW, now));
+                return Err(rate_limited(throttle.window.end(now), now));
             }
         }
         Ok(throttle)
@@ -296,9 +321,9 @@ impl<'a> SignInThrottle<'a> {
         }
         let pair = self.store.sign_in_pair(&self.email, &self.address).await?;
         if !pair.succeeded {
-            let start = window_start(now);
+            let start = self.window.start(now);
             self.store
-                .count_attempt(&self.account_key, start, start - WINDOW)
+                .count_attempt(&self.account_key, start, start - self.window.0)
                 .await?;
         }
         Ok(())

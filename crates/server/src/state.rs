@@ -8,10 +8,12 @@ use crate::sessions::SessionCache;
 /// validated configuration.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
-    /// Sign-in and sign-up attempts allowed per account (email) per minute.
+    /// Sign-in and sign-up attempts allowed per account (email) per window.
     pub auth_rate_limit_per_account: u32,
-    /// Sign-in and sign-up attempts allowed per client IP per minute.
+    /// Sign-in and sign-up attempts allowed per client IP per window.
     pub auth_rate_limit_per_ip: u32,
+    /// The attempt counters' fixed windows, in seconds (a minute unless configured).
+    pub auth_rate_limit_window_seconds: u32,
     /// Below this balance the web app offers more credits.
     pub low_credit_threshold: i64,
     /// Mark the session cookie `Secure` (set when served over HTTPS).
@@ -48,6 +50,7 @@ impl Default for ServerConfig {
         Self {
             auth_rate_limit_per_account: 10,
             auth_rate_limit_per_ip: 30,
+            auth_rate_limit_window_seconds: 60,
             low_credit_threshold: 10,
             secure_cookies: false,
             allowed_origins: Vec::new(),

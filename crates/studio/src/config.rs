@@ -18,6 +18,7 @@ const ENV_KEYS: &[&str] = &[
     "log",
     "auth_rate_limit_per_account",
     "auth_rate_limit_per_ip",
+    "auth_rate_limit_window_seconds",
     "low_credit_threshold",
     "secure_cookies",
     "allowed_origins",
@@ -82,6 +83,7 @@ pub struct Config {
     pub log: String,
     pub auth_rate_limit_per_account: u32,
     pub auth_rate_limit_per_ip: u32,
+    pub auth_rate_limit_window_seconds: u32,
     pub low_credit_threshold: i64,
     pub secure_cookies: bool,
     pub allowed_origins: Vec<String>,
@@ -179,6 +181,7 @@ impl Default for Config {
             log: "info".into(),
             auth_rate_limit_per_account: server.auth_rate_limit_per_account,
             auth_rate_limit_per_ip: server.auth_rate_limit_per_ip,
+            auth_rate_limit_window_seconds: server.auth_rate_limit_window_seconds,
             low_credit_threshold: server.low_credit_threshold,
             secure_cookies: server.secure_cookies,
             allowed_origins: server.allowed_origins,
@@ -271,7 +274,10 @@ impl Config {
             bail!("invalid configuration: database_url must start with sqlite:, postgres:// or postgresql:// (got {url:?})");
         }
         if self.auth_rate_limit_per_account == 0 || self.auth_rate_limit_per_ip == 0 {
-            bail!("invalid configuration: auth rate limits must be at least 1 attempt a minute");
+            bail!("invalid configuration: auth rate limits must be at least 1 attempt a window");
+        }
+        if self.auth_rate_limit_window_seconds == 0 {
+            bail!("invalid configuration: auth_rate_limit_window_seconds must be at least 1");
         }
         if self.low_credit_threshold < 0 {
             bail!("invalid configuration: low_credit_threshold cannot be negative");
@@ -359,6 +365,7 @@ impl Config {
         server::ServerConfig {
             auth_rate_limit_per_account: self.auth_rate_limit_per_account,
             auth_rate_limit_per_ip: self.auth_rate_limit_per_ip,
+            auth_rate_limit_window_seconds: self.auth_rate_limit_window_seconds,
             low_credit_threshold: self.low_credit_threshold,
             secure_cookies: self.secure_cookies,
             allowed_origins: self.allowed_origins.clone(),
