@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,14 +11,24 @@ export interface Studio {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/**
+ * The address the server says it listens on. It binds port 0 itself, so no other process can
+ * take the port between its choice and its use.
+ */
+function listeningUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /studio listening on (http:\/\/\S+)/.exec(seen);
+      if (match) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`studio exited with ${code} before listening`)));
   });
 }
 
@@ -41,13 +50,12 @@ async function healthy(url: string, child: ChildProcess): Promise<void> {
 export async function startStudio(options: { args?: string[]; env?: Record<string, string> } = {}): Promise<Studio> {
   const bin = process.env.STUDIO_E2E_BIN;
   if (!bin) throw new Error('STUDIO_E2E_BIN is set by playwright.config.ts');
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-extra-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(bin, ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, ...(options.args ?? [])], {
+  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, ...(options.args ?? [])], {
     env: { ...process.env, STUDIO_AUTH_RATE_LIMIT_PER_IP: '1000', STUDIO_AUTH_RATE_LIMIT_PER_ACCOUNT: '1000', ...options.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const url = await listeningUrl(child);
   await healthy(url, child);
   return {
     url,
