@@ -122,6 +122,24 @@ impl Store {
         Ok(row.into())
     }
 
+    /// The style of the preset each of the project's scenes was made with, by scene id, in
+    /// one query (scenes without a preset, or whose preset is gone, are absent).
+    pub async fn scene_preset_styles(
+        &self,
+        user_id: Uuid,
+        project_id: Uuid,
+    ) -> Result<std::collections::HashMap<Uuid, serde_json::Value>> {
+        let rows: Vec<(Uuid, Json<serde_json::Value>)> = on_db!(self, p => sqlx::query_as(
+            "SELECT s.id, p.style FROM scenes s JOIN style_presets p ON p.id = s.preset_id AND p.user_id = s.user_id \
+             WHERE s.project_id = $1 AND s.user_id = $2",
+        )
+        .bind(project_id)
+        .bind(user_id)
+        .fetch_all(p)
+        .await)?;
+        Ok(rows.into_iter().map(|(id, style)| (id, style.0)).collect())
+    }
+
     /// Applies one of the user's presets to one of their scenes.
     pub async fn apply_style_preset(
         &self,

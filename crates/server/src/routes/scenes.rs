@@ -102,19 +102,20 @@ async fn list_scenes(
         .await
         .map_err(not_found(PROJECT_NOT_FOUND))?;
     let scenes = state.store.scenes(current.user.id, project_id).await?;
-    let mut views = Vec::with_capacity(scenes.len());
-    for scene in scenes {
-        let preset = scene.preset_id;
-        let mut view = SceneView::from(scene);
-        if let Some(preset) = preset {
-            view.preset_style = match state.store.style_preset(current.user.id, preset).await {
-                Ok(preset) => Some(preset.style),
-                Err(store::StoreError::NotFound) => None,
-                Err(e) => return Err(e.into()),
-            };
-        }
-        views.push(view);
-    }
+    let mut styles = state
+        .store
+        .scene_preset_styles(current.user.id, project_id)
+        .await?;
+    let views = scenes
+        .into_iter()
+        .map(|scene| {
+            let style = styles.remove(&scene.id);
+            SceneView {
+                preset_style: style,
+                ..SceneView::from(scene)
+            }
+        })
+        .collect();
     Ok(success(views))
 }
 
