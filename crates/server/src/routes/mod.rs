@@ -13,6 +13,7 @@ mod chat;
 mod credits;
 mod estimates;
 pub(crate) mod events;
+mod feedback;
 mod flags;
 mod generate;
 mod health;
@@ -51,6 +52,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(events::router())
         .merge(chat::router())
         .merge(presets::router())
+        .merge(feedback::router())
         .merge(providers::router())
         .merge(account::router())
         .merge(account_security::router())

@@ -1,5 +1,5 @@
 //! Style presets (`/api/chat/style-presets`): a scene's settled style saved under a name and
-//! applied to other scenes; and feedback on generated media (`POST /api/media/feedback`).
+//! applied to other scenes.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,9 +12,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::models::page_number;
-use crate::services::presets::{
-    self, ApplyPresetRequest, CreatePresetRequest, FeedbackRequest, PRESET_NOT_FOUND,
-};
+use crate::services::presets::{self, ApplyPresetRequest, CreatePresetRequest, PRESET_NOT_FOUND};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -22,7 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_presets, create_preset))
         .routes(routes!(get_preset))
         .routes(routes!(apply_preset))
-        .routes(routes!(give_feedback))
 }
 
 /// The preset envelope: `status`, `data` and a `message`.
@@ -179,29 +176,4 @@ async fn apply_preset(
         },
         "Style preset applied",
     ))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct FeedbackSaved {
-    message_id: Uuid,
-    reaction: String,
-    reason: Option<String>,
-}
-
-/// Feedback on a message's media; a second one from the same user replaces the first.
-#[utoipa::path(post, path = "/api/media/feedback", tag = "presets", operation_id = "giveFeedback",
-    request_body = FeedbackRequest,
-    responses((status = 200, body = crate::models::Success<FeedbackSaved>), (status = 400, body = ErrorResponse),
-        (status = 404, body = ErrorResponse)))]
-async fn give_feedback(
-    State(state): State<AppState>,
-    current: CurrentUser,
-    Json(request): Json<FeedbackRequest>,
-) -> ApiResult<Json<crate::models::Success<FeedbackSaved>>> {
-    let feedback = presets::give_feedback(&state, current.user.id, request).await?;
-    Ok(crate::models::success(FeedbackSaved {
-        message_id: feedback.message_id,
-        reaction: feedback.reaction,
-        reason: feedback.reason,
-    }))
 }
