@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use store::{EndSessions, NewUser, SessionDevice, SessionUser, Store, StoreError, User};
 
 use crate::error::{ApiError, ApiResult};
+use crate::rate_limit::{count_in_window, rate_limited, Window};
 use crate::sessions::SessionCache;
 use crate::state::ServerConfig;
 
@@ -167,42 +168,6 @@ fn time_days(days: i64) -> time::Duration {
     time::Duration::days(days)
 }
 
-/// The attempt counters' windows: fixed, so that every API node counts into the same row.
-#[derive(Clone, Copy)]
-struct Window(i64);
-
-impl Window {
-    fn of(config: &ServerConfig) -> Self {
-        Window(i64::from(config.auth_rate_limit_window_seconds.max(1)))
-    }
-
-    /// The start of the window `now` falls in.
-    fn start(self, now: i64) -> i64 {
-        now - now.rem_euclid(self.0)
-    }
-
-    fn end(self, now: i64) -> i64 {
-        self.start(now) + self.0
-    }
-}
-
-fn rate_limited(until: i64, now: i64) -> ApiError {
-    ApiError::RateLimited {
-        retry_after_seconds: u64::try_from(until - now).unwrap_or(1).max(1),
-    }
-}
-
-/// Counts an attempt for `key` in this window; past `limit`, 429 until the next.
-async fn count_in_window(store: &Store, window: Window, key: &str, limit: u32) -> ApiResult<()> {
-    let now = store::now().timestamp();
-    let start = window.start(now);
-    let attempts = store.count_attempt(key, start, start - window.0).await?;
-    if attempts > i64::from(limit) {
-        return Err(rate_limited(window.end(now), now));
-    }
-    Ok(())
-}
-
 /// Counts a sign-up attempt against the per-address and per-email limits.
 pub async fn limit_sign_ups(
     store: &Store,
@@ -210,7 +175,7 @@ pub async fn limit_sign_ups(
     ip: IpAddr,
     email: &str,
 ) -> ApiResult<()> {
-    let window = Window::of(config);
+    let window = Window::seconds(config.auth_rate_limit_window_seconds);
     count_in_window(
         store,
         window,
@@ -275,7 +240,7 @@ impl<'a> SignInThrottle<'a> {
         let email = email.trim().to_lowercase();
         let throttle = SignInThrottle {
             store,
-            window: Window::of(config),
+            window: Window::seconds(config.auth_rate_limit_window_seconds),
             address: ip.to_string(),
             ip_key: format!("auth:ip:{ip}"),
             account_key: format!("signin:unfamiliar:{email}"),
@@ -323,7 +288,7 @@ impl<'a> SignInThrottle<'a> {
         if !pair.succeeded {
             let start = self.window.start(now);
             self.store
-                .count_attempt(&self.account_key, start, start - self.window.0)
+                .count_attempt(&self.account_key, start, self.window.forget_before(now))
                 .await?;
         }
         Ok(())

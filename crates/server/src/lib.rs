@@ -8,6 +8,7 @@ mod extract;
 mod media_files;
 mod models;
 mod openapi;
+mod rate_limit;
 mod routes;
 mod services;
 mod sessions;

@@ -11,6 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json};
 use crate::models::{success, Success};
+use crate::rate_limit::{count_in_window, Window};
 use crate::state::AppState;
 
 /// Events in one request.
@@ -18,7 +19,7 @@ pub const MAX_EVENTS: usize = 50;
 /// Bytes of one event's properties, serialized.
 pub const MAX_PROPERTIES_BYTES: usize = 2048;
 /// Requests per user per minute.
-const REQUESTS_PER_MINUTE: i64 = 30;
+const REQUESTS_PER_MINUTE: u32 = 30;
 /// A full batch with its names and timestamps fits well inside this.
 const BODY_LIMIT: usize = 160 * 1024;
 
@@ -116,24 +117,13 @@ async fn record(
     current: CurrentUser,
     Json(batch): Json<AnalyticsBatch>,
 ) -> ApiResult<(StatusCode, Json<Success<AnalyticsAccepted>>)> {
-    const WINDOW: i64 = 60;
-    let now = store::now().timestamp();
-    let window_start = now - now.rem_euclid(WINDOW);
-    let requests = state
-        .store
-        .count_attempt(
-            &format!("analytics:user:{}", current.user.id),
-            window_start,
-            window_start - WINDOW,
-        )
-        .await?;
-    if requests > REQUESTS_PER_MINUTE {
-        return Err(ApiError::RateLimited {
-            retry_after_seconds: u64::try_from(window_start + WINDOW - now)
-                .unwrap_or(1)
-                .max(1),
-        });
-    }
+    count_in_window(
+        &state.store,
+        Window::MINUTE,
+        &format!("analytics:user:{}", current.user.id),
+        REQUESTS_PER_MINUTE,
+    )
+    .await?;
     let events = parse(batch)?;
     // Past the user's daily cap events are dropped without an error: analytics must never
     // get in a person's way.
