@@ -1,11 +1,12 @@
 //! Projects: a user's top-level folders of scenes.
 
 use chrono::{DateTime, Utc};
-use domain::{ProjectName, Settings};
+use domain::{ProjectName, SceneName, Settings};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use crate::{now, on_db, Result, Store, StoreError};
+use crate::scenes::{SceneRow, COLUMNS as SCENE_COLUMNS};
+use crate::{now, on_db, Result, Scene, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Project {
@@ -69,6 +70,48 @@ impl Store {
             .fetch_one(p)
             .await)?;
         Ok(row.into())
+    }
+
+    /// Creates a project and its first scene together, in one transaction: a new project is
+    /// never seen without it.
+    pub async fn create_project_with_scene(
+        &self,
+        user_id: Uuid,
+        name: &ProjectName,
+        settings: Settings,
+        scene_name: &SceneName,
+    ) -> Result<(Project, Scene)> {
+        let at = now();
+        let project_sql = format!(
+            "INSERT INTO projects (id, user_id, name, settings, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING {COLUMNS}"
+        );
+        let scene_sql = format!(
+            "INSERT INTO scenes (id, project_id, user_id, name, position, active_asset_id, settings, preset_id, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, 1, NULL, $5, NULL, $6, $6) RETURNING {SCENE_COLUMNS}"
+        );
+        let (project, scene): (ProjectRow, SceneRow) = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let project: ProjectRow = sqlx::query_as(&project_sql)
+                .bind(Uuid::new_v4())
+                .bind(user_id)
+                .bind(name.as_str())
+                .bind(Json(&settings))
+                .bind(at)
+                .fetch_one(&mut *tx)
+                .await?;
+            let scene: SceneRow = sqlx::query_as(&scene_sql)
+                .bind(Uuid::new_v4())
+                .bind(project.0)
+                .bind(user_id)
+                .bind(scene_name.as_str())
+                .bind(Json(&settings))
+                .bind(at)
+                .fetch_one(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok::<_, StoreError>((project, scene))
+        })?;
+        Ok((project.into(), scene.into()))
     }
 
     pub async fn rename_project(

@@ -22,7 +22,7 @@ pub struct Scene {
     pub updated_at: DateTime<Utc>,
 }
 
-type SceneRow = (
+pub(crate) type SceneRow = (
     Uuid,
     Uuid,
     String,
@@ -50,7 +50,7 @@ impl From<SceneRow> for Scene {
     }
 }
 
-const COLUMNS: &str =
+pub(crate) const COLUMNS: &str =
     "id, project_id, name, position, active_asset_id, settings, preset_id, created_at, updated_at";
 
 /// The changes `PATCH /api/scenes/{id}` may make.

@@ -744,7 +744,10 @@ export interface paths {
         /** The signed-in user's projects, newest first. */
         get: operations["listProjects"];
         put?: never;
-        /** Creates a project. Its scenes start with its settings. */
+        /**
+         * Creates a project, and its first campaign when `first_campaign_name` is given. Its
+         *     scenes start with its settings.
+         */
         post: operations["createProject"];
         delete?: never;
         options?: never;
@@ -1275,6 +1278,8 @@ export interface components {
             scene_id?: string | null;
         };
         CreateProjectRequest: {
+            /** @description When given, the project's first campaign is made with it, in the same request. */
+            first_campaign_name?: string | null;
             pre_production_settings?: null | components["schemas"]["SettingsInput"];
             project_name: string;
         };
@@ -1814,6 +1819,7 @@ export interface components {
         ProjectView: {
             /** Format: date-time */
             created_at: string;
+            first_campaign?: null | components["schemas"]["SceneView"];
             /** Format: uuid */
             id: string;
             name: string;
@@ -2288,6 +2294,7 @@ export interface components {
             data: {
                 /** Format: date-time */
                 created_at: string;
+                first_campaign?: null | components["schemas"]["SceneView"];
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -2469,6 +2476,7 @@ export interface components {
             data: {
                 /** Format: date-time */
                 created_at: string;
+                first_campaign?: null | components["schemas"]["SceneView"];
                 /** Format: uuid */
                 id: string;
                 name: string;

@@ -62,11 +62,19 @@ describe('/create', () => {
     expect(await screen.findByText('Project created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'), { timeout: 4000 });
     expect(screen.getByTestId('current-project')).toHaveTextContent('Spring launch');
-    expect(server.state.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/scenes'))).toHaveLength(1);
+    // The first campaign comes with the project, in the same request.
+    expect(server.state.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/scenes'))).toHaveLength(0);
     expect(server.state.calls.find((c) => c.path === '/api/projects' && c.method === 'POST')?.body).toEqual({
       project_name: 'Spring launch',
       pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5' },
+      first_campaign_name: 'Campaign 1',
     });
+    // The creation is counted (and its batch sent before the next test starts).
+    const tracked = () =>
+      server.state.calls
+        .filter((c) => c.path === '/api/analytics/events')
+        .flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name));
+    await waitFor(() => expect(tracked()).toContain('project_created'), { timeout: 3000 });
   });
 
   it('opens the sign-in modal in sign-in mode after the login redirect (?auth=signin)', async () => {

@@ -1,7 +1,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::{ProjectName, Settings};
+use domain::{ProjectName, SceneName, Settings};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -10,6 +10,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::models::{success, SettingsInput, Success};
+use crate::routes::scenes::SceneView;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,6 +26,9 @@ pub struct ProjectView {
     settings: Settings,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    /// The first campaign, made with the project when its creation named one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_campaign: Option<SceneView>,
 }
 
 impl From<store::Project> for ProjectView {
@@ -35,6 +39,7 @@ impl From<store::Project> for ProjectView {
             settings: p.settings,
             created_at: p.created_at,
             updated_at: p.updated_at,
+            first_campaign: None,
         }
     }
 }
@@ -44,6 +49,8 @@ pub struct CreateProjectRequest {
     project_name: String,
     /// Defaults: quality medium, resolution 1024x1536, duration 5.
     pre_production_settings: Option<SettingsInput>,
+    /// When given, the project's first campaign is made with it, in the same request.
+    first_campaign_name: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -62,7 +69,8 @@ async fn list_projects(
     Ok(success(projects.into_iter().map(Into::into).collect()))
 }
 
-/// Creates a project. Its scenes start with its settings.
+/// Creates a project, and its first campaign when `first_campaign_name` is given. Its
+/// scenes start with its settings.
 #[utoipa::path(post, path = "/api/projects", tag = "projects", operation_id = "createProject",
     request_body = CreateProjectRequest,
     responses((status = 201, body = Success<ProjectView>), (status = 400, body = ErrorResponse),
@@ -77,11 +85,29 @@ async fn create_project(
         .pre_production_settings
         .unwrap_or_default()
         .apply_to(Settings::default())?;
-    let project = state
-        .store
-        .create_project(current.user.id, &name, settings)
-        .await?;
-    Ok((StatusCode::CREATED, success(project.into())))
+    let first_campaign = body
+        .first_campaign_name
+        .as_deref()
+        .map(SceneName::parse)
+        .transpose()?;
+    let view = match first_campaign {
+        Some(scene_name) => {
+            let (project, scene) = state
+                .store
+                .create_project_with_scene(current.user.id, &name, settings, &scene_name)
+                .await?;
+            ProjectView {
+                first_campaign: Some(scene.into()),
+                ..project.into()
+            }
+        }
+        None => state
+            .store
+            .create_project(current.user.id, &name, settings)
+            .await?
+            .into(),
+    };
+    Ok((StatusCode::CREATED, success(view)))
 }
 
 /// Renames a project.

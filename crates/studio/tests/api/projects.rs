@@ -6,6 +6,7 @@ use crate::support::{expect_error, spawn_app, Db};
 
 on_both_databases!(
     projects_are_created_listed_newest_first_and_renamed,
+    a_project_is_created_with_its_first_campaign_in_one_request,
     project_settings_accept_the_spec_forms,
     bad_project_input_is_refused_and_changes_nothing,
     other_users_projects_answer_not_found,
@@ -47,6 +48,61 @@ async fn projects_are_created_listed_newest_first_and_renamed(db: Db) {
     assert_eq!(renamed["data"]["id"], first["id"]);
     let list = app.get_json(&session, "/api/projects").await;
     assert_eq!(list["data"][1]["name"], "Spring launch v2");
+}
+
+/// `first_campaign_name` makes the first campaign with the project: the answer carries it,
+/// and the project's campaign list holds exactly it. A bad campaign name refuses the whole
+/// request and leaves no project behind.
+async fn a_project_is_created_with_its_first_campaign_in_one_request(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("together@example.com").await;
+    let response = app
+        .authed(&session, Method::POST, "/api/projects")
+        .json(
+            &json!({"project_name": "Autumn", "first_campaign_name": "Campaign 1",
+            "pre_production_settings": {"quality": "high"}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    let project = &body["data"];
+    let campaign = &project["first_campaign"];
+    assert_eq!(campaign["name"], "Campaign 1");
+    assert_eq!(campaign["order"], 1);
+    assert_eq!(campaign["project_id"], project["id"]);
+    assert_eq!(campaign["settings"], project["settings"]);
+    let id = project["id"].as_str().unwrap();
+    let scenes = app
+        .get_json(&session, &format!("/api/projects/{id}/scenes"))
+        .await;
+    let scenes = scenes["data"].as_array().unwrap();
+    assert_eq!(scenes.len(), 1);
+    assert_eq!(scenes[0]["id"], campaign["id"]);
+    // Without the field, a project alone, as before.
+    let alone = app.create_project(&session, "Alone").await;
+    assert!(alone.get("first_campaign").is_none(), "{alone}");
+
+    let response = app
+        .authed(&session, Method::POST, "/api/projects")
+        .json(&json!({"project_name": "Broken", "first_campaign_name": "   "}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let list = app.get_json(&session, "/api/projects").await;
+    let names: Vec<&str> = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Alone", "Autumn"],
+        "the refused project was not made"
+    );
 }
 
 async fn project_settings_accept_the_spec_forms(db: Db) {

@@ -4,7 +4,6 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
 import type { Project, Scene } from '@/api/types';
-import { delay, withTimeout } from '@/lib/async';
 import { readString, storageKeys, writeString } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { createProject } from '../api/createProject';
@@ -17,9 +16,7 @@ import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL
 import { chooseSceneId, projectPath, resolveProjectId } from '../logic/selection';
 import { track } from '@/lib/analytics';
 
-/** Project creation: the pause before its first campaign, the guard on that pause, and when the loading flag gives up. */
-export const PROJECT_SCENE_DELAY_MS = 1000;
-export const PROJECT_SCENE_DELAY_TIMEOUT_MS = 5000;
+/** When the project-creation loading flag gives up. */
 export const CREATING_FLAG_TIMEOUT_MS = 10_000;
 
 export const messages = {
@@ -140,14 +137,15 @@ export function useWorkspaceController() {
     if (on) creatingTimer.current = window.setTimeout(() => setCreatingProject(false), CREATING_FLAG_TIMEOUT_MS);
   }, []);
 
-  /** Create the project, wait 1 s (guarded by 5 s), create Campaign 1, select both. */
+  /** Create the project with its Campaign 1 in one request, then select both. */
   const createNewProject = useCallback(
     async (name: string): Promise<boolean> => {
       if (validateProjectName(name) !== null || creatingProject) return false;
       setCreatingFlag(true);
       let project: Project;
+      let scene: Scene | null;
       try {
-        project = await createProject(name.trim());
+        ({ project, firstCampaign: scene } = await createProject(name.trim(), INITIAL_CAMPAIGN_NAME));
       } catch (error) {
         notify.error(errorMessage(error, messages.projectCreateFailed));
         void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
@@ -157,15 +155,6 @@ export function useWorkspaceController() {
       initialSceneRequested.current.add(project.id);
       notify.success(messages.projectCreated);
       track('project_created', {});
-
-      await withTimeout(delay(PROJECT_SCENE_DELAY_MS), PROJECT_SCENE_DELAY_TIMEOUT_MS).catch(() => undefined);
-
-      let scene: Scene | null = null;
-      try {
-        scene = await createScene(project.id, INITIAL_CAMPAIGN_NAME);
-      } catch {
-        notify.error(messages.initialSceneFailed);
-      }
 
       queryClient.setQueryData<Scene[]>(queryKeys.scenes(project.id), scene ? [scene] : []);
       queryClient.setQueryData<Project[]>(queryKeys.projects, (old) => [project, ...(old ?? []).filter((p) => p.id !== project.id)]);
