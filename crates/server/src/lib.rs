@@ -4,6 +4,7 @@
 mod auth;
 mod connections;
 mod error;
+mod event_streams;
 mod extract;
 mod media_files;
 mod models;

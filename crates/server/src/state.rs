@@ -86,7 +86,7 @@ pub struct AppState {
     /// Sessions read in the last few seconds.
     pub sessions: Arc<SessionCache>,
     /// The live-event streams open on this node, per user.
-    pub event_streams: Arc<crate::routes::events::EventStreams>,
+    pub event_streams: Arc<crate::event_streams::EventStreams>,
 }
 
 impl AppState {
