@@ -1,8 +1,11 @@
 import { CircleCheck, ImageOff, Sparkles, Star, X } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { cssAspectRatioOf } from '../logic/aspectRatio';
+import { cssAspectRatioOf, type AspectRatio } from '../logic/aspectRatio';
 import type { GenerationRun } from '../state/generationStore';
+
+/** Keeps the whole set in view: the taller the pictures, the narrower the grid. */
+const gridWidth: Record<AspectRatio, string> = { '2:3': 'max-w-sm', '1:1': 'max-w-md', '3:2': 'max-w-xl' };
 
 export interface VariationGridProps {
   /** This scene's run of more than one variation. */
@@ -32,7 +35,7 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
           </button>
         ) : null}
       </header>
-      <ul className="grid grid-cols-2 gap-2 @md:gap-3">
+      <ul className={cn('mx-auto grid w-full grid-cols-2 gap-2 @md:gap-3', gridWidth[run.aspectRatio])}>
         {slots.map((slot, index) => {
           const label = `Variation ${index + 1}`;
           const assetId = slot?.result?.assetId ?? null;

@@ -159,7 +159,8 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
     if (first) {
       patchRun(id, { phase: 'completed', result: first });
       playCompletionChime();
-      notify.success(GENERATE_MESSAGES.completed);
+      const made = slots.filter((slot) => slot.result !== null).length;
+      notify.success(made > 1 ? GENERATE_MESSAGES.setCompleted(made) : GENERATE_MESSAGES.completed);
       return;
     }
     const reason = errors.find((error): error is string => error !== null && error !== '');
