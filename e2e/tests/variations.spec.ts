@@ -103,3 +103,33 @@ for (const [label, viewport] of [
     await shot(page, `variations-brief-again-${label}`);
   });
 }
+
+test('a brief in the chat makes a set of variations; the one chosen becomes the cover', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpWithProject(page, 'variations-chat', 'Candle Co');
+  await page.getByTestId('reference-image-input').setInputFiles({ name: 'amber-serum.png', mimeType: 'image/png', buffer: productPhoto([201, 120, 32]) });
+  await expect(page.getByTestId('reference-image')).toHaveCount(1, { timeout: 30_000 });
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('my amber serum on a marble counter, soft morning light');
+  await input.press('Enter');
+  const conversation = page.getByRole('log', { name: 'Conversation' });
+  await expect(conversation.getByTestId('brief').last()).toBeVisible({ timeout: 15_000 });
+  await conversation.getByLabel('Variations').selectOption('2');
+  await conversation.getByRole('button', { name: /Generate 2 Images/ }).click();
+
+  const grid = conversation.getByTestId('chat-choice-grid');
+  await expect(grid.getByRole('listitem')).toHaveCount(2, { timeout: 60_000 });
+  for (const image of await grid.locator('img[src*="/api/media/file/"]').all()) await expectDecoded(image);
+  await expect(badge(page)).toContainText('98', { timeout: 30_000 });
+  const second = grid.getByRole('listitem').nth(1);
+  const chosen = assetIdOf(await second.locator('img[src*="/api/media/file/"]').first().getAttribute('src'));
+  await second.getByRole('button', { name: 'Use as cover' }).click();
+  await expect(second.getByRole('button', { name: 'Cover' })).toBeDisabled();
+  await grid.scrollIntoViewIfNeeded();
+  await shot(page, 'variations-chat-desktop');
+
+  const back = page.getByTestId('scene-detail').getByRole('button', { name: 'Back' });
+  if (await back.isVisible()) await back.click();
+  const card = page.getByTestId('scene-grid').getByRole('article', { name: 'Campaign 1' });
+  await expect(card.locator('img').first()).toHaveAttribute('src', new RegExp(chosen), { timeout: 30_000 });
+});
