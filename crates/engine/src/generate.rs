@@ -23,6 +23,9 @@ pub struct ImageRequest<'a> {
     pub quality: Quality,
     /// Same request and seed, same bytes.
     pub seed: u64,
+    /// Which of a set of variations this is: each index (0–3, repeating) has its own camera
+    /// and prop layout, so the pictures of one set differ in composition, not only in grain.
+    pub variation: u8,
     pub format: OutputFormat,
 }
 
@@ -39,6 +42,7 @@ impl<'a> ImageRequest<'a> {
             resolution: Resolution::default(),
             quality: Quality::default(),
             seed: 0,
+            variation: 0,
             format: OutputFormat::default(),
         }
     }

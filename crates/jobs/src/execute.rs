@@ -115,7 +115,16 @@ pub(crate) async fn execute(
     let mut metadata = serde_json::json!({
         "generation_type": job.kind.as_str(),
         "prompt": payload.prompt(),
+        // A decimal string: the number exceeds what JSON readers keep exactly.
+        "seed": seed.to_string(),
     });
+    let variation = payload.variation();
+    if let Some(engine) = payload.image_engine() {
+        metadata["engine"] = engine.as_str().into();
+        metadata["variation"] = variation.into();
+    }
+    // What to ask again for the same picture: the settings beside the brief and seed.
+    metadata["settings"] = recipe_settings(&payload);
     let output = match &payload {
         JobPayload::Image {
             prompt,
@@ -133,6 +142,7 @@ pub(crate) async fn execute(
                 resolution: *resolution,
                 quality: *quality,
                 seed,
+                variation,
                 engine,
             };
             ctx.provider.image(input, sink).await?
@@ -173,6 +183,7 @@ pub(crate) async fn execute(
                 resolution: *resolution,
                 quality: *quality,
                 seed,
+                variation,
                 engine,
             };
             ctx.provider.image(input, sink).await?
@@ -195,6 +206,7 @@ pub(crate) async fn execute(
                 resolution: *resolution,
                 quality: *quality,
                 seed,
+                variation,
                 engine,
             };
             ctx.provider.image(input, sink).await?
@@ -240,6 +252,7 @@ pub(crate) async fn execute(
                     resolution: *resolution,
                     quality: *quality,
                     seed,
+                    variation: 0,
                     // The first frame is always staged by the engine, from the seller's photos.
                     engine: ImageEngine::Studio,
                 }),
@@ -284,6 +297,58 @@ pub(crate) async fn execute(
         }
     };
     store_output(ctx, job, output, metadata).await
+}
+
+/// The settings a job was made with, as an asset records them for making it again: quality
+/// and resolution, the template or the guided choices, the photos staged.
+fn recipe_settings(payload: &JobPayload) -> serde_json::Value {
+    use serde_json::json;
+    match payload {
+        JobPayload::Image {
+            reference_image_ids,
+            quality,
+            resolution,
+            ..
+        } => json!({
+            "quality": quality, "resolution": resolution,
+            "reference_image_ids": reference_image_ids,
+        }),
+        JobPayload::Template {
+            template_id,
+            reference_image_ids,
+            quality,
+            resolution,
+            ..
+        } => json!({
+            "quality": quality, "resolution": resolution, "template_id": template_id,
+            "reference_image_ids": reference_image_ids,
+        }),
+        JobPayload::Recommendation {
+            source_id,
+            guidance,
+            quality,
+            resolution,
+            ..
+        } => json!({
+            "quality": quality, "resolution": resolution, "guidance": guidance,
+            "product_image_id": source_id,
+        }),
+        JobPayload::Video {
+            reference_image_ids,
+            quality,
+            resolution,
+            duration,
+            ..
+        } => json!({
+            "quality": quality, "resolution": resolution, "duration": duration,
+            "reference_image_ids": reference_image_ids,
+        }),
+        JobPayload::Animate {
+            quality, duration, ..
+        } => json!({ "quality": quality, "duration": duration }),
+        JobPayload::Audio { audio_type, .. } => json!({ "audio_type": audio_type }),
+        JobPayload::ImageEdit { .. } | JobPayload::AssistantReply { .. } => json!({}),
+    }
 }
 
 fn aspect_ratio_of(width: u32, height: u32) -> &'static str {

@@ -36,6 +36,9 @@ pub enum JobPayload {
         /// is none); `studio` always by the engine.
         #[serde(default = "as_configured")]
         engine: ImageEngine,
+        /// Which of a set of variations this job is (0 for a single image).
+        #[serde(default)]
+        variation: u8,
     },
     Video {
         prompt: String,
@@ -64,6 +67,9 @@ pub enum JobPayload {
         resolution: Resolution,
         #[serde(default = "as_configured")]
         engine: ImageEngine,
+        /// Which of a set of variations this job is (0 for a single image).
+        #[serde(default)]
+        variation: u8,
     },
     Recommendation {
         /// The product photo (a reference image or an image asset).
@@ -74,6 +80,9 @@ pub enum JobPayload {
         resolution: Resolution,
         #[serde(default = "as_configured")]
         engine: ImageEngine,
+        /// Which of a set of variations this job is (0 for a single image).
+        #[serde(default)]
+        variation: u8,
     },
     Animate {
         prompt: String,
@@ -137,6 +146,27 @@ impl JobPayload {
             | JobPayload::Recommendation { engine, .. } => Some(*engine),
             _ => None,
         }
+    }
+
+    /// Which of a set of variations the job is (0 for anything else).
+    pub fn variation(&self) -> u8 {
+        match self {
+            JobPayload::Image { variation, .. }
+            | JobPayload::Template { variation, .. }
+            | JobPayload::Recommendation { variation, .. } => *variation,
+            _ => 0,
+        }
+    }
+
+    /// The same job as variation `index` of a set; jobs that make no set stay as they are.
+    pub fn as_variation(mut self, index: u8) -> Self {
+        if let JobPayload::Image { variation, .. }
+        | JobPayload::Template { variation, .. }
+        | JobPayload::Recommendation { variation, .. } = &mut self
+        {
+            *variation = index;
+        }
+        self
     }
 
     /// Object keys that exist only for this job and go when it finishes.

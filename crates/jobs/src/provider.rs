@@ -161,6 +161,9 @@ pub struct ImageInput {
     pub resolution: Resolution,
     pub quality: Quality,
     pub seed: u64,
+    /// Which of a set of variations this is (0 for a single image): the engine's camera and
+    /// prop layout.
+    pub variation: u8,
     /// Who draws it; only a provider with a hosted image model tells them apart.
     pub engine: ImageEngine,
 }
@@ -286,6 +289,7 @@ fn engine_request<'a>(
         resolution: input.resolution,
         quality: input.quality,
         seed: input.seed,
+        variation: input.variation,
         format: engine::generate::OutputFormat::Jpeg,
     }
 }

@@ -62,6 +62,7 @@ fn image_input(photos: Vec<Bytes>) -> ImageInput {
         resolution: Resolution::Landscape,
         quality: Quality::High,
         seed: 7,
+        variation: 0,
         engine: ImageEngine::Hosted,
     }
 }

@@ -88,6 +88,25 @@ impl Store {
     /// Debits the job's price and inserts it, in one transaction; a balance that would go
     /// below zero is [`StoreError::InsufficientCredits`] with nothing written.
     pub async fn enqueue_job(&self, new: &NewJob) -> Result<(Job, i64)> {
+        let (mut jobs, balance) = self.enqueue_jobs(std::slice::from_ref(new)).await?;
+        let job = jobs.pop().ok_or(StoreError::NotFound)?;
+        Ok((job, balance))
+    }
+
+    /// Debits a set of one user's jobs and inserts them, in one transaction: all of them or,
+    /// when the balance does not cover their total, [`StoreError::InsufficientCredits`] with
+    /// nothing written. Each job has its own ledger entry, so each is refunded on its own.
+    pub async fn enqueue_jobs(&self, news: &[NewJob]) -> Result<(Vec<Job>, i64)> {
+        let Some(first) = news.first() else {
+            return Err(StoreError::Invalid("No job to enqueue".into()));
+        };
+        let user_id = first.user_id;
+        if news.iter().any(|n| n.user_id != user_id) {
+            return Err(StoreError::Invalid(
+                "A set of jobs belongs to one user".into(),
+            ));
+        }
+        let total: i64 = news.iter().map(|n| n.credit_cost).sum();
         let at = now();
         let insert = format!(
             "INSERT INTO jobs ({COLUMNS}, run_after, locked_by, locked_until) \
@@ -95,63 +114,66 @@ impl Store {
              RETURNING {COLUMNS}"
         );
         let dialect = self.dialect();
-        let (job, balance) = on_db!(self, p => {
+        let (jobs, balance) = on_db!(self, p => {
             let mut tx = p.begin().await?;
             // Writing the user row first takes SQLite's write lock (or PostgreSQL's row lock)
             // before the balance is read, so concurrent debits are counted one after another.
             let locked = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
-                .bind(new.user_id)
+                .bind(user_id)
                 .execute(&mut *tx)
                 .await?;
             if locked.rows_affected() == 0 {
                 return Err(StoreError::NotFound);
             }
-            let (balance,): (i64,) = sqlx::query_as(BALANCE_SQL)
-            .bind(new.user_id)
+            let (mut balance,): (i64,) = sqlx::query_as(BALANCE_SQL)
+            .bind(user_id)
             .fetch_one(&mut *tx)
             .await?;
-            if balance < new.credit_cost {
+            if balance < total {
                 return Err(StoreError::InsufficientCredits);
             }
-            let job: Job = sqlx::query_as(&insert)
-                .bind(new.id)
-                .bind(new.user_id)
-                .bind(new.project_id)
-                .bind(new.scene_id)
-                .bind(new.message_id)
-                .bind(new.kind.as_str())
-                .bind(Json(&new.payload))
-                .bind(new.max_attempts)
-                .bind(new.credit_cost)
-                .bind(at)
-                .bind(millis(at) + i64::try_from(new.delay.as_millis()).unwrap_or(0))
-                .fetch_one(&mut *tx)
-                .await?;
-            // Free jobs (assistant replies) leave the ledger alone.
-            let balance = if new.credit_cost > 0 {
-                let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
-                    id: Uuid::new_v4(),
-                    user_id: new.user_id,
-                    delta: -new.credit_cost,
-                    reason: LedgerReason::Generation,
-                    job_id: Some(new.id),
-                    at,
-                })
-                .await?;
-                insert_event!(&mut *tx, dialect, credits_changed(new.user_id, balance));
-                balance
-            } else {
-                balance
-            };
+            let mut jobs = Vec::with_capacity(news.len());
+            for new in news {
+                let job: Job = sqlx::query_as(&insert)
+                    .bind(new.id)
+                    .bind(new.user_id)
+                    .bind(new.project_id)
+                    .bind(new.scene_id)
+                    .bind(new.message_id)
+                    .bind(new.kind.as_str())
+                    .bind(Json(&new.payload))
+                    .bind(new.max_attempts)
+                    .bind(new.credit_cost)
+                    .bind(at)
+                    .bind(millis(at) + i64::try_from(new.delay.as_millis()).unwrap_or(0))
+                    .fetch_one(&mut *tx)
+                    .await?;
+                // Free jobs (assistant replies) leave the ledger alone.
+                if new.credit_cost > 0 {
+                    balance = insert_ledger_entry(&mut *tx, LedgerWrite {
+                        id: Uuid::new_v4(),
+                        user_id,
+                        delta: -new.credit_cost,
+                        reason: LedgerReason::Generation,
+                        job_id: Some(new.id),
+                        at,
+                    })
+                    .await?;
+                }
+                jobs.push(job);
+            }
+            if total > 0 {
+                insert_event!(&mut *tx, dialect, credits_changed(user_id, balance));
+            }
             if dialect == Dialect::Postgres {
                 sqlx::query("SELECT pg_notify('studio_jobs', '')").execute(&mut *tx).await?;
             }
             tx.commit().await?;
-            Ok::<_, StoreError>((job, balance))
+            Ok::<_, StoreError>((jobs, balance))
         })?;
-        self.signal(Signal::Events(new.user_id));
+        self.signal(Signal::Events(user_id));
         self.signal(Signal::Jobs);
-        Ok((job, balance))
+        Ok((jobs, balance))
     }
 
     /// The user's job; another user's is `NotFound`.

@@ -119,6 +119,10 @@ pub struct ImageArgs {
     pub quality: Quality,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Which camera of a set of variations (0–3): 0 the usual layout, 1 and 2 the product to
+    /// the left or right, 3 a step back.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub variation: u8,
     /// Output file; `.jpg`/`.jpeg` writes JPEG, anything else PNG.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -170,6 +174,7 @@ fn image(a: ImageArgs) -> anyhow::Result<()> {
         resolution: a.resolution,
         quality: a.quality,
         seed: a.seed,
+        variation: a.variation,
         format: format_for(&a.out),
     };
     let image = generate_image(&req, &mut progress)?;

@@ -211,7 +211,8 @@ export interface paths {
         put?: never;
         /**
          * Starts the generation an assistant message is ready for, from its refined prompt (or an
-         *     edited one); the message's `generation` follows the job.
+         *     edited one): one job per variation asked for (images: 1–4, 1 credit each, all started or
+         *     none); the message's `generation` follows the jobs.
          */
         post: operations["chatGenerate"];
         delete?: never;
@@ -422,7 +423,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts an image generation from text and/or the scene's product images (1 credit). */
+        /**
+         * Starts an image generation from text and/or the scene's product images: one job per
+         *     variation asked for (1–4, 1 credit each; 402 with nothing started when the balance does
+         *     not cover them all).
+         */
         post: operations["generateImage"];
         delete?: never;
         options?: never;
@@ -835,7 +840,8 @@ export interface paths {
         put?: never;
         /**
          * AI Assistant mode: stages the product photo with the chosen environment, palette,
-         *     lighting and composition (defaults for those left out) and the creative direction.
+         *     lighting and composition (defaults for those left out) and the creative direction: one
+         *     job per variation asked for (1–4, 1 credit each, all started or none).
          */
         post: operations["generateRecommendation"];
         delete?: never;
@@ -1120,7 +1126,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Applies a template to the scene's product images (1 credit). */
+        /**
+         * Applies a template to the scene's product images: one job per variation asked for (1–4,
+         *     1 credit each; 402 with nothing started when the balance does not cover them all).
+         */
         post: operations["generateFromTemplate"];
         delete?: never;
         options?: never;
@@ -1246,12 +1255,26 @@ export interface components {
             /** @description An edited prompt to use instead of the assistant's refined one. */
             prompt?: string | null;
             settings?: components["schemas"]["SettingsInput"];
+            /**
+             * Format: int32
+             * @description How many images to make of the brief (1–4, default 1): one job each, each with its
+             *     own seed and composition, 1 credit each, all started or none. Images only.
+             */
+            variations?: number | null;
         };
         ChatGenerateResponse: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Credits debited for every job started.
+             */
             credit_cost: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The first (or only) job.
+             */
             job_id: string;
+            /** @description Every job started, one per variation, `job_id` first. */
+            job_ids: string[];
             /** Format: uuid */
             message_id: string;
             status: string;
@@ -1392,13 +1415,28 @@ export interface components {
              * @description Seconds, for video and audio.
              */
             duration?: number | null;
+            /** @description Who drew an image: `studio` (the studio's engine) or `hosted` (a hosted model). */
+            engine?: string | null;
             /** Format: int64 */
             fileSize?: number | null;
             generation_type?: string | null;
             output_format?: string | null;
             prompt?: string | null;
+            /**
+             * @description The seed it was drawn with, as a decimal string (the same recipe and seed, the same
+             *     picture from the studio's engine).
+             */
+            seed?: string | null;
+            settings?: null | components["schemas"]["RecipeSettings"];
             /** @description Set when no product photo was given and a drawn stand-in product was staged: says so. */
             stand_in_product?: string | null;
+            /** @description The template a template generation followed. */
+            template_name?: string | null;
+            /**
+             * Format: int32
+             * @description Which of a set of variations it is (0 for the first or only one).
+             */
+            variation?: number | null;
         };
         FlagCheck: {
             isEnabled: boolean;
@@ -1424,6 +1462,12 @@ export interface components {
             /** @description The assistant's refined prompt; used instead of `prompt` when present. */
             refined_image_prompt?: string | null;
             scene_id?: string | null;
+            /**
+             * Format: int32
+             * @description How many images to make of this brief (1–4, default 1): one job each, each with
+             *     its own seed and composition, 1 credit each, all started or none.
+             */
+            variations?: number | null;
         };
         /** @description The chat's poll: status, result URL, thumbnail, asset type, cost and error. */
         GenerateStatusView: components["schemas"]["JobStatusView"] & {
@@ -1839,9 +1883,38 @@ export interface components {
         };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
+        RecipeGuidance: {
+            color_palette?: string | null;
+            composition?: string | null;
+            environment?: string | null;
+            lighting?: string | null;
+        };
+        /** @description The settings beside the brief: what "use this brief again" fills in. */
+        RecipeSettings: {
+            /**
+             * Format: int64
+             * @description Seconds, for a video.
+             */
+            duration?: number | null;
+            guidance?: null | components["schemas"]["RecipeGuidance"];
+            /**
+             * Format: uuid
+             * @description The product photo the assistant mode staged (a reference image or an image asset).
+             */
+            product_image_id?: string | null;
+            /** @description low, medium or high. */
+            quality?: string | null;
+            /** @description The product photos staged (reference image ids). */
+            reference_image_ids?: string[] | null;
+            /** @description 1024x1024, 1536x1024 or 1024x1536. */
+            resolution?: string | null;
+            template_id?: string | null;
+        };
         RecommendationJob: {
             /** Format: uuid */
             job_id: string;
+            /** @description Every job started, one per variation, `job_id` first. */
+            job_ids: string[];
             status: string;
             status_url: string;
         };
@@ -1857,11 +1930,22 @@ export interface components {
             product_image_url?: string | null;
             project_id?: string | null;
             scene_id?: string | null;
+            /**
+             * Format: int32
+             * @description How many images to make (1–4, default 1): one job each, each with its own seed and
+             *     composition, 1 credit each, all started or none.
+             */
+            variations?: number | null;
         };
         RecommendationStarted: {
             data: components["schemas"]["RecommendationJob"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The first (or only) job.
+             */
             job_id: string;
+            /** @description Every job started, one per variation, `job_id` first. */
+            job_ids: string[];
             status: string;
             status_url: string;
         };
@@ -2073,11 +2157,16 @@ export interface components {
         StartedJob: {
             /**
              * Format: int64
-             * @description Credits debited for the job.
+             * @description Credits debited for every job started.
              */
             credit_cost: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The first (or only) job.
+             */
             job_id: string;
+            /** @description Every job started, one per variation, `job_id` first. */
+            job_ids: string[];
             /** @description `queued`. */
             status: string;
             /** @description Where to poll: `/api/jobs/{id}/status`. */
@@ -2176,10 +2265,18 @@ export interface components {
         /** @description The contract's success envelope. */
         Success_ChatGenerateResponse: {
             data: {
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Credits debited for every job started.
+                 */
                 credit_cost: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The first (or only) job.
+                 */
                 job_id: string;
+                /** @description Every job started, one per variation, `job_id` first. */
+                job_ids: string[];
                 /** Format: uuid */
                 message_id: string;
                 status: string;
@@ -2403,11 +2500,16 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description Credits debited for the job.
+                 * @description Credits debited for every job started.
                  */
                 credit_cost: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The first (or only) job.
+                 */
                 job_id: string;
+                /** @description Every job started, one per variation, `job_id` first. */
+                job_ids: string[];
                 /** @description `queued`. */
                 status: string;
                 /** @description Where to poll: `/api/jobs/{id}/status`. */
@@ -2539,10 +2641,18 @@ export interface components {
             scene_id?: string | null;
             settings?: components["schemas"]["PanelSettings"];
             template_id?: string | null;
+            /**
+             * Format: int32
+             * @description How many images to make (1–4, default 1): one job each, each with its own seed and
+             *     composition, 1 credit each, all started or none.
+             */
+            variations?: number | null;
         };
         TemplateJob: {
             /** Format: uuid */
             job_id: string;
+            /** @description Every job started, one per variation, `job_id` first. */
+            job_ids: string[];
             status: string;
             status_url: string;
             template_name: string;
@@ -2553,8 +2663,13 @@ export interface components {
          */
         TemplateJobStarted: {
             data: components["schemas"]["TemplateJob"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The first (or only) job.
+             */
             job_id: string;
+            /** @description Every job started, one per variation, `job_id` first. */
+            job_ids: string[];
             status: string;
             status_url: string;
             template_name: string;

@@ -25,6 +25,8 @@ export const BROWSER_EVENTS = {
   firstGenerationComplete: 'studio:first-generation-complete',
   /** The server refused an action for want of credits (a 402). detail: none */
   outOfCredits: 'studio:out-of-credits',
+  /** Bring the Generate panel to the front (a recalled brief filled it). detail: none */
+  showGenerate: 'studio:show-generate',
 } as const;
 
 export type BrowserEventName = (typeof BROWSER_EVENTS)[keyof typeof BROWSER_EVENTS];

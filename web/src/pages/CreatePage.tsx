@@ -4,6 +4,8 @@ import type { User } from '@/api/types';
 import { AuthGate, useSignout } from '@/features/auth';
 import { PendingPurchaseGate, track } from '@/features/commerce';
 import { CreditBadge } from '@/features/credits';
+import { HowThisWasMade } from '@/features/generate/components/HowThisWasMade';
+import { recipeOf } from '@/features/generate/state/recall';
 import { PresetSelect } from '@/features/presets';
 import { Storyboard, useCampaignHasMedia } from '@/features/storyboard';
 import { useWorkspace, WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
@@ -39,7 +41,9 @@ function Workspace({ user, onLogout }: { user: User; onLogout: () => void }) {
       onLogout={onLogout}
       campaignHasMedia={campaignHasMedia}
       renderCredits={(compact) => <CreditBadge compact={compact} />}
-      renderStoryboard={(props) => <Storyboard {...props} />}
+      renderStoryboard={(props) => (
+        <Storyboard {...props} renderRecipe={(input) => (recipeOf(input.asset) ? <HowThisWasMade {...input} /> : null)} />
+      )}
       renderScenePanel={(props) => <ScenePanel {...props} />}
       renderPresetChoice={(props) => <PresetSelect {...props} />}
     />

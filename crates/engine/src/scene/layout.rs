@@ -150,6 +150,50 @@ impl Layout {
 }
 
 impl Layout {
+    /// The camera of one variation of a set: 0 keeps the layout, 1 and 2 move the product
+    /// to the left or right third with the props on the other side, 3 steps back (the
+    /// product smaller, more of the surface seen). The product keeps its base line (a flat
+    /// lay its centre line) and stays whole inside the frame.
+    pub fn vary(mut self, variation: u8, w: u32, h: u32) -> Layout {
+        let (cx, scale, horizon_shift) = match variation % 4 {
+            0 => return self,
+            1 => (0.36, 0.86, 0.03),
+            2 => (0.64, 0.86, -0.03),
+            _ => (0.5, 0.72, -0.06),
+        };
+        let wf = w as f32;
+        let r = self.product;
+        let width = ((r.width as f32 * scale).round() as u32).clamp(1, w);
+        let height = ((r.height as f32 * scale).round() as u32).clamp(1, h);
+        let x = (cx * wf - width as f32 / 2.0)
+            .round()
+            .clamp(0.0, (w - width) as f32) as i32;
+        let y = if self.top_down {
+            (r.y as f32 + (r.height as f32 - height as f32) / 2.0).round() as i32
+        } else {
+            r.bottom() - height as i32
+        };
+        self.product = Rect {
+            x,
+            y: y.clamp(0, (h - height) as i32),
+            width,
+            height,
+        };
+        if cx < 0.5 {
+            self.prop_side = 1.0;
+        } else if cx > 0.5 {
+            self.prop_side = -1.0;
+        }
+        if !self.top_down {
+            self.horizon = (self.horizon + horizon_shift).clamp(0.3, 0.85);
+        }
+        if let Some(pod) = self.podium.as_mut() {
+            pod.cx = self.product.center_x() / wf;
+            pod.rx *= scale;
+        }
+        self
+    }
+
     /// Moves and, if need be, shrinks the product out of the room kept for text: below the
     /// top third, or in the half of the frame away from the named side; props follow the
     /// product to that side.
@@ -246,6 +290,33 @@ mod tests {
                 let left = l.clone().leave_room(Space::Left, w, h).product;
                 assert!(left.x as f32 >= w as f32 * 0.44, "{comp:?} {left:?}");
                 assert!(left.x as u32 + left.width <= w);
+            }
+        }
+    }
+
+    #[test]
+    fn each_variation_has_its_own_camera_and_keeps_the_product_whole() {
+        for comp in Composition::ALL {
+            for (w, h) in [(1024, 1536), (1536, 1024), (1024, 1024)] {
+                for top_down in [false, true] {
+                    let base = if top_down {
+                        Layout::top_down(*comp, w, h, 400, 1000, &mut Rng::new(5))
+                    } else {
+                        Layout::new(*comp, w, h, 400, 1000, &mut Rng::new(5))
+                    };
+                    let rects: Vec<Rect> =
+                        (0..4).map(|v| base.clone().vary(v, w, h).product).collect();
+                    for (i, r) in rects.iter().enumerate() {
+                        assert!(r.x >= 0 && r.y >= 0, "{comp:?} {r:?}");
+                        assert!(r.x as u32 + r.width <= w && r.bottom() as u32 <= h);
+                        for other in &rects[..i] {
+                            assert_ne!(r, other, "{comp:?} {w}x{h}");
+                        }
+                    }
+                    assert_eq!(rects[0], base.product);
+                    assert!(rects[1].center_x() < rects[2].center_x());
+                    assert!(rects[3].height < rects[0].height);
+                }
             }
         }
     }

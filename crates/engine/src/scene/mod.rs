@@ -79,6 +79,8 @@ pub struct SceneSpec {
     pub height: u32,
     pub quality: Quality,
     pub seed: u64,
+    /// Which camera and prop layout of a set of variations (see [`Layout::vary`]).
+    pub variation: u8,
     /// "dark marble": surfaces lighter or darker than the palette's own.
     pub tone: Option<Tone>,
     /// A colour named for the scene: backdrop paper, wall, props.
@@ -111,6 +113,7 @@ impl SceneSpec {
             height,
             quality,
             seed,
+            variation: 0,
             tone: None,
             accent: None,
             avoid: Vec::new(),
@@ -208,6 +211,10 @@ impl SceneSpec {
             req.seed,
         )
         .with_prompt(&params);
+        let spec = SceneSpec {
+            variation: req.variation,
+            ..spec
+        };
         (spec, params)
     }
 }
@@ -221,7 +228,7 @@ pub struct Plan {
 
 pub fn plan(spec: &SceneSpec, product_w: u32, product_h: u32) -> Plan {
     let mut rng = Rng::new(spec.seed);
-    let light = Light::new(spec.lighting, &mut rng);
+    let mut light = Light::new(spec.lighting, &mut rng);
     let new = if spec.top_down {
         Layout::top_down
     } else {
@@ -234,7 +241,12 @@ pub fn plan(spec: &SceneSpec, product_w: u32, product_h: u32) -> Plan {
         product_w,
         product_h,
         &mut rng,
-    );
+    )
+    .vary(spec.variation, spec.width.max(1), spec.height.max(1));
+    // Odd variations are lit from the other side, so their shadows fall the other way too.
+    if spec.variation % 2 == 1 {
+        light.side = -light.side;
+    }
     let layout = match spec.space {
         Some(space) => layout.leave_room(space, spec.width.max(1), spec.height.max(1)),
         None => layout,

@@ -248,15 +248,20 @@ pub struct VideoGeneration {
 #[derive(Serialize, ToSchema)]
 pub struct ChatGenerateResponse {
     message_id: Uuid,
+    /// The first (or only) job.
     job_id: Uuid,
+    /// Every job started, one per variation, `job_id` first.
+    job_ids: Vec<Uuid>,
     /// The same job, where older clients read it.
     video_generation: VideoGeneration,
     status: &'static str,
+    /// Credits debited for every job started.
     credit_cost: i64,
 }
 
 /// Starts the generation an assistant message is ready for, from its refined prompt (or an
-/// edited one); the message's `generation` follows the job.
+/// edited one): one job per variation asked for (images: 1–4, 1 credit each, all started or
+/// none); the message's `generation` follows the jobs.
 #[utoipa::path(post, path = "/api/chat/generate/{message_id}", tag = "chat", operation_id = "chatGenerate",
     params(("message_id" = String, Path)),
     request_body = ChatGenerateRequest,
@@ -268,13 +273,15 @@ async fn generate(
     Path(message_id): Path<String>,
     Json(request): Json<ChatGenerateRequest>,
 ) -> ApiResult<Json<Success<ChatGenerateResponse>>> {
-    let (message, job) =
+    let (message, jobs) =
         chat::generate_from_message(&state, current.user.id, &message_id, request).await?;
+    let job = &jobs[0];
     Ok(success(ChatGenerateResponse {
         message_id: message.id,
         job_id: job.id,
+        job_ids: jobs.iter().map(|j| j.id).collect(),
         video_generation: VideoGeneration { id: job.id },
         status: job.status.as_str(),
-        credit_cost: job.credit_cost,
+        credit_cost: jobs.iter().map(|j| j.credit_cost).sum(),
     }))
 }

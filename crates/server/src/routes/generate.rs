@@ -37,7 +37,9 @@ fn accepted(job: &store::Job) -> (StatusCode, Json<Success<StartedJob>>) {
     (StatusCode::ACCEPTED, success(StartedJob::from(job)))
 }
 
-/// Starts an image generation from text and/or the scene's product images (1 credit).
+/// Starts an image generation from text and/or the scene's product images: one job per
+/// variation asked for (1–4, 1 credit each; 402 with nothing started when the balance does
+/// not cover them all).
 #[utoipa::path(post, path = "/api/generate/image", tag = "generation", operation_id = "generateImage",
     request_body = GenerateImageRequest,
     responses((status = 202, body = Success<StartedJob>), (status = 400, body = ErrorResponse),
@@ -47,8 +49,8 @@ async fn generate_image(
     current: CurrentUser,
     Json(request): Json<GenerateImageRequest>,
 ) -> ApiResult<(StatusCode, Json<Success<StartedJob>>)> {
-    let job = generation::start_image(&state, current.user.id, request).await?;
-    Ok(accepted(&job))
+    let jobs = generation::start_image(&state, current.user.id, request).await?;
+    Ok((StatusCode::ACCEPTED, success(StartedJob::set(&jobs))))
 }
 
 /// Starts a video: a new scene set in motion, or — with `source_image_id` — an existing

@@ -27,22 +27,34 @@ pub fn status_url(id: Uuid) -> String {
 /// A started job, as every generate route answers it (202).
 #[derive(Serialize, ToSchema)]
 pub struct StartedJob {
+    /// The first (or only) job.
     pub job_id: Uuid,
+    /// Every job started, one per variation, `job_id` first.
+    pub job_ids: Vec<Uuid>,
     /// `queued`.
     pub status: &'static str,
     /// Where to poll: `/api/jobs/{id}/status`.
     pub status_url: String,
-    /// Credits debited for the job.
+    /// Credits debited for every job started.
     pub credit_cost: i64,
 }
 
 impl From<&store::Job> for StartedJob {
     fn from(job: &store::Job) -> Self {
+        Self::set(std::slice::from_ref(job))
+    }
+}
+
+impl StartedJob {
+    /// The answer for a set of variations (the first is `job_id`); `jobs` is never empty.
+    pub fn set(jobs: &[store::Job]) -> Self {
+        let first = &jobs[0];
         Self {
-            job_id: job.id,
-            status: job.status.as_str(),
-            status_url: status_url(job.id),
-            credit_cost: job.credit_cost,
+            job_id: first.id,
+            job_ids: jobs.iter().map(|j| j.id).collect(),
+            status: first.status.as_str(),
+            status_url: status_url(first.id),
+            credit_cost: jobs.iter().map(|j| j.credit_cost).sum(),
         }
     }
 }

@@ -58,6 +58,43 @@ pub struct FileMetadata {
     /// Set when no product photo was given and a drawn stand-in product was staged: says so.
     #[serde(skip_serializing_if = "Option::is_none")]
     stand_in_product: Option<String>,
+    /// Who drew an image: `studio` (the studio's engine) or `hosted` (a hosted model).
+    engine: Option<String>,
+    /// The seed it was drawn with, as a decimal string (the same recipe and seed, the same
+    /// picture from the studio's engine).
+    seed: Option<String>,
+    /// Which of a set of variations it is (0 for the first or only one).
+    variation: Option<u8>,
+    /// The template a template generation followed.
+    template_name: Option<String>,
+    /// The settings it was made with, to make it again.
+    settings: Option<RecipeSettings>,
+}
+
+/// The settings beside the brief: what "use this brief again" fills in.
+#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct RecipeSettings {
+    /// low, medium or high.
+    quality: Option<String>,
+    /// 1024x1024, 1536x1024 or 1024x1536.
+    resolution: Option<String>,
+    /// Seconds, for a video.
+    duration: Option<i64>,
+    template_id: Option<String>,
+    /// The guided choices of the Generate panel's assistant mode.
+    guidance: Option<RecipeGuidance>,
+    /// The product photos staged (reference image ids).
+    reference_image_ids: Option<Vec<Uuid>>,
+    /// The product photo the assistant mode staged (a reference image or an image asset).
+    product_image_id: Option<Uuid>,
+}
+
+#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct RecipeGuidance {
+    environment: Option<String>,
+    color_palette: Option<String>,
+    lighting: Option<String>,
+    composition: Option<String>,
 }
 
 #[derive(Clone, Serialize, Deserialize, ToSchema)]

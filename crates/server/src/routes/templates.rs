@@ -154,6 +154,8 @@ async fn template_thumbnail(
 #[derive(Serialize, ToSchema)]
 pub struct TemplateJob {
     job_id: Uuid,
+    /// Every job started, one per variation, `job_id` first.
+    job_ids: Vec<Uuid>,
     template_name: String,
     status_url: String,
     status: &'static str,
@@ -164,13 +166,17 @@ pub struct TemplateJob {
 #[derive(Serialize, ToSchema)]
 pub struct TemplateJobStarted {
     status: &'static str,
+    /// The first (or only) job.
     job_id: Uuid,
+    /// Every job started, one per variation, `job_id` first.
+    job_ids: Vec<Uuid>,
     template_name: String,
     status_url: String,
     data: TemplateJob,
 }
 
-/// Applies a template to the scene's product images (1 credit).
+/// Applies a template to the scene's product images: one job per variation asked for (1–4,
+/// 1 credit each; 402 with nothing started when the balance does not cover them all).
 #[utoipa::path(post, path = "/api/templates/generate", tag = "templates", operation_id = "generateFromTemplate",
     request_body = TemplateGenerateRequest,
     responses((status = 202, body = TemplateJobStarted), (status = 400, body = ErrorResponse),
@@ -180,9 +186,12 @@ async fn generate_from_template(
     current: CurrentUser,
     Json(request): Json<TemplateGenerateRequest>,
 ) -> ApiResult<(StatusCode, Json<TemplateJobStarted>)> {
-    let (job, template) = panel::start_from_template(&state, current.user.id, request).await?;
+    let (jobs, template) = panel::start_from_template(&state, current.user.id, request).await?;
+    let job = &jobs[0];
+    let job_ids: Vec<Uuid> = jobs.iter().map(|j| j.id).collect();
     let data = TemplateJob {
         job_id: job.id,
+        job_ids: job_ids.clone(),
         template_name: template.name.clone(),
         status_url: status_url(job.id),
         status: job.status.as_str(),
@@ -192,6 +201,7 @@ async fn generate_from_template(
         Json(TemplateJobStarted {
             status: "success",
             job_id: job.id,
+            job_ids,
             template_name: template.name,
             status_url: data.status_url.clone(),
             data,
@@ -202,6 +212,8 @@ async fn generate_from_template(
 #[derive(Serialize, ToSchema)]
 pub struct RecommendationJob {
     job_id: Uuid,
+    /// Every job started, one per variation, `job_id` first.
+    job_ids: Vec<Uuid>,
     status_url: String,
     status: &'static str,
 }
@@ -209,13 +221,17 @@ pub struct RecommendationJob {
 #[derive(Serialize, ToSchema)]
 pub struct RecommendationStarted {
     status: &'static str,
+    /// The first (or only) job.
     job_id: Uuid,
+    /// Every job started, one per variation, `job_id` first.
+    job_ids: Vec<Uuid>,
     status_url: String,
     data: RecommendationJob,
 }
 
 /// AI Assistant mode: stages the product photo with the chosen environment, palette,
-/// lighting and composition (defaults for those left out) and the creative direction.
+/// lighting and composition (defaults for those left out) and the creative direction: one
+/// job per variation asked for (1–4, 1 credit each, all started or none).
 #[utoipa::path(post, path = "/api/recommendations/generate", tag = "templates", operation_id = "generateRecommendation",
     request_body = RecommendationRequest,
     responses((status = 202, body = RecommendationStarted), (status = 400, body = ErrorResponse),
@@ -227,9 +243,12 @@ async fn generate_recommendation(
     Json(request): Json<RecommendationRequest>,
 ) -> ApiResult<(StatusCode, Json<RecommendationStarted>)> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let job = panel::start_recommendation(&state, current.user.id, request, host).await?;
+    let jobs = panel::start_recommendation(&state, current.user.id, request, host).await?;
+    let job = &jobs[0];
+    let job_ids: Vec<Uuid> = jobs.iter().map(|j| j.id).collect();
     let data = RecommendationJob {
         job_id: job.id,
+        job_ids: job_ids.clone(),
         status_url: status_url(job.id),
         status: job.status.as_str(),
     };
@@ -238,6 +257,7 @@ async fn generate_recommendation(
         Json(RecommendationStarted {
             status: "success",
             job_id: job.id,
+            job_ids,
             status_url: data.status_url.clone(),
             data,
         }),

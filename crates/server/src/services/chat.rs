@@ -56,7 +56,13 @@ pub struct ChatGenerateRequest {
     /// hosted when configured, else studio; `hosted` without one is a 400.
     #[schema(value_type = Option<domain::ImageEngine>)]
     engine: Option<String>,
+    /// How many images to make of the brief (1–4, default 1): one job each, each with its
+    /// own seed and composition, 1 credit each, all started or none. Images only.
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
+    variations: Option<serde_json::Value>,
 }
+
+pub const VARIATIONS_ARE_IMAGES: &str = "Variations are made of images only";
 
 /// Sends the user's message to the campaign's assistant and answers with the assistant's
 /// message: completed when it answered within the wait, else pending (finished later by
@@ -280,14 +286,16 @@ pub async fn message(state: &AppState, user_id: Uuid, id: &str) -> ApiResult<Mes
 }
 
 /// Starts the generation an assistant message is ready for, from its refined prompt (or an
-/// edited one). The message's generation names the job before the job exists, so a job
-/// that finishes at once cannot be overwritten; it is restored if the job cannot start.
+/// edited one), one job per variation asked for. The message's generation names the first
+/// job before the jobs exist, so a job that finishes at once cannot be overwritten; it is
+/// restored if the jobs cannot start.
 pub async fn generate_from_message(
     state: &AppState,
     user_id: Uuid,
     message_id: &str,
     request: ChatGenerateRequest,
-) -> ApiResult<(Message, store::Job)> {
+) -> ApiResult<(Message, Vec<store::Job>)> {
+    let count = generation::variation_count(request.variations.as_ref())?;
     let message = message(state, user_id, message_id).await?;
     let named_project = request
         .project_id
@@ -300,6 +308,9 @@ pub async fn generate_from_message(
     let scene =
         generation::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
     let (kind, flag) = brief_kind(request.media_type.as_deref())?;
+    if kind != MediaKind::Image && count > 1 {
+        return Err(ApiError::validation("variations", VARIATIONS_ARE_IMAGES));
+    }
     let prompt = brief_prompt(&message, kind, request.prompt.as_deref())?;
     if kind == MediaKind::Video {
         generation::check_video_allowed(state, user_id).await?;
@@ -321,6 +332,7 @@ pub async fn generate_from_message(
             quality: settings.quality,
             resolution: settings.resolution,
             engine,
+            variation: 0,
         },
     };
     let target = Target {
@@ -341,8 +353,8 @@ pub async fn generate_from_message(
         .store
         .set_message_generation(user_id, message.id, Some(&started))
         .await?;
-    match generation::enqueue_as(state, job_id, target, payload).await {
-        Ok(job) => Ok((message, job)),
+    match generation::enqueue_variations(state, job_id, target, payload, count).await {
+        Ok(jobs) => Ok((message, jobs)),
         Err(e) => {
             state
                 .store
@@ -489,6 +501,7 @@ mod tests {
             media_type: Some("image".into()),
             prompt: None,
             engine: None,
+            variations: None,
         };
         let (_, job) = generate_from_message(
             &world.state,
@@ -502,7 +515,7 @@ mod tests {
             .await
             .unwrap();
         let generation = stored.generation.unwrap();
-        assert_eq!(generation.job_id, job.id);
+        assert_eq!(generation.job_id, job[0].id);
         assert_eq!(generation.state, GenerationState::Generating);
         let mut gif = request();
         gif.media_type = Some("gif".into());

@@ -211,6 +211,7 @@ pub async fn check_video_allowed(state: &AppState, user_id: Uuid) -> ApiResult<(
 }
 
 /// Where a job lands and what links it to the conversation.
+#[derive(Debug, Clone, Copy)]
 pub struct Target {
     pub user_id: Uuid,
     pub project_id: Uuid,
@@ -220,7 +221,55 @@ pub struct Target {
 
 /// Prices and enqueues the job: 402 with nothing written when the balance is short.
 pub async fn enqueue(state: &AppState, target: Target, payload: JobPayload) -> ApiResult<Job> {
-    enqueue_as(state, Uuid::new_v4(), target, payload).await
+    enqueue_job(
+        state,
+        Uuid::new_v4(),
+        target,
+        payload,
+        std::time::Duration::ZERO,
+    )
+    .await
+}
+
+/// The most variations one request makes.
+pub const MAX_VARIATIONS: u8 = 4;
+pub const VARIATIONS_OUT_OF_RANGE: &str = "variations must be a whole number from 1 to 4";
+
+/// How many variations a request asks for: absent means 1; anything but a whole number
+/// from 1 to [`MAX_VARIATIONS`] is refused.
+pub fn variation_count(asked: Option<&serde_json::Value>) -> ApiResult<u8> {
+    match asked {
+        None | Some(serde_json::Value::Null) => Ok(1),
+        Some(value) => value
+            .as_u64()
+            .filter(|n| (1..=u64::from(MAX_VARIATIONS)).contains(n))
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| ApiError::validation("variations", VARIATIONS_OUT_OF_RANGE)),
+    }
+}
+
+/// Prices and enqueues `count` variations of one job, each with its own id (so its own
+/// seed) and its own camera, the first with the id `first_id`: all of them in one
+/// transaction, or a 402 with nothing written when the balance cannot pay for every one.
+pub async fn enqueue_variations(
+    state: &AppState,
+    first_id: Uuid,
+    target: Target,
+    payload: JobPayload,
+    count: u8,
+) -> ApiResult<Vec<Job>> {
+    let mut news = Vec::with_capacity(usize::from(count));
+    for index in 0..count.max(1) {
+        let id = if index == 0 { first_id } else { Uuid::new_v4() };
+        news.push(new_job(
+            id,
+            target,
+            payload.clone().as_variation(index),
+            std::time::Duration::ZERO,
+        )?);
+    }
+    let (jobs, _balance) = state.store.enqueue_jobs(&news).await?;
+    Ok(jobs)
 }
 
 /// [`enqueue`] for a job that only runs if nothing else has done its work by `delay`.
@@ -233,16 +282,6 @@ pub async fn enqueue_backstop(
     enqueue_job(state, Uuid::new_v4(), target, payload, delay).await
 }
 
-/// [`enqueue`] with the job's id chosen by the caller (to record it before the job runs).
-pub async fn enqueue_as(
-    state: &AppState,
-    id: Uuid,
-    target: Target,
-    payload: JobPayload,
-) -> ApiResult<Job> {
-    enqueue_job(state, id, target, payload, std::time::Duration::ZERO).await
-}
-
 async fn enqueue_job(
     state: &AppState,
     id: Uuid,
@@ -250,7 +289,18 @@ async fn enqueue_job(
     payload: JobPayload,
     delay: std::time::Duration,
 ) -> ApiResult<Job> {
-    let new = NewJob {
+    let new = new_job(id, target, payload, delay)?;
+    let (job, _balance) = state.store.enqueue_job(&new).await?;
+    Ok(job)
+}
+
+fn new_job(
+    id: Uuid,
+    target: Target,
+    payload: JobPayload,
+    delay: std::time::Duration,
+) -> ApiResult<NewJob> {
+    Ok(NewJob {
         id,
         user_id: target.user_id,
         project_id: target.project_id,
@@ -261,9 +311,7 @@ async fn enqueue_job(
         payload: serde_json::to_value(&payload).map_err(|e| ApiError::Internal(e.into()))?,
         max_attempts: domain::jobs::MAX_ATTEMPTS,
         delay,
-    };
-    let (job, _balance) = state.store.enqueue_job(&new).await?;
-    Ok(job)
+    })
 }
 
 pub const NO_HOSTED_IMAGE_MODEL: &str =
@@ -327,6 +375,10 @@ pub struct GenerateImageRequest {
     /// hosted when configured, else studio; `hosted` without one is a 400.
     #[schema(value_type = Option<ImageEngine>)]
     engine: Option<String>,
+    /// How many images to make of this brief (1–4, default 1): one job each, each with
+    /// its own seed and composition, 1 credit each, all started or none.
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
+    variations: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -461,12 +513,14 @@ fn chosen_prompt(refined: Option<&str>, plain: Option<&str>) -> ApiResult<String
     prompt_text(plain)
 }
 
-/// An image from text and/or the campaign's product photos (1 credit).
+/// Images from text and/or the campaign's product photos: one job per variation asked for
+/// (1 credit each).
 pub async fn start_image(
     state: &AppState,
     user_id: Uuid,
     request: GenerateImageRequest,
-) -> ApiResult<Job> {
+) -> ApiResult<Vec<Job>> {
+    let count = variation_count(request.variations.as_ref())?;
     check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
     let (target, scene) = target(
         state,
@@ -499,8 +553,9 @@ pub async fn start_image(
         quality: settings.quality,
         resolution: settings.resolution,
         engine: image_engine(state, request.engine.as_deref())?,
+        variation: 0,
     };
-    enqueue(state, target, payload).await
+    enqueue_variations(state, Uuid::new_v4(), target, payload, count).await
 }
 
 /// A video: a new scene set in motion, or — with `source_image_id` — one of the user's
@@ -780,7 +835,8 @@ mod tests {
             image_request(&world, "a serum on marble"),
         )
         .await
-        .unwrap();
+        .unwrap()
+        .remove(0);
         assert_eq!(job.scene_id, Some(world.scene_id));
         assert_eq!(job.credit_cost, 1);
         assert_eq!(credits(&world).await, 9);
@@ -921,7 +977,8 @@ mod tests {
         };
         let job = start_image(&world.state, world.user_id, image_request(&world, "a jar"))
             .await
-            .unwrap();
+            .unwrap()
+            .remove(0);
         assert_eq!(engine_of(&job), Some(ImageEngine::Studio), "nothing hosted");
         let mut asking = image_request(&world, "a jar");
         asking.engine = Some("hosted".into());
@@ -942,15 +999,74 @@ mod tests {
         });
         let job = start_image(&hosted, world.user_id, image_request(&world, "a jar"))
             .await
-            .unwrap();
+            .unwrap()
+            .remove(0);
         assert_eq!(engine_of(&job), Some(ImageEngine::Hosted), "the default");
         let mut studio = image_request(&world, "a jar");
         studio.engine = Some("studio".into());
-        let job = start_image(&hosted, world.user_id, studio).await.unwrap();
+        let job = start_image(&hosted, world.user_id, studio)
+            .await
+            .unwrap()
+            .remove(0);
         assert_eq!(engine_of(&job), Some(ImageEngine::Studio));
         let mut unknown = image_request(&world, "a jar");
         unknown.engine = Some("dall-e".into());
         assert!(start_image(&hosted, world.user_id, unknown).await.is_err());
+    }
+
+    #[test]
+    fn variations_are_a_whole_number_from_one_to_four() {
+        use serde_json::json;
+        assert_eq!(variation_count(None).unwrap(), 1);
+        assert_eq!(variation_count(Some(&json!(null))).unwrap(), 1);
+        for n in 1..=4u8 {
+            assert_eq!(variation_count(Some(&json!(n))).unwrap(), n);
+        }
+        for bad in [
+            json!(0),
+            json!(5),
+            json!("x"),
+            json!("2"),
+            json!(2.5),
+            json!(-1),
+        ] {
+            let error = variation_count(Some(&bad)).unwrap_err();
+            assert_eq!(error.to_string(), VARIATIONS_OUT_OF_RANGE, "{bad}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_set_of_variations_is_paid_whole_or_not_at_all() {
+        let world = TestWorld::new().await;
+        let mut four = image_request(&world, "a serum on marble");
+        four.variations = Some(serde_json::json!(4));
+        let jobs = start_image(&world.state, world.user_id, four)
+            .await
+            .unwrap();
+        assert_eq!(jobs.len(), 4);
+        let variations: Vec<u8> = jobs
+            .iter()
+            .map(|job| {
+                serde_json::from_value::<JobPayload>(job.payload.clone())
+                    .unwrap()
+                    .variation()
+            })
+            .collect();
+        assert_eq!(variations, [0, 1, 2, 3]);
+        assert_eq!(credits(&world).await, 6);
+        // Six credits left: a second set of four fits, a third does not, and costs nothing.
+        let mut again = image_request(&world, "a serum on linen");
+        again.variations = Some(serde_json::json!(4));
+        start_image(&world.state, world.user_id, again)
+            .await
+            .unwrap();
+        let mut refused = image_request(&world, "a serum on slate");
+        refused.variations = Some(serde_json::json!(4));
+        let error = start_image(&world.state, world.user_id, refused)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, ApiError::InsufficientCredits), "{error:?}");
+        assert_eq!(credits(&world).await, 2);
     }
 
     #[test]

@@ -11,8 +11,8 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::SettingsInput;
 use crate::services::generation::{
-    enqueue, image_engine, owned_file_from_url, prompt_text, reference_images, Target,
-    UPLOAD_AN_IMAGE,
+    enqueue_variations, image_engine, owned_file_from_url, prompt_text, reference_images,
+    variation_count, Target, UPLOAD_AN_IMAGE,
 };
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
@@ -91,6 +91,10 @@ pub struct TemplateGenerateRequest {
     /// hosted when configured, else studio; `hosted` without one is a 400.
     #[schema(value_type = Option<ImageEngine>)]
     engine: Option<String>,
+    /// How many images to make (1–4, default 1): one job each, each with its own seed and
+    /// composition, 1 credit each, all started or none.
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
+    variations: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -115,6 +119,10 @@ pub struct RecommendationRequest {
     /// hosted when configured, else studio; `hosted` without one is a 400.
     #[schema(value_type = Option<ImageEngine>)]
     engine: Option<String>,
+    /// How many images to make (1–4, default 1): one job each, each with its own seed and
+    /// composition, 1 credit each, all started or none.
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
+    variations: Option<serde_json::Value>,
 }
 
 fn parse_choice<T>(
@@ -148,13 +156,14 @@ async fn panel_target(
     ))
 }
 
-/// Applies a template to the campaign's product photos (1 credit); answers the job and the
-/// template it follows.
+/// Applies a template to the campaign's product photos, one job per variation asked for
+/// (1 credit each); answers the jobs and the template they follow.
 pub async fn start_from_template(
     state: &AppState,
     user_id: Uuid,
     request: TemplateGenerateRequest,
-) -> ApiResult<(store::Job, store::StoredTemplate)> {
+) -> ApiResult<(Vec<store::Job>, store::StoredTemplate)> {
+    let count = variation_count(request.variations.as_ref())?;
     let (target, scene) = panel_target(
         state,
         user_id,
@@ -186,19 +195,22 @@ pub async fn start_from_template(
         quality: settings.quality,
         resolution: settings.resolution,
         engine,
+        variation: 0,
     };
-    let job = enqueue(state, target, payload).await?;
-    Ok((job, template))
+    let jobs = enqueue_variations(state, Uuid::new_v4(), target, payload, count).await?;
+    Ok((jobs, template))
 }
 
 /// Stages the product photo named by URL (one of the user's images) with the chosen
-/// guidance; options left out take their defaults (1 credit).
+/// guidance; options left out take their defaults. One job per variation asked for (1
+/// credit each).
 pub async fn start_recommendation(
     state: &AppState,
     user_id: Uuid,
     request: RecommendationRequest,
     host: Option<&str>,
-) -> ApiResult<store::Job> {
+) -> ApiResult<Vec<store::Job>> {
+    let count = variation_count(request.variations.as_ref())?;
     let (target, scene) = panel_target(
         state,
         user_id,
@@ -250,8 +262,9 @@ pub async fn start_recommendation(
         quality: settings.quality,
         resolution: settings.resolution,
         engine,
+        variation: 0,
     };
-    enqueue(state, target, payload).await
+    enqueue_variations(state, Uuid::new_v4(), target, payload, count).await
 }
 
 #[cfg(test)]
@@ -268,6 +281,7 @@ mod tests {
             project_id: Some(world.project_id.to_string()),
             settings: PanelSettings::default(),
             engine: None,
+            variations: None,
         }
     }
 
@@ -317,7 +331,7 @@ mod tests {
         .await
         .unwrap();
         assert_eq!(template.id, template_id);
-        assert_eq!(job.scene_id, Some(world.scene_id));
+        assert_eq!(job[0].scene_id, Some(world.scene_id));
     }
 
     #[test]

@@ -28,4 +28,5 @@ mod session_revocation;
 mod share_pages;
 mod stripe_webhook;
 mod system;
+mod variations;
 mod watermark;

@@ -214,7 +214,7 @@ function Conversation({
     retriesUsed: generations.retriesUsed,
     editing,
     imageEditing,
-    onGenerate: (message, kind) => void generations.start({ type: 'chat', messageId: message.id, mediaType: kind }),
+    onGenerate: (message, kind, variations) => void generations.start({ type: 'chat', messageId: message.id, mediaType: kind, variations }),
     onRegenerate: (message) => {
       const plan = regeneratePlan(message);
       if (!plan.ok) {

@@ -1,4 +1,5 @@
-import { AlertTriangle, Bot, Check, Clapperboard, Copy, ImageIcon, Images, PencilLine, RefreshCw, Wand2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Bot, Check, Clapperboard, Copy, ImageIcon, Images, PencilLine, RefreshCw, Star, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MediaDisplay } from '@/components/media';
 import { EditorFrame } from '@/components/media/EditorFrame';
@@ -6,6 +7,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { cn } from '@/lib/cn';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
+import { setCampaignCover } from '@/lib/media/cover';
+import { notify } from '@/lib/toast';
 import type { GenerateOffer } from '../logic/actions';
 import type { FeedbackGiven, FeedbackReason, Reaction } from '../logic/feedback';
 import { hasVisualMedia, primaryPrompt, promptFor, type ChatMedia, type ChatMessage, type VisualKind } from '../logic/messages';
@@ -33,7 +36,8 @@ export interface ThreadActions {
   retriesUsed: (messageId: string) => number;
   editing: { messageId: string; type: VisualKind } | null;
   imageEditing: { messageId: string; assetId: string } | null;
-  onGenerate: (message: ChatMessage, kind: VisualKind) => void;
+  /** `variations`: how many pictures (1–4) an image brief makes. */
+  onGenerate: (message: ChatMessage, kind: VisualKind, variations?: number) => void;
   onRegenerate: (message: ChatMessage) => void;
   onEditPrompt: (message: ChatMessage, preferred?: VisualKind) => void;
   onSaveEdit: (message: ChatMessage, type: VisualKind, prompt: string) => Promise<boolean>;
@@ -71,9 +75,15 @@ function UserMessage({ message }: { message: ChatMessage }) {
   );
 }
 
+/** How many pictures a brief's Generate Image can make at once. */
+const VARIATION_CHOICES = [1, 2, 3, 4] as const;
+
 function AssistantMessage({ message, actions }: { message: ChatMessage; actions: ThreadActions }) {
+  const [variations, setVariations] = useState(1);
+  const [chosenCover, setChosenCover] = useState<string | null>(null);
+  const client = useQueryClient();
   const short = {
-    image: useCreditShortfall(generationCost('image', actions.settings)),
+    image: useCreditShortfall(generationCost('image', actions.settings) * variations),
     video: useCreditShortfall(generationCost('video', actions.settings)),
   };
   if (message.status === 'pending') return <TypingIndicator />;
@@ -89,6 +99,8 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
   }
   const costs = { image: generationCost('image', actions.settings), video: generationCost('video', actions.settings) };
   const copyable = primaryPrompt(message);
+  // A set of variations shows as a choice grid: the one chosen becomes the campaign's cover.
+  const choiceGrid = message.media.filter((item) => item.type === 'image').length > 1;
 
   return (
     <div className="flex gap-2.5 pr-4 sm:pr-10" data-message-role="assistant" data-message-id={message.id}>
@@ -118,7 +130,7 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
         ) : null}
 
         {message.media.length > 0 ? (
-          <ul aria-label="Generated media" className="flex flex-col gap-3">
+          <ul aria-label="Generated media" className={choiceGrid ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-3'} data-testid={choiceGrid ? 'chat-choice-grid' : undefined}>
             {message.media.map((media) => (
               <li key={media.id} className="flex flex-col gap-1.5">
                 {actions.imageEditing?.messageId === message.id && actions.imageEditing.assetId === media.id ? (
@@ -139,6 +151,23 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
                     <MediaDisplay item={toMediaItemView(media)} onOpen={() => actions.onOpenMedia(media)} highlighted={actions.highlighted.has(media.id)} />
                     {media.type === 'image' ? (
                       <div className="flex flex-wrap gap-1">
+                        {choiceGrid ? (
+                          <ActionButton
+                            icon={<Star className={cn('h-3.5 w-3.5', chosenCover === media.id && 'fill-current text-amber-500')} />}
+                            onClick={() => {
+                              const previous = chosenCover;
+                              setChosenCover(media.id);
+                              setCampaignCover(client, actions, media.id).catch((error: unknown) => {
+                                setChosenCover(previous);
+                                notify.error(error instanceof Error ? error.message : 'Failed to update campaign');
+                              });
+                            }}
+                            disabled={chosenCover === media.id}
+                            title="Make this picture the campaign's cover; the others stay in the campaign"
+                          >
+                            {chosenCover === media.id ? 'Cover' : 'Use as cover'}
+                          </ActionButton>
+                        ) : null}
                         <ActionButton
                           icon={<Wand2 className="h-3.5 w-3.5" />}
                           onClick={() => actions.onEditImage(message, media)}
@@ -178,7 +207,30 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
         {offer && !generating && !editing ? (
           <div className="flex flex-wrap gap-2">
             {offer.image ? (
-              <GenerateButton kind="image" cost={costs.image} shortfall={short.image} primary onClick={() => actions.onGenerate(message, 'image')} />
+              <>
+                <GenerateButton
+                  kind="image"
+                  count={variations}
+                  cost={costs.image * variations}
+                  shortfall={short.image}
+                  primary
+                  onClick={() => actions.onGenerate(message, 'image', variations)}
+                />
+                <label className="inline-flex h-9 items-center gap-1.5 rounded-xl bg-white px-2.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
+                  Variations
+                  <select
+                    value={variations}
+                    onChange={(event) => setVariations(Number(event.target.value))}
+                    className="rounded-md bg-transparent py-1 text-sm font-semibold text-slate-900 tabular-nums focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
+                  >
+                    {VARIATION_CHOICES.map((count) => (
+                      <option key={count} value={count}>
+                        {count}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </>
             ) : null}
             {offer.video ? (
               <GenerateButton
@@ -222,12 +274,15 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
 
 function GenerateButton({
   kind,
+  count = 1,
   cost,
   shortfall,
   primary,
   onClick,
 }: {
   kind: VisualKind;
+  /** How many pictures one click makes. */
+  count?: number;
   cost: number;
   /** Why the balance cannot pay for it, or null. */
   shortfall: string | null;
@@ -248,7 +303,7 @@ function GenerateButton({
       )}
     >
       {kind === 'image' ? <ImageIcon className="h-4 w-4" aria-hidden /> : <Clapperboard className="h-4 w-4" aria-hidden />}
-      {kind === 'image' ? 'Generate Image' : 'Generate Video'}
+      {kind === 'image' ? (count > 1 ? `Generate ${count} Images` : 'Generate Image') : 'Generate Video'}
       <span className={cn('rounded-md px-1.5 py-px text-[11px] font-medium', primary && shortfall === null ? 'bg-brand-700' : 'bg-slate-100 text-slate-600')}>
         {shortfall ?? creditsLabel(cost)}
       </span>

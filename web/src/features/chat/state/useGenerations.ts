@@ -21,7 +21,7 @@ export const CHIME_DELAY_MS = 2_000;
 
 /** What a generation asks the server for; kept so a failed video can be tried again as it was. */
 export type GenerationRequest =
-  | { type: 'chat'; messageId: string; mediaType: VisualKind; prompt?: string }
+  | { type: 'chat'; messageId: string; mediaType: VisualKind; prompt?: string; variations?: number }
   | { type: 'animate'; messageId: string; sourceImageId: string; prompt: string }
   | { type: 'music'; parentMessageId: string | null; prompt: string };
 
@@ -173,6 +173,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
           project_id: project,
           media_type: request.mediaType,
           ...(request.prompt ? { prompt: request.prompt } : {}),
+          ...(request.variations && request.variations > 1 ? { variations: request.variations } : {}),
           settings: settingsInput(settings),
         });
       case 'animate':
@@ -203,8 +204,9 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
       return false;
     }
     const prompt = request.type === 'chat' ? (request.prompt ?? null) : request.prompt;
-    const job: RunningJob = { jobId: started.jobId, kind, messageId, projectId, sceneId, prompt, request };
-    setRunning((jobs) => ({ ...jobs, [job.jobId]: job }));
+    // A set of variations is one job per picture, each followed on its own.
+    const jobs: RunningJob[] = started.jobIds.map((jobId) => ({ jobId, kind, messageId, projectId, sceneId, prompt, request }));
+    setRunning((all) => ({ ...all, ...Object.fromEntries(jobs.map((job) => [job.jobId, job])) }));
     if (messageId) {
       setFailed((all) => {
         if (!all[messageId]) return all;
@@ -214,8 +216,10 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
       });
       if (!options.retry) setRetries((all) => ({ ...all, [messageId]: 0 }));
     }
-    emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, { jobId: job.jobId, kind, projectId, sceneId, messageId });
-    follow(job, true);
+    for (const job of jobs) {
+      emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, { jobId: job.jobId, kind, projectId, sceneId, messageId });
+      follow(job, true);
+    }
     return true;
   };
 

@@ -18,10 +18,12 @@ export interface GenerateBarProps {
   error: string | null;
   onGenerate: () => void;
   onDismissError: () => void;
+  /** What one click costs, when it is not one credit (a set of variations). */
+  costLabel?: string;
 }
 
 /** The panel's footer: live progress, the last error, and the Generate button with its cost and time. */
-export function GenerateBar({ estimate, blocker, shortfall = null, running, error, onGenerate, onDismissError }: GenerateBarProps) {
+export function GenerateBar({ estimate, blocker, shortfall = null, running, error, onGenerate, onDismissError, costLabel = COST_LABEL }: GenerateBarProps) {
   const metaId = useId();
   const reasonId = useId();
   // Not being able to pay is the dead end to name first: choosing a template would not help.
@@ -67,7 +69,7 @@ export function GenerateBar({ estimate, blocker, shortfall = null, running, erro
           <p id={metaId} className="flex items-center justify-center gap-3 text-xs text-slate-600 @md:order-1 @md:flex-1 @md:justify-start">
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">
               <Coins className="h-3.5 w-3.5" aria-hidden />
-              {COST_LABEL}
+              {costLabel}
             </span>
             <span className="inline-flex items-center gap-1">
               <Clock className="h-3.5 w-3.5 text-slate-400" aria-hidden />

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
+import { setCampaignCover } from '@/lib/media/cover';
+import { notify } from '@/lib/toast';
 import { useJobProgress } from '@/lib/events';
 import { useJobEstimates } from '../api/estimates';
 import { useHostedImages } from '../api/providers';
@@ -12,9 +14,10 @@ import { GENERATION_COST } from '../logic/messages';
 import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoices } from '../logic/options';
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
-import { isInProgress, useGenerationRun } from '../state/generationStore';
+import { isInProgress, patchRun, useGenerationRun } from '../state/generationStore';
 import { chosenEngine, useKeepProductExact } from '../state/engineChoice';
 import { usePanelChoices } from '../state/panelChoices';
+import { RECALLED_STYLE_KEY } from '../state/recall';
 import { dismissGeneration, runGeneration, type GenerationRequest } from '../state/runGeneration';
 import { AspectRatioPicker } from './AspectRatioPicker';
 import { EngineToggle } from './EngineToggle';
@@ -24,6 +27,8 @@ import { ModeToggle } from './ModeToggle';
 import { StepCard } from './StepCard';
 import { StyleSettings } from './StyleSettings';
 import { TemplateGrid } from './TemplateGrid';
+import { VariationGrid } from './VariationGrid';
+import { VariationsPicker } from './VariationsPicker';
 
 export interface GeneratePanelProps {
   projectId: string | null;
@@ -57,7 +62,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
 
   // A different preset (another scene's, or one just applied) prefills the choices again.
   const currentPresetKey = presetKey(presetStyle);
-  const style: StyleChoices = choices.styleKey === currentPresetKey ? choices.style : styleFromPreset(presetStyle);
+  const style: StyleChoices = choices.styleKey === currentPresetKey || choices.styleKey === RECALLED_STYLE_KEY ? choices.style : styleFromPreset(presetStyle);
 
   const inProgress = isInProgress(run);
   const runHere = run !== null && run.sceneId === sceneId ? run : null;
@@ -70,13 +75,14 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     running: !inProgress ? 'none' : runHere ? 'this-scene' : 'other-scene',
   });
   const progress = useJobProgress(runHere && inProgress ? runHere.jobId : null);
-  const shortfall = useCreditShortfall(GENERATION_COST);
+  const shortfall = useCreditShortfall(GENERATION_COST * choices.variations);
 
   const generate = () => {
     if (blocker !== null || shortfall !== null || !projectId || !sceneId) return;
     const target = { projectId, sceneId, aspectRatio };
     const quality = sceneSettings?.quality;
     const engine = chosenEngine(imagesHosted, keepProductExact);
+    const variations = choices.variations;
     let request: GenerationRequest;
     if (mode === 'templates') {
       if (!selectedTemplate) return;
@@ -85,7 +91,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
         kind: 'template',
         templateId: selectedTemplate.template_id,
         templateName: selectedTemplate.name,
-        body: buildTemplateRequest({ ...target, templateId: selectedTemplate.template_id, quality, engine }),
+        body: buildTemplateRequest({ ...target, templateId: selectedTemplate.template_id, quality, engine, variations }),
       };
     } else {
       const url = productImageUrl(referenceImages);
@@ -93,7 +99,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
       request = {
         ...target,
         kind: 'recommendation',
-        body: buildRecommendationRequest({ ...target, productImageUrl: url, style, creativeDirection: choices.creativeDirection, quality, engine }),
+        body: buildRecommendationRequest({ ...target, productImageUrl: url, style, creativeDirection: choices.creativeDirection, quality, engine, variations }),
       };
     }
     void runGeneration(request, client);
@@ -145,8 +151,26 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
               <AspectRatioPicker value={aspectRatio} onChange={(next) => change({ aspectRatio: next })} />
             </StepCard>
           </ol>
+          <VariationsPicker value={choices.variations} onChange={(variations) => change({ variations })} />
           {imagesHosted ? <EngineToggle keepProductExact={keepProductExact} onChange={setKeepProductExact} /> : null}
-          {runHere && runHere.phase !== 'failed' ? <GenerationResult run={runHere} onDismiss={dismissGeneration} /> : null}
+          {runHere && runHere.phase !== 'failed' ? (
+            runHere.variations > 1 ? (
+              <VariationGrid
+                run={runHere}
+                onChoose={(assetId) => {
+                  const previous = runHere.chosenAssetId;
+                  patchRun(runHere.id, { chosenAssetId: assetId });
+                  setCampaignCover(client, runHere, assetId).catch((error: unknown) => {
+                    patchRun(runHere.id, { chosenAssetId: previous });
+                    notify.error(error instanceof Error ? error.message : 'Failed to update campaign');
+                  });
+                }}
+                onDismiss={dismissGeneration}
+              />
+            ) : (
+              <GenerationResult run={runHere} onDismiss={dismissGeneration} />
+            )
+          ) : null}
         </div>
       </div>
       <GenerateBar
@@ -167,6 +191,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
         error={runHere?.phase === 'failed' ? runHere.error : null}
         onGenerate={generate}
         onDismissError={dismissGeneration}
+        {...(choices.variations > 1 ? { costLabel: `${choices.variations} credits` } : {})}
       />
     </section>
   );

@@ -19,6 +19,7 @@ export const GENERATE_MESSAGES = {
   checkingImages: 'Checking product images…',
   busyElsewhere: 'A generation is already running in another campaign.',
   completed: 'Your image is ready',
+  setCompleted: (count: number) => `Your ${count} variations are ready: choose one for the cover`,
 } as const;
 
 /** What one generation costs in credits, and as shown beside the button. */

@@ -17,6 +17,11 @@ export function panelSettings(quality: Quality | null | undefined, aspectRatio: 
   return { quality: quality ?? DEFAULT_QUALITY, resolution: resolutionFor(aspectRatio), aspect_ratio: aspectRatio };
 }
 
+/** `variations` only when more than one picture is asked for, so a single one reads as before. */
+export function variationsField(variations: number | undefined): { variations?: number } {
+  return variations !== undefined && variations > 1 ? { variations } : {};
+}
+
 export interface TemplateRequestInput {
   templateId: string;
   projectId: string;
@@ -25,6 +30,8 @@ export interface TemplateRequestInput {
   aspectRatio: AspectRatio;
   /** Left out: the server's default. */
   engine?: ImageEngine;
+  /** How many pictures (1–4); left out for one. */
+  variations?: number;
 }
 
 /** `POST /api/templates/generate`'s body. */
@@ -36,6 +43,7 @@ export function buildTemplateRequest(input: TemplateRequestInput): TemplateGener
     project_id: input.projectId,
     settings: panelSettings(input.quality, input.aspectRatio),
     ...(input.engine ? { engine: input.engine } : {}),
+    ...variationsField(input.variations),
   };
 }
 
@@ -48,6 +56,7 @@ export interface RecommendationRequestInput {
   quality: Quality | null | undefined;
   aspectRatio: AspectRatio;
   engine?: ImageEngine;
+  variations?: number;
 }
 
 /** `POST /api/recommendations/generate`'s body; the creative direction is trimmed and left out when empty. */
@@ -70,5 +79,6 @@ export function buildRecommendationRequest(input: RecommendationRequestInput): R
       resolution: settings.resolution,
     },
     ...(input.engine ? { engine: input.engine } : {}),
+    ...variationsField(input.variations),
   };
 }

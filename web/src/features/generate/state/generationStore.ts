@@ -2,7 +2,14 @@ import type { CompletedJob } from '@/lib/jobs/watchJob';
 import type { AspectRatio } from '../logic/aspectRatio';
 import { createStore, useStore } from './createStore';
 
-export type GenerationKind = 'template' | 'recommendation';
+export type GenerationKind = 'template' | 'recommendation' | 'image';
+
+/** One picture of a set of variations, from its job to its image. */
+export interface VariationSlot {
+  jobId: string;
+  phase: 'running' | 'completed' | 'failed';
+  result: CompletedJob | null;
+}
 
 /** The panel's latest generation, from the click to its image or error. */
 export interface GenerationRun {
@@ -17,6 +24,12 @@ export interface GenerationRun {
   jobId: string | null;
   result: CompletedJob | null;
   error: string | null;
+  /** How many pictures were asked for (1–4). */
+  variations: number;
+  /** Each picture of the set once started, `jobId` first. */
+  slots: VariationSlot[];
+  /** The picture of the set the seller chose as the campaign's cover. */
+  chosenAssetId: string | null;
 }
 
 /** One generation at a time, followed even while the panel is not on screen. */

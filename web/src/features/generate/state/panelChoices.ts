@@ -11,6 +11,8 @@ export interface PanelChoices {
   /** The preset prefill `style` was based on; another preset prefills again. */
   styleKey: string;
   creativeDirection: string;
+  /** How many pictures one click makes (1–4), each a credit. */
+  variations: number;
 }
 
 export const INITIAL_CHOICES: PanelChoices = {
@@ -20,6 +22,7 @@ export const INITIAL_CHOICES: PanelChoices = {
   style: DEFAULT_STYLE,
   styleKey: '',
   creativeDirection: '',
+  variations: 1,
 };
 
 /** Kept for the page's life, so switching to the chat tab and back keeps the choices. */

@@ -8,12 +8,13 @@ import { watchJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime } from '@/lib/sound';
 import { notify, TOAST_DURATION } from '@/lib/toast';
 import { generateFromTemplate } from '../api/generateFromTemplate';
+import { generateImage } from '../api/generateImage';
 import { generateRecommendation } from '../api/generateRecommendation';
-import type { RecommendationBody, StartedJob, TemplateGenerateBody } from '../api/types';
+import type { ImageGenerateBody, RecommendationBody, StartedJob, TemplateGenerateBody } from '../api/types';
 import type { AspectRatio } from '../logic/aspectRatio';
 import { generateErrorMessage, mapGenerateError } from '../logic/errors';
 import { GENERATE_MESSAGES } from '../logic/messages';
-import { generationStore, isInProgress, patchRun, type GenerationKind } from './generationStore';
+import { generationStore, isInProgress, patchRun, type GenerationKind, type VariationSlot } from './generationStore';
 
 interface Target {
   projectId: string;
@@ -23,7 +24,8 @@ interface Target {
 
 export type GenerationRequest =
   | (Target & { kind: 'template'; body: TemplateGenerateBody; templateId: string; templateName: string })
-  | (Target & { kind: 'recommendation'; body: RecommendationBody });
+  | (Target & { kind: 'recommendation'; body: RecommendationBody })
+  | (Target & { kind: 'image'; body: ImageGenerateBody });
 
 /** The panel polls every 10 s while the live stream is down; every third poll says it is still working. */
 const STILL_GENERATING_EVERY = 3;
@@ -31,12 +33,26 @@ const STILL_GENERATING_EVERY = 3;
 let nextId = 0;
 
 function start(request: GenerationRequest): Promise<StartedJob> {
-  return request.kind === 'template' ? generateFromTemplate(request.body) : generateRecommendation(request.body);
+  switch (request.kind) {
+    case 'template':
+      return generateFromTemplate(request.body);
+    case 'recommendation':
+      return generateRecommendation(request.body);
+    case 'image':
+      return generateImage(request.body);
+  }
+}
+
+/** How many pictures a request asks for. */
+function variationsOf(request: GenerationRequest): number {
+  const asked = request.body.variations;
+  return typeof asked === 'number' && asked >= 1 ? asked : 1;
 }
 
 /**
- * Starts a generation and follows it to its image: `generation-start` when the job exists,
- * `generation-end` (with the storyboard refresh and highlight) and the chime when it ends.
+ * Starts a generation and follows it to its image (each image of a set of variations):
+ * `generation-start` when the jobs exist, `generation-end` (with the storyboard refresh and
+ * highlight) as each ends, and the chime once all have.
  * Errors are kept on the run (shown inline) and toasted. Does nothing while another run is in progress.
  */
 export async function runGeneration(request: GenerationRequest, client: QueryClient): Promise<void> {
@@ -56,6 +72,9 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
     jobId: null,
     result: null,
     error: null,
+    variations: variationsOf(request),
+    slots: [],
+    chosenAssetId: null,
   });
 
   const fail = (message: string) => {
@@ -76,50 +95,78 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
     return;
   }
 
-  const { jobId } = started;
-  patchRun(id, { phase: 'running', jobId, ...(started.templateName ? { templateName: started.templateName } : {}) });
+  const { jobId, jobIds } = started;
+  const slotOf = (job: string): VariationSlot => ({ jobId: job, phase: 'running', result: null });
+  patchRun(id, {
+    phase: 'running',
+    jobId,
+    slots: jobIds.map(slotOf),
+    variations: jobIds.length,
+    ...(started.templateName ? { templateName: started.templateName } : {}),
+  });
+  const setSlot = (job: string, patch: Partial<VariationSlot>) =>
+    generationStore.update((run) => (run?.id === id ? { ...run, slots: run.slots.map((slot) => (slot.jobId === job ? { ...slot, ...patch } : slot)) } : run));
   const base: GenerationStartDetail = { jobId, kind, projectId: request.projectId, sceneId: request.sceneId };
   emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, base);
-  // The credit was taken when the job was queued.
+  // The credits were taken when the jobs were queued.
   void client.invalidateQueries({ queryKey: queryKeys.credits });
 
-  const toastId = `generate-${jobId}`;
+  // Each picture of a set is followed on its own and lands on the storyboard as it finishes.
+  const follow = async (job: string): Promise<string | null> => {
+    const detail: GenerationStartDetail = { ...base, jobId: job };
+    const toastId = `generate-${job}`;
+    try {
+      const outcome = await watchJob({
+        jobId: job,
+        kind,
+        onPoll: (attempt) => {
+          if (job === jobId && attempt % STILL_GENERATING_EVERY === 0) toast.loading(GENERATE_MESSAGES.stillGenerating, { id: toastId, duration: TOAST_DURATION });
+        },
+      });
+      toast.dismiss(toastId);
+      if (outcome.status === 'failed') {
+        const message = cancelledJobs.has(job) ? null : mapGenerateError(outcome.error);
+        setSlot(job, { phase: 'failed' });
+        announceGenerationEnd({ ...detail, status: 'failed', error: message ?? outcome.error, templateId });
+        return message ?? '';
+      }
+      setSlot(job, { phase: 'completed', result: outcome });
+      announceGenerationEnd({
+        ...detail,
+        status: 'completed',
+        url: outcome.url,
+        thumbnailUrl: outcome.thumbnailUrl,
+        assetId: outcome.assetId,
+        assetType: outcome.assetType ?? 'image',
+        creditCost: outcome.creditCost,
+        templateId,
+        shouldHighlight: true,
+      });
+      return null;
+    } catch (error) {
+      toast.dismiss(toastId);
+      const message = generateErrorMessage(error);
+      setSlot(job, { phase: 'failed' });
+      announceGenerationEnd({ ...detail, status: 'failed', error: message, templateId });
+      return message;
+    }
+  };
+
   try {
-    const outcome = await watchJob({
-      jobId,
-      kind,
-      onPoll: (attempt) => {
-        if (attempt % STILL_GENERATING_EVERY === 0) toast.loading(GENERATE_MESSAGES.stillGenerating, { id: toastId, duration: TOAST_DURATION });
-      },
-    });
-    toast.dismiss(toastId);
-    if (outcome.status === 'failed') {
-      const message = mapGenerateError(outcome.error);
-      // The seller stopped it: the cancel button has said so; the panel is ready again.
-      if (cancelledJobs.has(jobId)) generationStore.update((run) => (run?.id === id ? null : run));
-      else fail(message);
-      announceGenerationEnd({ ...base, status: 'failed', error: message, templateId });
+    const errors = await Promise.all(jobIds.map(follow));
+    const slots = generationStore.get()?.id === id ? (generationStore.get()?.slots ?? []) : [];
+    const first = slots.find((slot) => slot.result !== null)?.result ?? null;
+    if (first) {
+      patchRun(id, { phase: 'completed', result: first });
+      playCompletionChime();
+      const made = slots.filter((slot) => slot.result !== null).length;
+      notify.success(made > 1 ? GENERATE_MESSAGES.setCompleted(made) : GENERATE_MESSAGES.completed);
       return;
     }
-    patchRun(id, { phase: 'completed', result: outcome });
-    announceGenerationEnd({
-      ...base,
-      status: 'completed',
-      url: outcome.url,
-      thumbnailUrl: outcome.thumbnailUrl,
-      assetId: outcome.assetId,
-      assetType: outcome.assetType ?? 'image',
-      creditCost: outcome.creditCost,
-      templateId,
-      shouldHighlight: true,
-    });
-    playCompletionChime();
-    notify.success(GENERATE_MESSAGES.completed);
-  } catch (error) {
-    toast.dismiss(toastId);
-    const message = generateErrorMessage(error);
-    fail(message);
-    announceGenerationEnd({ ...base, status: 'failed', error: message, templateId });
+    const reason = errors.find((error): error is string => error !== null && error !== '');
+    // The seller stopped it: the cancel button has said so; the panel is ready again.
+    if (reason === undefined) generationStore.update((run) => (run?.id === id ? null : run));
+    else fail(reason);
   } finally {
     void client.invalidateQueries({ queryKey: queryKeys.credits });
   }

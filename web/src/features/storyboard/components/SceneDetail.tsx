@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, ChevronLeft, ChevronRight, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
 import { EditorFrame } from '@/components/media/EditorFrame';
 import type { MediaItemView } from '@/components/media/MediaDisplay';
@@ -28,7 +28,11 @@ export interface SceneDetailProps {
   onSetCover: (sceneId: string, assetId: string) => void;
   /** Resolves true once deleted (the caller shows failures). */
   onDeleteAsset: (assetId: string) => Promise<boolean>;
+  /** How an asset was made, with what to do with its recipe again; null when nothing is known. */
+  renderRecipe?: RenderRecipe;
 }
+
+export type RenderRecipe = (input: { asset: MediaAsset; projectId: string; sceneId: string }) => ReactNode;
 
 function isTextField(target: Element): boolean {
   return target.closest('input, textarea, select, [contenteditable="true"]') !== null;
@@ -55,7 +59,7 @@ function formatDate(iso: string): string | null {
 }
 
 /** One campaign up close: a large viewer of its assets, the asset strip, and download, share, edit, cover and delete. */
-export default function SceneDetail({ scene, projectId, autoFocus, generating, onBack, onSetCover, onDeleteAsset }: SceneDetailProps) {
+export default function SceneDetail({ scene, projectId, autoFocus, generating, onBack, onSetCover, onDeleteAsset, renderRecipe }: SceneDetailProps) {
   const media = scene.media;
   const name = sceneName(scene);
   const headingId = useId();
@@ -134,6 +138,8 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const chips = asset ? assetChips(asset) : [];
   const created = asset ? formatDate(asset.created_at) : null;
   const prompt = asset?.file_metadata?.prompt?.trim();
+  // A generated image's recipe has its own section, with the brief in it.
+  const recipe = serverAsset && renderRecipe ? renderRecipe({ asset, projectId, sceneId: scene.id }) : null;
 
   return (
     <section ref={region} aria-label="Campaign detail" className="mx-auto flex w-full max-w-5xl flex-col gap-4" data-testid="scene-detail">
@@ -270,8 +276,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
                 ))}
               </ul>
             ) : null}
-            {prompt ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600">{prompt}</p> : null}
+            {prompt && !recipe ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600">{prompt}</p> : null}
           </div>
+          {recipe}
         </>
       )}
 

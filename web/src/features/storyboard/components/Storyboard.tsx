@@ -22,6 +22,7 @@ import { StoryboardHeader } from './StoryboardHeader';
 import { EmptyState, ErrorState, LoadingState, NoProject } from './StoryboardStates';
 import { TimelineStrip } from './TimelineStrip';
 import { UnassignedMedia } from './UnassignedMedia';
+import type { RenderRecipe } from './SceneDetail';
 
 // The scene detail is not needed for the first view: it loads on first use (and is fetched ahead once the grid is up).
 const loadSceneDetail = () => import('./SceneDetail');
@@ -35,6 +36,8 @@ export interface StoryboardProps {
   onCreateCampaign: () => void;
   /** A project is being set up: show the loading state rather than an empty one. */
   settingUp?: boolean;
+  /** How an asset of the open campaign was made (the scene detail shows it). */
+  renderRecipe?: RenderRecipe;
 }
 
 interface OpenDetail {
@@ -47,7 +50,7 @@ interface OpenDetail {
 const NO_SCENES: StoryboardData['scenes'] = [];
 
 /** Campaign Studio: the selected project's campaigns as a grid of cards, their detail view, and the timeline. */
-export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelectScene, onCreateCampaign, settingUp = false }: StoryboardProps) {
+export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelectScene, onCreateCampaign, settingUp = false, renderRecipe }: StoryboardProps) {
   const routeProjectId = useParams().projectId;
   const projectId = givenProjectId ?? (isUuid(routeProjectId) ? routeProjectId : null);
   const queryClient = useQueryClient();
@@ -178,6 +181,7 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
                 onBack={closeDetail}
                 onSetCover={onSetActive}
                 onDeleteAsset={deleteAsset}
+                renderRecipe={renderRecipe}
               />
             </Suspense>
           ) : null}

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { MessageSquareText, Wand2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useFeatureFlag } from '@/api/featureFlags';
+import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
 
 export type WorkspaceTab = 'chat' | 'generate';
 
@@ -15,12 +16,34 @@ export interface SceneWorkspacePanelProps {
 }
 
 /**
+ * A request for the Generate tab made while no panel was on screen (a phone showing the
+ * storyboard): the panel opens on that tab when it appears.
+ */
+let generateRequested = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener(BROWSER_EVENTS.showGenerate, () => {
+    generateRequested = true;
+  });
+}
+
+function initialTab(): WorkspaceTab {
+  if (!generateRequested) return 'chat';
+  generateRequested = false;
+  return 'generate';
+}
+
+/**
  * The left panel: the scene selector, then the Generate and Chat tabs when the chat interface is on,
  * or the Generate panel alone when it is off (no chat input or suggestions anywhere then).
  */
 export function SceneWorkspacePanel({ header, chat, generate, onTabShown }: SceneWorkspacePanelProps) {
   const chatEnabled = useFeatureFlag('chat_interface');
-  const [tab, setTab] = useState<WorkspaceTab>('chat');
+  const [tab, setTab] = useState<WorkspaceTab>(initialTab);
+  useBrowserEvent(BROWSER_EVENTS.showGenerate, () => {
+    generateRequested = false;
+    setTab('generate');
+    onTabShown?.('generate');
+  });
   return (
     <section aria-label="Campaign workspace" className="flex h-full min-h-0 flex-col bg-white">
       {header ? <div className="border-b border-slate-200 px-4 py-3">{header}</div> : null}

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import type { Scene, User } from '@/api/types';
 import { Logo } from '@/components/Logo';
 import { Button } from '@/components/ui/Button';
+import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { useChatWidth } from '../state/useChatWidth';
@@ -71,6 +72,10 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
   const [chosenView, setMobileView] = useState<'chat' | 'storyboard' | null>(null);
   if (isMobile && chosenView === null && campaignHasMedia !== undefined) setMobileView(campaignHasMedia ? 'storyboard' : 'chat');
   const mobileView = chosenView ?? 'storyboard';
+  // A recalled brief fills the Generate panel: a phone shows the panel in place of the storyboard.
+  useBrowserEvent(BROWSER_EVENTS.showGenerate, () => {
+    if (isMobile) setMobileView('chat');
+  });
 
   const projectListProps = {
     projects: ws.projects,
