@@ -1,10 +1,12 @@
 import { ArrowLeft, Check, ChevronLeft, ChevronRight, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
 import { EditorFrame } from '@/components/media/EditorFrame';
 import type { MediaItemView } from '@/components/media/MediaDisplay';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { isUuid } from '@/lib/media/assetId';
 import { resolveIndex, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
@@ -79,6 +81,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const share = useShareLink();
+  const editShortfall = useCreditShortfall(IMAGE_EDIT_COST);
 
   const show = (next: number) => {
     const item = media[next];
@@ -178,8 +181,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               <Star className="h-4 w-4" aria-hidden /> Set as cover
             </Button>
             {asset.file_type === 'image' && serverAsset ? (
-              <Button variant="secondary" size="sm" title="Edit image" onClick={() => setEditing(true)}>
+              <Button variant="secondary" size="sm" title={editShortfall ?? 'Edit image'} onClick={() => setEditing(true)} disabled={editShortfall !== null}>
                 <Pencil className="h-4 w-4" aria-hidden /> Edit image
+                {editShortfall ? <span className="text-xs font-normal text-slate-600">· {editShortfall}</span> : null}
               </Button>
             ) : null}
             <Button
