@@ -4,13 +4,13 @@ import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
 import { EditorFrame } from '@/components/media/EditorFrame';
 import type { MediaItemView } from '@/components/media/MediaDisplay';
+import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { isUuid } from '@/lib/media/assetId';
 import { resolveIndex, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
-import { downloadHref } from '../logic/fileNames';
 import { assetAlt, assetCredits, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
@@ -133,6 +133,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
 
   const alt = asset ? assetAlt(asset, name, index, media.length) : '';
   const serverAsset = asset !== null && isUuid(asset.id);
+  const download = asset ? downloadUrlOf(asset) : null;
   const isCover = asset !== null && asset.id === scene.cover_asset_id;
   const chips = asset ? assetChips(asset) : [];
   const created = asset ? formatDate(asset.created_at) : null;
@@ -203,9 +204,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               )}
               {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
-            {serverAsset ? (
+            {download ? (
               <a
-                href={downloadHref(asset.id)}
+                href={download}
                 download
                 title="Download"
                 className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium whitespace-nowrap text-slate-800 shadow-sm ring-1 ring-slate-200 transition-colors ring-inset hover:bg-slate-50"
