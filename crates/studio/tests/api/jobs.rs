@@ -68,22 +68,15 @@ pub(crate) async fn start_image(
 }
 
 async fn upload_reference(app: &TestApp, session: &Session, project: &str, scene: &str) -> Value {
-    let form = Form::new()
-        .part(
-            "file",
-            Part::bytes(files::png(600, 800))
-                .file_name("jar.png")
-                .mime_str("image/png")
-                .unwrap(),
-        )
-        .text("projectId", project.to_owned())
-        .text("sceneId", scene.to_owned());
     let response = app
-        .authed(session, Method::POST, "/api/reference-images/upload-proxy")
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+        .upload_photo(
+            session,
+            (project, scene),
+            None,
+            "jar.png",
+            files::png(600, 800),
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json::<Value>().await.unwrap()["reference_image"].clone()
 }
