@@ -1176,6 +1176,19 @@ async fn a_stand_in_product_is_said_so(db: Db) {
         "{}",
         metadata(&with)
     );
+    // The card's words describe what was painted, not the prompt's wishes.
+    let painted = metadata(&with)["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(painted.starts_with("The product "), "{painted:?}");
+    assert!(
+        metadata(&without)["description"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("A stand-in ")),
+        "{}",
+        metadata(&without)
+    );
 }
 
 /// A job whose reference image can no longer be read fails with the reason the user is
