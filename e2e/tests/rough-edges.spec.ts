@@ -70,22 +70,42 @@ for (const { label, viewport, phone } of VIEWPORTS) {
     test(`a new seller starts where the work is, with the thread in front (${label})`, async ({ page }) => {
       await signUpWithProject(page, `start-${label}`, 'Lavender Soap');
 
-      // The first screen: the chat input and the product-photo picker, not an empty storyboard.
+      // The first screen: the chat input and the product-photo picker, not an empty storyboard. On a
+      // phone the picker starts folded behind the no-photo notice's Add photo, so the thread keeps the
+      // screen.
       const input = page.getByRole('textbox', { name: 'Message' });
       await expect(input).toBeVisible();
       await expect(page.getByTestId('reference-image-input')).toBeAttached();
-      await expect(page.getByText('Add product photos')).toBeVisible();
+      const addPhoto = page.getByTestId('no-product-photo').getByRole('button', { name: 'Add photo' });
+      if (phone) {
+        await expect(addPhoto).toBeVisible();
+        await expect(page.getByText('Add product photos')).toBeHidden();
+      } else {
+        await expect(page.getByText('Add product photos')).toBeVisible();
+      }
 
-      // The toast of the new project sits below the header, clear of the balance.
+      // The toast of the new project sits below the header and, on a phone, the campaign selector,
+      // clear of the balance.
       const created = toast(page, 'Project created successfully');
       await expect(created).toBeVisible();
-      const header = (await page.locator('header').first().boundingBox())!;
       const toastBox = (await created.boundingBox())!;
-      if (phone) expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
-      const badge = (await page.getByTestId('credit-badge').first().boundingBox())!;
-      const overlaps = toastBox.x < badge.x + badge.width && badge.x < toastBox.x + toastBox.width && toastBox.y < badge.y + badge.height && badge.y < toastBox.y + toastBox.height;
-      expect(overlaps).toBe(false);
+      const overlaps = (box: { x: number; y: number; width: number; height: number }) =>
+        toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+      if (phone) {
+        const header = (await page.locator('header').first().boundingBox())!;
+        expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+        const selector = (await page.getByRole('button', { name: 'Select campaign' }).boundingBox())!;
+        expect(overlaps(selector)).toBe(false);
+      }
+      expect(overlaps((await page.getByTestId('credit-badge').first().boundingBox())!)).toBe(false);
       await shot(page, `rough-first-screen-${label}`);
+      if (phone) {
+        await addPhoto.click();
+        await expect(page.getByText('Add product photos')).toBeVisible();
+        await shot(page, `rough-first-screen-photos-open-${label}`);
+        await page.getByTestId('no-product-photo').getByRole('button', { name: 'Hide' }).click();
+        await expect(page.getByText('Add product photos')).toBeHidden();
+      }
 
       // The sample prompts show once (as suggestions), not twice.
       await expect(page.getByText('Hero shot on a marble counter, soft morning light', { exact: true })).toHaveCount(1);

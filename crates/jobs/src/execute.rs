@@ -18,7 +18,7 @@ pub(crate) struct Context<'a> {
     pub storage: &'a MediaStorage,
     pub provider: &'a dyn MediaProvider,
     pub links: Option<&'a MediaLinks>,
-    /// Also store images with the free plan's corner mark.
+    /// Also store images and videos with the free plan's corner mark.
     pub watermark: bool,
 }
 
@@ -385,27 +385,36 @@ async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderErro
         })
 }
 
-/// The image with the free plan's corner mark, in the image's own format.
-async fn watermarked(bytes: Bytes, mime: &str) -> Result<Vec<u8>, ProviderError> {
+/// The image or video with the free plan's corner mark (on every frame of a video), in the
+/// file's own format; music carries none.
+async fn watermarked(
+    bytes: Bytes,
+    kind: MediaKind,
+    mime: &str,
+) -> Result<Option<Vec<u8>>, ProviderError> {
     let format = if mime == "image/png" {
         engine::codec::OutputFormat::Png
     } else {
         engine::codec::OutputFormat::Jpeg
     };
-    tokio::task::spawn_blocking(move || engine::watermark::mark_encoded(&bytes, format))
-        .await
-        .map_err(|e| {
-            ProviderError::transient(
-                JobFailure::Internal,
-                format!("watermarking stopped unexpectedly: {e}"),
-            )
-        })?
-        .map_err(|e| {
-            ProviderError::permanent(
-                JobFailure::Internal,
-                format!("the result cannot be watermarked: {e}"),
-            )
-        })
+    tokio::task::spawn_blocking(move || match kind {
+        MediaKind::Image => engine::watermark::mark_encoded(&bytes, format).map(Some),
+        MediaKind::Video => engine::video::mark_mp4(&bytes).map(Some),
+        MediaKind::Audio => Ok(None),
+    })
+    .await
+    .map_err(|e| {
+        ProviderError::transient(
+            JobFailure::Internal,
+            format!("watermarking stopped unexpectedly: {e}"),
+        )
+    })?
+    .map_err(|e| {
+        ProviderError::permanent(
+            JobFailure::Internal,
+            format!("the result cannot be watermarked: {e}"),
+        )
+    })
 }
 
 /// Deletes objects no row refers to; what cannot be deleted now stays queued for the
@@ -455,13 +464,15 @@ async fn store_output(
         objects.push((keys.poster.clone(), poster));
         keys.poster
     });
-    let watermarked_key = if ctx.watermark && file_type == MediaKind::Image {
-        let marked = watermarked(output.bytes.clone(), &output.mime).await?;
-        objects.push((keys.watermarked.clone(), Bytes::from(marked)));
-        Some(keys.watermarked)
+    let marked = if ctx.watermark {
+        watermarked(output.bytes.clone(), file_type, &output.mime).await?
     } else {
         None
     };
+    let watermarked_key = marked.map(|marked| {
+        objects.push((keys.watermarked.clone(), Bytes::from(marked)));
+        keys.watermarked
+    });
     ctx.storage.put_all(&objects).await.map_err(|(key, e)| {
         ProviderError::transient(
             JobFailure::OutputNotStored,

@@ -28,7 +28,7 @@ pub struct WorkerConfig {
     pub lease: Duration,
     /// How often an idle worker looks for due jobs without being woken.
     pub poll_interval: Duration,
-    /// Also store each generated image with the free plan's corner mark.
+    /// Also store each generated image and video with the free plan's corner mark.
     pub watermark: bool,
 }
 

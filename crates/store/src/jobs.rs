@@ -481,20 +481,33 @@ impl Store {
 
     /// How long the latest completed generations took from request to result, at most
     /// `per_group` of each kind and engine (hosted when a hosted model answered, else the
-    /// studio's own), newest first. Chat replies are not generations.
+    /// studio's own), newest first. Chat replies are not generations. Each group is read
+    /// newest-first from its own index, so the cost stays the same however many jobs ran.
     pub async fn recent_durations(&self, per_group: i64) -> Result<Vec<RecentDuration>> {
-        let rows: Vec<(String, String, DateTime<Utc>, DateTime<Utc>)> = on_db!(self, p => sqlx::query_as(
-            "SELECT kind, engine, created_at, finished_at FROM ( \
-               SELECT kind, CASE WHEN provider IS NULL THEN 'studio' ELSE 'hosted' END AS engine, \
-                 created_at, finished_at, \
-                 ROW_NUMBER() OVER (PARTITION BY kind, provider IS NULL ORDER BY finished_at DESC) AS n \
-               FROM jobs WHERE status = 'completed' AND finished_at IS NOT NULL \
-               AND kind <> 'assistant_reply') recent \
-             WHERE n <= $1 ORDER BY kind, engine, finished_at DESC",
-        )
-        .bind(per_group)
-        .fetch_all(p)
-        .await)?;
+        let groups: Vec<String> = JobKind::ALL
+            .iter()
+            .filter(|kind| **kind != JobKind::AssistantReply)
+            .flat_map(|kind| {
+                [
+                    (kind.as_str(), "studio", ""),
+                    (kind.as_str(), "hosted", "NOT "),
+                ]
+            })
+            .enumerate()
+            .map(|(i, (kind, engine, not))| {
+                format!(
+                    "SELECT * FROM (SELECT kind, '{engine}' AS engine, created_at, finished_at \
+                     FROM jobs WHERE status = 'completed' AND provider IS {not}NULL \
+                     AND kind = '{kind}' AND finished_at IS NOT NULL \
+                     ORDER BY finished_at DESC LIMIT $1) AS g{i}"
+                )
+            })
+            .collect();
+        let sql = groups.join(" UNION ALL ");
+        let rows: Vec<(String, String, DateTime<Utc>, DateTime<Utc>)> = on_db!(self, p => sqlx::query_as(&sql)
+            .bind(per_group)
+            .fetch_all(p)
+            .await)?;
         Ok(rows
             .into_iter()
             .filter_map(|(kind, engine, created, finished)| {

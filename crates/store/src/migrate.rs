@@ -86,6 +86,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0013_share_links_and_watermarks.sql"),
         include_str!("../migrations/postgres/0013_share_links_and_watermarks.sql"),
     ),
+    (
+        14,
+        "job estimates index",
+        include_str!("../migrations/sqlite/0014_job_estimates_index.sql"),
+        include_str!("../migrations/postgres/0014_job_estimates_index.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

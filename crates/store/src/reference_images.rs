@@ -446,40 +446,56 @@ mod tests {
         }
     }
 
+    /// A migrated store's user with one project and a campaign per name in `scenes`.
+    async fn owner_with_campaigns(
+        store: &Store,
+        email: &str,
+        scenes: &[&str],
+    ) -> (Uuid, Uuid, Vec<Uuid>) {
+        store.migrate().await.unwrap();
+        let owner = user(store, email, 0).await;
+        let project = store
+            .create_project(
+                owner.id,
+                &ProjectName::parse("P").unwrap(),
+                Settings::default(),
+            )
+            .await
+            .unwrap();
+        let mut ids = Vec::new();
+        for name in scenes {
+            let scene = store
+                .create_scene(owner.id, project.id, &SceneName::parse(name).unwrap(), None)
+                .await
+                .unwrap();
+            ids.push(scene.id);
+        }
+        (owner.id, project.id, ids)
+    }
+
     #[tokio::test]
     async fn drafts_are_capped_per_campaign_and_removed_when_stale_unless_sent() {
         for store in fresh_stores().await {
-            store.migrate().await.unwrap();
-            let owner = user(&store, "drafts@example.com", 0).await;
-            let project = store
-                .create_project(
-                    owner.id,
-                    &ProjectName::parse("P").unwrap(),
-                    Settings::default(),
-                )
-                .await
-                .unwrap();
-            let scene = store
-                .create_scene(owner.id, project.id, &SceneName::parse("S").unwrap(), None)
-                .await
-                .unwrap();
+            let (owner, project, scenes) =
+                owner_with_campaigns(&store, "drafts@example.com", &["S"]).await;
+            let scene = scenes[0];
             let old = now() - chrono::Duration::days(2);
             // Three drafts under three fresh message keys fill the campaign.
             let mut drafts = Vec::new();
             for _ in 0..MAX_DRAFT_IMAGES {
                 let key = Uuid::new_v4().to_string();
-                let new = image(owner.id, project.id, scene.id, Some(&key), old);
+                let new = image(owner, project, scene, Some(&key), old);
                 drafts.push(store.add_reference_image(&new, true, &QUOTA).await.unwrap());
             }
             let key = Uuid::new_v4().to_string();
-            let fourth = image(owner.id, project.id, scene.id, Some(&key), old);
+            let fourth = image(owner, project, scene, Some(&key), old);
             assert!(matches!(
                 store.add_reference_image(&fourth, true, &QUOTA).await,
                 Err(AddReferenceImageError::LimitReached)
             ));
             assert_eq!(
                 store
-                    .count_draft_images(owner.id, project.id, Some(scene.id))
+                    .count_draft_images(owner, project, Some(scene))
                     .await
                     .unwrap(),
                 MAX_DRAFT_IMAGES
@@ -487,11 +503,11 @@ mod tests {
 
             // One is sent; a fresh one is too young; the other two old ones go.
             store
-                .mark_reference_images_sent(owner.id, &[drafts[0].id])
+                .mark_reference_images_sent(owner, &[drafts[0].id])
                 .await
                 .unwrap();
             let young_key = Uuid::new_v4().to_string();
-            let young = image(owner.id, project.id, scene.id, Some(&young_key), now());
+            let young = image(owner, project, scene, Some(&young_key), now());
             store
                 .add_reference_image(&young, true, &QUOTA)
                 .await
@@ -512,7 +528,7 @@ mod tests {
             queued.sort();
             assert_eq!(queued, expected, "their bytes are queued for deletion");
             let left: Vec<Uuid> = store
-                .project_reference_images(owner.id, project.id)
+                .project_reference_images(owner, project)
                 .await
                 .unwrap()
                 .into_iter()
@@ -527,43 +543,27 @@ mod tests {
     #[tokio::test]
     async fn the_upload_quota_counts_files_and_bytes() {
         for store in fresh_stores().await {
-            store.migrate().await.unwrap();
-            let owner = user(&store, "quota@example.com", 0).await;
-            let project = store
-                .create_project(
-                    owner.id,
-                    &ProjectName::parse("P").unwrap(),
-                    Settings::default(),
-                )
-                .await
-                .unwrap();
+            let (owner, project, scenes) =
+                owner_with_campaigns(&store, "quota@example.com", &["A", "B"]).await;
             let quota = UploadQuota {
                 files: 5,
                 bytes: 2500,
             };
-            let mut scenes = Vec::new();
-            for name in ["A", "B"] {
-                let scene = store
-                    .create_scene(owner.id, project.id, &SceneName::parse(name).unwrap(), None)
-                    .await
-                    .unwrap();
-                scenes.push(scene.id);
-            }
             // 1,000 bytes each: the third would make 3,000.
             for scene in &scenes {
-                let new = image(owner.id, project.id, *scene, None, now());
+                let new = image(owner, project, *scene, None, now());
                 store
                     .add_reference_image(&new, false, &quota)
                     .await
                     .unwrap();
             }
-            let third = image(owner.id, project.id, scenes[0], None, now());
+            let third = image(owner, project, scenes[0], None, now());
             assert!(matches!(
                 store.add_reference_image(&third, false, &quota).await,
                 Err(AddReferenceImageError::QuotaReached)
             ));
             assert_eq!(
-                store.upload_usage(owner.id).await.unwrap(),
+                store.upload_usage(owner).await.unwrap(),
                 UploadUsage {
                     files: 2,
                     bytes: 2000

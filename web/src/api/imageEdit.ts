@@ -4,6 +4,9 @@ import type { paths } from './schema';
 
 export const IMAGE_EDIT_PATH = '/api/generate/image-edit';
 
+/** Credits one edit costs, whatever its size. */
+export const IMAGE_EDIT_COST = 1;
+
 /** `POST /api/generate/image-edit` answers 202 with the started job. */
 export type StartedImageEdit = paths['/api/generate/image-edit']['post']['responses'][202]['content']['application/json']['data'];
 

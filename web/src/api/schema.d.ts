@@ -1409,6 +1409,11 @@ export interface components {
         /** @description How a file was made, as the storyboard and scene detail show it. */
         FileMetadata: {
             aspect_ratio?: string | null;
+            /**
+             * @description What the picture shows, in words, as the studio engine painted it (the card's alt
+             *     text); none for hosted results, music and uploads.
+             */
+            description?: string | null;
             dimensions?: null | components["schemas"]["Dimensions"];
             /**
              * Format: double

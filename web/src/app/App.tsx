@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/api/queryClient';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
-import { TOAST_DURATION } from '@/lib/toast';
+import { PHONE_TOASTS_OFFSET, TOAST_DURATION } from '@/lib/toast';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { CreatePage } from '@/pages/CreatePage';
 import { HomePage } from '@/pages/HomePage';
@@ -33,18 +33,13 @@ export function AppRoutes() {
 }
 
 /**
- * Below the tallest top bar of a phone (the simple pages' two rows), so a toast never hides the
- * header, its navigation or the balance.
- */
-const PHONE_TOAST_TOP = '112px';
-
-/**
  * Toasts sit bottom-right on a desktop; on a phone at the top, clear of the chat input and the
- * Generate button, under the header.
+ * Generate button, below the page's top bars (the header, its navigation, the balance, and the
+ * workspace's campaign selector).
  */
 function AppToaster() {
   const mobile = useViewportWidth() < MOBILE_BREAKPOINT;
-  const offset = mobile ? { top: PHONE_TOAST_TOP } : undefined;
+  const offset = mobile ? { top: PHONE_TOASTS_OFFSET } : undefined;
   return <Toaster position={mobile ? 'top-center' : 'bottom-right'} offset={offset} mobileOffset={offset} richColors closeButton duration={TOAST_DURATION} />;
 }
 

@@ -6,6 +6,7 @@
 //! A flat picture is first split into product and background where the product can be told
 //! apart; otherwise the whole picture moves rigidly.
 
+mod mark;
 mod motion;
 mod render;
 mod separate;
@@ -16,9 +17,10 @@ use openh264::encoder::{
     BitRate, Encoder, EncoderConfig, FrameRate, FrameType, IntraFramePeriod, RateControlMode,
     VuiConfig,
 };
-use openh264::formats::YUVSlices;
+use openh264::formats::{YUVSlices, YUVSource};
 use openh264::OpenH264API;
 
+pub use mark::mark_mp4;
 pub use motion::{parse_motion, Camera, Motion};
 
 use crate::{codec, EngineError, Progress};
@@ -190,28 +192,10 @@ pub fn animate(
     let mut clip = Prepared::new(source, prompt, duration, quality, seed)?;
     let (w, h) = (clip.width, clip.height);
 
-    let config = EncoderConfig::new()
-        .bitrate(BitRate::from_bps(quality.bitrate()))
-        .rate_control_mode(RateControlMode::Bitrate)
-        .max_frame_rate(FrameRate::from_hz(fps as f32))
-        .skip_frames(false)
-        .intra_frame_period(IntraFramePeriod::from_num_frames(2 * fps))
-        .num_threads(1)
-        .vui(VuiConfig::bt601());
-    let encode_err = |e: openh264::Error| EngineError::Encode(format!("h264: {e}"));
-    let mut encoder =
-        Encoder::with_api_config(OpenH264API::from_source(), config).map_err(encode_err)?;
-    let mux_err = |e: muxide::api::MuxerError| EngineError::Encode(format!("mp4: {e}"));
-    let mut muxer = muxide::api::MuxerBuilder::new(Vec::new())
-        .video(muxide::api::VideoCodec::H264, w, h, fps as f64)
-        .with_fast_start(true)
-        .build()
-        .map_err(mux_err)?;
-
+    let mut writer = Mp4Writer::new(w, h, fps as f64, quality.bitrate())?;
     let seconds = duration.seconds();
     let frames = seconds * fps;
     let mut poster = None;
-    let mut packet = Vec::new();
     for i in 0..frames {
         progress.report("rendering", 0.02 + 0.93 * i as f32 / frames as f32)?;
         clip.render(i, frames);
@@ -219,24 +203,16 @@ pub fn animate(
         if i == 0 {
             poster = Some(renderer.to_rgba());
         }
-        let (cw, ch) = (w as usize / 2, h as usize / 2);
-        let yuv = YUVSlices::new(
+        let cw = w as usize / 2;
+        debug_assert_eq!(renderer.u.len(), cw * (h as usize / 2));
+        writer.push(&YUVSlices::new(
             (&renderer.y, &renderer.u, &renderer.v),
             (w as usize, h as usize),
             (w as usize, cw, cw),
-        );
-        debug_assert_eq!(renderer.u.len(), cw * ch);
-        let bitstream = encoder.encode(&yuv).map_err(encode_err)?;
-        let keyframe = matches!(bitstream.frame_type(), FrameType::IDR | FrameType::I);
-        packet.clear();
-        bitstream.write_vec(&mut packet);
-        muxer
-            .write_video(i as f64 / fps as f64, &packet, keyframe)
-            .map_err(mux_err)?;
+        ))?;
     }
     progress.report("muxing", 0.96)?;
-    muxer.finish_in_place().map_err(mux_err)?;
-    let mp4 = muxer.into_writer();
+    let mp4 = writer.finish()?;
     let poster_jpeg = codec::encode_jpeg(&poster.expect("a clip has frames"), codec::JPEG_QUALITY)?;
     progress.report("done", 1.0)?;
     Ok(RenderedVideo {
@@ -257,6 +233,67 @@ fn check_fps(fps: u32) -> Result<(), EngineError> {
         )));
     }
     Ok(())
+}
+
+/// Frames in, a fast-start H.264 MP4 out: one frame every 1/`fps` s at a steady bitrate.
+struct Mp4Writer {
+    encoder: Encoder,
+    muxer: muxide::api::Muxer<Vec<u8>>,
+    fps: f64,
+    written: u32,
+    packet: Vec<u8>,
+}
+
+fn encode_err(e: openh264::Error) -> EngineError {
+    EngineError::Encode(format!("h264: {e}"))
+}
+
+fn mux_err(e: muxide::api::MuxerError) -> EngineError {
+    EngineError::Encode(format!("mp4: {e}"))
+}
+
+impl Mp4Writer {
+    fn new(width: u32, height: u32, fps: f64, bitrate: u32) -> Result<Mp4Writer, EngineError> {
+        let config = EncoderConfig::new()
+            .bitrate(BitRate::from_bps(bitrate))
+            .rate_control_mode(RateControlMode::Bitrate)
+            .max_frame_rate(FrameRate::from_hz(fps as f32))
+            .skip_frames(false)
+            .intra_frame_period(IntraFramePeriod::from_num_frames((2.0 * fps).round() as u32))
+            .num_threads(1)
+            .vui(VuiConfig::bt601());
+        let encoder =
+            Encoder::with_api_config(OpenH264API::from_source(), config).map_err(encode_err)?;
+        let muxer = muxide::api::MuxerBuilder::new(Vec::new())
+            .video(muxide::api::VideoCodec::H264, width, height, fps)
+            .with_fast_start(true)
+            .build()
+            .map_err(mux_err)?;
+        Ok(Mp4Writer {
+            encoder,
+            muxer,
+            fps,
+            written: 0,
+            packet: Vec::new(),
+        })
+    }
+
+    fn push(&mut self, frame: &impl YUVSource) -> Result<(), EngineError> {
+        let bitstream = self.encoder.encode(frame).map_err(encode_err)?;
+        let keyframe = matches!(bitstream.frame_type(), FrameType::IDR | FrameType::I);
+        self.packet.clear();
+        bitstream.write_vec(&mut self.packet);
+        self.muxer
+            .write_video(f64::from(self.written) / self.fps, &self.packet, keyframe)
+            .map_err(mux_err)?;
+        self.written += 1;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Vec<u8>, EngineError> {
+        self.muxer.finish_in_place().map_err(mux_err)?;
+        Ok(self.muxer.into_writer())
+    }
 }
 
 /// Chosen frames of a clip, uncompressed, with where the product is in each: what the

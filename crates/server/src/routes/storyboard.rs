@@ -50,6 +50,9 @@ pub struct FileMetadata {
     aspect_ratio: Option<String>,
     output_format: Option<String>,
     prompt: Option<String>,
+    /// What the picture shows, in words, as the studio engine painted it (the card's alt
+    /// text); none for hosted results, music and uploads.
+    description: Option<String>,
     dimensions: Option<Dimensions>,
     /// Seconds, for video and audio.
     duration: Option<f64>,

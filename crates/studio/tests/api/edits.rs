@@ -5,7 +5,6 @@
 use std::io::Cursor;
 
 use base64::Engine as _;
-use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use wiremock::matchers::{method, path};
@@ -13,7 +12,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::jobs::{project_and_scene, start_image};
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, spawn_app_with, Db, Session, TestApp};
+use crate::support::{expect_error, spawn_app, spawn_app_with, Db, TestApp};
 
 on_both_databases!(
     an_edit_the_studio_engine_cannot_do_is_refused_before_any_charge,
@@ -31,36 +30,6 @@ fn mask_png() -> Vec<u8> {
         .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
         .unwrap();
     png
-}
-
-async fn edit(
-    app: &TestApp,
-    session: &Session,
-    (project, scene): (&str, &str),
-    image: &str,
-    prompt: &str,
-    engine: Option<&str>,
-) -> reqwest::Response {
-    let mut form = Form::new()
-        .text("project_id", project.to_owned())
-        .text("scene_id", scene.to_owned())
-        .text("prompt", prompt.to_owned())
-        .text("original_image_url", format!("/api/media/file/{image}"));
-    if let Some(engine) = engine {
-        form = form.text("engine", engine.to_owned());
-    }
-    let form = form.part(
-        "mask",
-        Part::bytes(mask_png())
-            .file_name("mask.png")
-            .mime_str("image/png")
-            .unwrap(),
-    );
-    app.authed(session, Method::POST, "/api/generate/image-edit")
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
 }
 
 /// Files under the server's storage that hold job inputs (the stored brush masks).
@@ -102,7 +71,16 @@ async fn an_edit_the_studio_engine_cannot_do_is_refused_before_any_charge(db: Db
         "make it look vintage",
         "give it a cinematic mood",
     ] {
-        let response = edit(&app, &session, (&project, &scene), &image, prompt, None).await;
+        let response = app
+            .image_edit(
+                &session,
+                (&project, &scene),
+                &image,
+                prompt,
+                mask_png(),
+                None,
+            )
+            .await;
         let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
         assert_eq!(
             message,
@@ -127,15 +105,16 @@ async fn an_edit_the_studio_engine_cannot_do_is_refused_before_any_charge(db: Db
     assert_eq!(stored_masks(&app), 0, "no mask stored");
 
     // What it can do is taken and paid for once, and does what it says.
-    let response = edit(
-        &app,
-        &session,
-        (&project, &scene),
-        &image,
-        "replace it with pale concrete",
-        None,
-    )
-    .await;
+    let response = app
+        .image_edit(
+            &session,
+            (&project, &scene),
+            &image,
+            "replace it with pale concrete",
+            mask_png(),
+            None,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
     let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
         .as_str()
@@ -204,17 +183,27 @@ async fn a_hosted_model_takes_any_instruction(db: Db) {
     let balance = app.balance(&session).await;
 
     // The studio engine, chosen explicitly, still refuses; the hosted model takes it.
-    let response = edit(
-        &app,
-        &session,
-        (&project, &scene),
-        &made,
-        "add a hat",
-        Some("studio"),
-    )
-    .await;
+    let response = app
+        .image_edit(
+            &session,
+            (&project, &scene),
+            &made,
+            "add a hat",
+            mask_png(),
+            Some("studio"),
+        )
+        .await;
     expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
-    let response = edit(&app, &session, (&project, &scene), &made, "add a hat", None).await;
+    let response = app
+        .image_edit(
+            &session,
+            (&project, &scene),
+            &made,
+            "add a hat",
+            mask_png(),
+            None,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
     let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
         .as_str()

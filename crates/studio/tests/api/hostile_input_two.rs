@@ -7,14 +7,13 @@
 
 use std::path::Path;
 
-use reqwest::multipart::{Form, Part};
 use reqwest::{header, Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::files;
 use crate::jobs::{project_and_scene, start_image};
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, spawn_app_with, Db, Session, TestApp};
+use crate::support::{expect_error, spawn_app, spawn_app_with, Db, Session};
 
 on_both_databases!(
     a_jpeg_of_thousands_of_scans_is_refused_and_nothing_is_stored,
@@ -76,29 +75,6 @@ fn many_scan_jpeg() -> Vec<u8> {
     out
 }
 
-/// A chat attachment for a message not yet sent, under the client's fresh `message_id`.
-async fn attach(
-    app: &TestApp,
-    session: &Session,
-    project: &str,
-    scene: &str,
-    message_id: &str,
-) -> reqwest::Response {
-    let form = Form::new()
-        .part(
-            "file",
-            Part::bytes(files::png(48, 48)).file_name("attachment.png"),
-        )
-        .text("projectId", project.to_owned())
-        .text("sceneId", scene.to_owned())
-        .text("messageId", message_id.to_owned());
-    app.authed(session, Method::POST, "/api/reference-images/upload-proxy")
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-}
-
 /// The upload route's own refusal shape: `{success: false, error}`.
 async fn refused_upload(response: reqwest::Response, status: StatusCode) -> String {
     assert_eq!(response.status(), status);
@@ -114,41 +90,21 @@ async fn uploaded(response: reqwest::Response) -> Value {
     body["reference_image"].clone()
 }
 
-async fn upload(
-    app: &TestApp,
-    session: &Session,
-    project: &str,
-    scene: &str,
-    bytes: Vec<u8>,
-    name: &str,
-) -> reqwest::Response {
-    let form = Form::new()
-        .part("file", Part::bytes(bytes).file_name(name.to_owned()))
-        .text("projectId", project.to_owned())
-        .text("sceneId", scene.to_owned())
-        .text("originalFilename", name.to_owned());
-    app.authed(session, Method::POST, "/api/reference-images/upload-proxy")
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-}
-
 async fn a_jpeg_of_thousands_of_scans_is_refused_and_nothing_is_stored(db: Db) {
     let app = spawn_app(db).await;
     let session = app.signup("scans@example.com").await;
     let (project, scene) = project_and_scene(&app, &session).await;
     let before = stored_files(app.db.data_dir.path());
 
-    let response = upload(
-        &app,
-        &session,
-        &project,
-        &scene,
-        many_scan_jpeg(),
-        "scans.jpg",
-    )
-    .await;
+    let response = app
+        .upload_photo(
+            &session,
+            (&project, &scene),
+            None,
+            "scans.jpg",
+            many_scan_jpeg(),
+        )
+        .await;
     let message = refused_upload(response, StatusCode::BAD_REQUEST).await;
     assert_eq!(message, TOO_COMPLEX);
     assert_eq!(stored_files(app.db.data_dir.path()), before, "no file kept");
@@ -158,15 +114,15 @@ async fn a_jpeg_of_thousands_of_scans_is_refused_and_nothing_is_stored(db: Db) {
     assert_eq!(listed["reference_images"], json!([]), "{listed}");
 
     // An ordinary photo still goes in.
-    let response = upload(
-        &app,
-        &session,
-        &project,
-        &scene,
-        files::jpeg(640, 480),
-        "ok.jpg",
-    )
-    .await;
+    let response = app
+        .upload_photo(
+            &session,
+            (&project, &scene),
+            None,
+            "ok.jpg",
+            files::jpeg(640, 480),
+        )
+        .await;
     uploaded(response).await;
 }
 
@@ -297,14 +253,7 @@ fn arrays_without_max_items(
 
 async fn every_array_in_a_request_body_has_max_items(db: Db) {
     let app = spawn_app(db).await;
-    let doc: Value = app
-        .request(Method::GET, "/api/openapi.json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = app.openapi().await;
     let (mut missing, mut bodies) = (Vec::new(), 0);
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
@@ -335,14 +284,7 @@ async fn every_array_in_a_request_body_has_max_items(db: Db) {
 
 async fn the_document_and_the_server_agree_on_public_routes(db: Db) {
     let app = spawn_app(db).await;
-    let doc: Value = app
-        .request(Method::GET, "/api/openapi.json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = app.openapi().await;
     let mut public_reads = Vec::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         let Some(get) = item.get("get") else { continue };
@@ -414,15 +356,15 @@ async fn a_range_to_the_largest_number_is_an_open_range(db: Db) {
     let app = spawn_app(db).await;
     let session = app.signup("range@example.com").await;
     let (project, scene) = project_and_scene(&app, &session).await;
-    let response = upload(
-        &app,
-        &session,
-        &project,
-        &scene,
-        files::png(300, 200),
-        "p.png",
-    )
-    .await;
+    let response = app
+        .upload_photo(
+            &session,
+            (&project, &scene),
+            None,
+            "p.png",
+            files::png(300, 200),
+        )
+        .await;
     let image = uploaded(response).await;
     let url = image["url"].as_str().unwrap().to_owned();
     let whole = app
@@ -489,15 +431,15 @@ async fn download_names_follow_the_stored_type_and_one_scheme(db: Db) {
             "photo.png",
         ),
     ] {
-        let response = upload(
-            &app,
-            &session,
-            &project,
-            &scene,
-            files::png(40, 30),
-            uploaded_as,
-        )
-        .await;
+        let response = app
+            .upload_photo(
+                &session,
+                (&project, &scene),
+                None,
+                uploaded_as,
+                files::png(40, 30),
+            )
+            .await;
         let image = uploaded(response).await;
         let id = image["id"].as_str().unwrap().to_owned();
         let response = app
@@ -645,26 +587,28 @@ async fn fresh_draft_ids_do_not_lift_the_campaigns_photo_cap(db: Db) {
     let (project, scene) = project_and_scene(&app, &session).await;
     let mut attached = Vec::new();
     for _ in 0..3 {
-        let response = attach(
-            &app,
-            &session,
-            &project,
-            &scene,
-            &uuid::Uuid::new_v4().to_string(),
-        )
-        .await;
+        let response = app
+            .upload_photo(
+                &session,
+                (&project, &scene),
+                Some(&uuid::Uuid::new_v4().to_string()),
+                "attachment.png",
+                files::png(48, 48),
+            )
+            .await;
         let image = uploaded(response).await;
         attached.push(image["id"].as_str().unwrap().to_owned());
     }
     let before = stored_files(app.db.data_dir.path());
-    let response = attach(
-        &app,
-        &session,
-        &project,
-        &scene,
-        &uuid::Uuid::new_v4().to_string(),
-    )
-    .await;
+    let response = app
+        .upload_photo(
+            &session,
+            (&project, &scene),
+            Some(&uuid::Uuid::new_v4().to_string()),
+            "attachment.png",
+            files::png(48, 48),
+        )
+        .await;
     let message = refused_upload(response, StatusCode::BAD_REQUEST).await;
     assert_eq!(message, "You can only upload up to 3 reference images.");
     assert_eq!(stored_files(app.db.data_dir.path()), before, "nothing kept");
@@ -677,14 +621,15 @@ async fn fresh_draft_ids_do_not_lift_the_campaigns_photo_cap(db: Db) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    let response = attach(
-        &app,
-        &session,
-        &project,
-        &scene,
-        &uuid::Uuid::new_v4().to_string(),
-    )
-    .await;
+    let response = app
+        .upload_photo(
+            &session,
+            (&project, &scene),
+            Some(&uuid::Uuid::new_v4().to_string()),
+            "attachment.png",
+            files::png(48, 48),
+        )
+        .await;
     uploaded(response).await;
 }
 
@@ -695,19 +640,27 @@ async fn the_upload_quota_is_enforced_with_a_clear_message(db: Db) {
     let other_scene = app.create_scene(&session, &project, "Second").await;
     let other_scene = other_scene["id"].as_str().unwrap().to_owned();
     for scene in [&scene, &other_scene] {
-        let response = upload(&app, &session, &project, scene, files::png(40, 30), "a.png").await;
+        let response = app
+            .upload_photo(
+                &session,
+                (&project, scene),
+                None,
+                "a.png",
+                files::png(40, 30),
+            )
+            .await;
         uploaded(response).await;
     }
     let before = stored_files(app.db.data_dir.path());
-    let response = upload(
-        &app,
-        &session,
-        &project,
-        &other_scene,
-        files::png(40, 30),
-        "b.png",
-    )
-    .await;
+    let response = app
+        .upload_photo(
+            &session,
+            (&project, &other_scene),
+            None,
+            "b.png",
+            files::png(40, 30),
+        )
+        .await;
     let message = refused_upload(response, StatusCode::PAYLOAD_TOO_LARGE).await;
     assert_eq!(
         message,

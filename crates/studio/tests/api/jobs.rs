@@ -68,22 +68,15 @@ pub(crate) async fn start_image(
 }
 
 async fn upload_reference(app: &TestApp, session: &Session, project: &str, scene: &str) -> Value {
-    let form = Form::new()
-        .part(
-            "file",
-            Part::bytes(files::png(600, 800))
-                .file_name("jar.png")
-                .mime_str("image/png")
-                .unwrap(),
-        )
-        .text("projectId", project.to_owned())
-        .text("sceneId", scene.to_owned());
     let response = app
-        .authed(session, Method::POST, "/api/reference-images/upload-proxy")
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+        .upload_photo(
+            session,
+            (project, scene),
+            None,
+            "jar.png",
+            files::png(600, 800),
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json::<Value>().await.unwrap()["reference_image"].clone()
 }
@@ -1182,6 +1175,19 @@ async fn a_stand_in_product_is_said_so(db: Db) {
         metadata(&with).get("stand_in_product").is_none(),
         "{}",
         metadata(&with)
+    );
+    // The card's words describe what was painted, not the prompt's wishes.
+    let painted = metadata(&with)["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(painted.starts_with("The product "), "{painted:?}");
+    assert!(
+        metadata(&without)["description"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("A stand-in ")),
+        "{}",
+        metadata(&without)
     );
 }
 

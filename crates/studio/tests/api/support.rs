@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
+use reqwest::multipart::{Form, Part};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
 use sqlx::{Connection, Executor, PgConnection};
@@ -326,6 +327,76 @@ impl TestApp {
             .unwrap();
         assert_eq!(response.status(), StatusCode::CREATED);
         response.json::<Value>().await.unwrap()["data"].clone()
+    }
+
+    /// Sends a photo through the upload route to a (project, campaign) and, for a chat
+    /// attachment not yet sent, under the client's `message` id; the caller reads the answer.
+    pub async fn upload_photo(
+        &self,
+        session: &Session,
+        (project, scene): (&str, &str),
+        message: Option<&str>,
+        name: &str,
+        bytes: Vec<u8>,
+    ) -> Response {
+        let mut form = Form::new()
+            .part("file", Part::bytes(bytes).file_name(name.to_owned()))
+            .text("projectId", project.to_owned())
+            .text("sceneId", scene.to_owned())
+            .text("originalFilename", name.to_owned());
+        if let Some(message) = message {
+            form = form.text("messageId", message.to_owned());
+        }
+        self.authed(session, Method::POST, "/api/reference-images/upload-proxy")
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Asks for an edit of the generated `image` where `mask` (a PNG of its size) is
+    /// painted, on the engine named or the default one; the caller reads the answer.
+    pub async fn image_edit(
+        &self,
+        session: &Session,
+        (project, scene): (&str, &str),
+        image: &str,
+        prompt: &str,
+        mask: Vec<u8>,
+        engine: Option<&str>,
+    ) -> Response {
+        let mut form = Form::new()
+            .text("project_id", project.to_owned())
+            .text("scene_id", scene.to_owned())
+            .text("prompt", prompt.to_owned())
+            .text("original_image_url", format!("/api/media/file/{image}"));
+        if let Some(engine) = engine {
+            form = form.text("engine", engine.to_owned());
+        }
+        // The file goes last, as the web app sends it: every field before the bytes.
+        let form = form.part(
+            "mask",
+            Part::bytes(mask)
+                .file_name("mask.png")
+                .mime_str("image/png")
+                .unwrap(),
+        );
+        self.authed(session, Method::POST, "/api/generate/image-edit")
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// The server's OpenAPI document, as any client (signed in or not) reads it.
+    pub async fn openapi(&self) -> Value {
+        let response = self
+            .request(Method::GET, "/api/openapi.json")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.unwrap()
     }
 
     pub async fn get_json(&self, session: &Session, path: &str) -> Value {

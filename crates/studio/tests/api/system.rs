@@ -61,14 +61,7 @@ async fn feature_flags_have_their_defaults(db: Db) {
 async fn openapi_documents_every_mounted_route_and_the_web_client_uses_it() {
     let app = spawn_app(Db::Sqlite).await;
     let session = app.signup("docs@example.com").await;
-    let doc: Value = app
-        .request(Method::GET, "/api/openapi.json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = app.openapi().await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     let paths = doc["paths"].as_object().unwrap();
 

@@ -1,6 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
+import { queryKeys } from '@/api/queryKeys';
 import { BROWSER_EVENTS } from '@/lib/browserEvents';
 import { jobOutcomeStore, jobProgressStore, type JobEventData } from '@/lib/events';
 import { isPaintedPixel } from '@/lib/mask';
@@ -45,11 +47,11 @@ function stubEditRoute(failure?: { status: number; message: string }) {
   return { jobId, fetchImpl };
 }
 
-function renderEditor(props: Partial<ImageEditorProps> = {}) {
+function renderEditor(props: Partial<ImageEditorProps> = {}, queryClient = new QueryClient()) {
   const onEdited = vi.fn();
   const onCancel = vi.fn();
   render(
-    <>
+    <QueryClientProvider client={queryClient}>
       <ImageEditor
         image={{ id: imageId, type: 'image', url: `/api/media/file/${imageId}`, width: 200, height: 100, alt: 'Teapot' }}
         projectId="p1"
@@ -60,7 +62,7 @@ function renderEditor(props: Partial<ImageEditorProps> = {}) {
         {...props}
       />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   fireEvent.load(screen.getByAltText('Teapot'));
   // A 200×100 image in a 400×400 box: drawn 400×200, letterboxed 100 px above and below.
@@ -94,6 +96,20 @@ describe('ImageEditor', () => {
     expect(screen.getByLabelText('Describe the change')).toBeVisible();
     expect(screen.getByLabelText('Describe the change')).toHaveAttribute('placeholder', 'Replace with a slice of lemon');
     expect(screen.getByRole('button', { name: /Edit image.*1 credit/ })).toBeInTheDocument();
+  });
+
+  it('does not send an edit the balance cannot pay for, and says why', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.credits, { balance: 0 });
+    const { fetchImpl } = stubEditRoute();
+    const user = userEvent.setup();
+    const { canvas } = renderEditor({}, queryClient);
+    paint(canvas, [100, 200], [300, 200]);
+    await user.type(screen.getByLabelText('Describe the change'), 'remove the cup{Enter}');
+    const submit = screen.getByRole('button', { name: /^Edit image/ });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveTextContent('Needs 1 credit — you have 0');
+    expect(fetchImpl).not.toHaveBeenCalled();
   });
 
   it('undoes the last stroke and clears', async () => {

@@ -1,10 +1,11 @@
 import { Eraser, Loader2, Undo2, Wand2, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useReducer, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
-import { DEFAULT_IMAGE_EDIT_CONTEXT, IMAGE_EDIT_MESSAGES, imageEditErrorMessage, requestImageEdit } from '@/api/imageEdit';
+import { DEFAULT_IMAGE_EDIT_CONTEXT, IMAGE_EDIT_COST, IMAGE_EDIT_MESSAGES, imageEditErrorMessage, requestImageEdit } from '@/api/imageEdit';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationEndDetail, type GenerationStartDetail } from '@/lib/browserEvents';
 import { cn } from '@/lib/cn';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { useJobProgress } from '@/lib/events';
 import { JobWatchError, watchJob, type CompletedJob } from '@/lib/jobs/watchJob';
 import { assetIdOf } from '@/lib/media/assetId';
@@ -62,6 +63,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
   const inputId = useId();
   const errorId = useId();
   const busy = phase !== 'painting';
+  const shortfall = useCreditShortfall(IMAGE_EDIT_COST);
   const hasStrokes = strokes.length > 0;
   // The loaded file is the truth (the mask must match it exactly); the given size only until then.
   const imageSize: Size | null = natural ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
@@ -104,7 +106,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || shortfall !== null) return;
     const description = prompt.trim();
     if (!description) {
       setError(IMAGE_EDIT_MESSAGES.enterPrompt);
@@ -300,9 +302,9 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
             className="field-sizing-content max-h-28 min-h-10 w-full resize-none rounded-lg border border-white/15 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:ring-4 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60"
           />
         </div>
-        <Button type="submit" disabled={busy} className="justify-center">
+        <Button type="submit" disabled={busy || shortfall !== null} title={shortfall ?? undefined} className="justify-center">
           <Wand2 aria-hidden className="h-4 w-4" /> Edit image
-          <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">1 credit</span>
+          <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">{shortfall ?? `${IMAGE_EDIT_COST} credit`}</span>
         </Button>
       </form>
 

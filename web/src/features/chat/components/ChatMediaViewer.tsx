@@ -1,7 +1,9 @@
 import { Clapperboard, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaItemView } from '@/components/media';
 import { Spinner } from '@/components/ui/Spinner';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import type { ViewerEntry } from '../logic/thread';
 
@@ -29,6 +31,7 @@ const actionClass =
 /** The scene's media full screen, with Edit image (the editor takes the stage) and Animate this. */
 export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose, projectId, sceneId, animateCost, animateShortfall, onAnimate, onEdited }: ChatMediaViewerProps) {
   const [editing, setEditing] = useState<string | null>(null);
+  const editShortfall = useCreditShortfall(IMAGE_EDIT_COST);
   const current = entries[index];
   const currentItem = items[index];
   const editingCurrent = editing !== null && current?.media.id === editing && currentItem ? { entry: current, item: currentItem } : null;
@@ -72,9 +75,16 @@ export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose,
           if (!entry || item.type !== 'image' || editingCurrent) return null;
           return (
             <>
-              <button type="button" className={actionClass} onClick={() => setEditing(entry.media.id)}>
+              <button
+                type="button"
+                className={`${actionClass} disabled:cursor-not-allowed disabled:opacity-60`}
+                title={editShortfall ?? undefined}
+                disabled={editShortfall !== null}
+                onClick={() => setEditing(entry.media.id)}
+              >
                 <Wand2 className="h-4 w-4" aria-hidden />
                 Edit image
+                {editShortfall ? <span className="rounded-full bg-white/15 px-1.5 text-[11px]">{editShortfall}</span> : null}
               </button>
               <button
                 type="button"

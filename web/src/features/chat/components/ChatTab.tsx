@@ -120,9 +120,11 @@ function Conversation({
   const [editing, setEditing] = useState<ThreadActions['editing']>(null);
   const [imageEditing, setImageEditing] = useState<ThreadActions['imageEditing']>(null);
   const [viewer, setViewer] = useState<{ assetId: string; fallback: number } | null>(null);
-  // A campaign without a product photo opens with its photo panel showing, until the user folds it.
+  // A campaign without a product photo opens with its photo panel showing, until the user folds it;
+  // on a phone the panel would take half the screen, so there only the notice's Add photo shows.
   const [dockChoice, setDockChoice] = useState<{ sceneId: string | null; panel: DockPanel | null } | null>(null);
-  const dockPanel = dockChoice && dockChoice.sceneId === sceneId ? dockChoice.panel : referenceImages?.length === 0 ? 'photos' : null;
+  const photosFirst = referenceImages?.length === 0 && viewportWidth >= MOBILE_BREAKPOINT;
+  const dockPanel = dockChoice && dockChoice.sceneId === sceneId ? dockChoice.panel : photosFirst ? 'photos' : null;
   const setDockPanel = (panel: DockPanel | null) => setDockChoice({ sceneId, panel });
   // Typing on a phone: the bars under the thread fold to one line so the thread keeps the screen.
   const dock = useRef<HTMLDivElement>(null);

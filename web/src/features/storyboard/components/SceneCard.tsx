@@ -3,11 +3,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { ChevronLeft, ChevronRight, Coins, Download, GripVertical, Loader2, MoveLeft, MoveRight } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { StoryboardScene } from '@/api/types';
+import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { cn } from '@/lib/cn';
-import { isUuid } from '@/lib/media/assetId';
 import { positionLabel, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
-import { downloadHref } from '../logic/fileNames';
 import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { CardMedia } from './CardMedia';
 
@@ -115,7 +114,7 @@ export const SceneCard = memo(function SceneCard({
 
   const credits = sceneCredits(media);
   const chips = asset ? assetChips(asset) : [];
-  const canDownload = asset !== null && isUuid(asset.id);
+  const download = asset ? downloadUrlOf(asset) : null;
 
   return (
     <article
@@ -257,9 +256,9 @@ export const SceneCard = memo(function SceneCard({
             </p>
           </div>
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
-            {canDownload && asset ? (
+            {download ? (
               <a
-                href={downloadHref(asset.id)}
+                href={download}
                 download
                 aria-label="Download"
                 title="Download"

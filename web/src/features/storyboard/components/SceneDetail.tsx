@@ -1,14 +1,16 @@
 import { ArrowLeft, Check, ChevronLeft, ChevronRight, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
 import { EditorFrame } from '@/components/media/EditorFrame';
 import type { MediaItemView } from '@/components/media/MediaDisplay';
+import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { isUuid } from '@/lib/media/assetId';
 import { resolveIndex, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
-import { downloadHref } from '../logic/fileNames';
 import { assetAlt, assetCredits, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
@@ -83,6 +85,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const share = useShareLink();
+  const editShortfall = useCreditShortfall(IMAGE_EDIT_COST);
 
   const show = (next: number) => {
     const item = media[next];
@@ -134,6 +137,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
 
   const alt = asset ? assetAlt(asset, name, index, media.length) : '';
   const serverAsset = asset !== null && isUuid(asset.id);
+  const download = asset ? downloadUrlOf(asset) : null;
   const isCover = asset !== null && asset.id === scene.cover_asset_id;
   const chips = asset ? assetChips(asset) : [];
   const created = asset ? formatDate(asset.created_at) : null;
@@ -184,8 +188,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               <Star className="h-4 w-4" aria-hidden /> Set as cover
             </Button>
             {asset.file_type === 'image' && serverAsset ? (
-              <Button variant="secondary" size="sm" title="Edit image" onClick={() => setEditing(true)}>
+              <Button variant="secondary" size="sm" title={editShortfall ?? 'Edit image'} onClick={() => setEditing(true)} disabled={editShortfall !== null}>
                 <Pencil className="h-4 w-4" aria-hidden /> Edit image
+                {editShortfall ? <span className="text-xs font-normal text-slate-600">· {editShortfall}</span> : null}
               </Button>
             ) : null}
             <Button
@@ -205,9 +210,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               )}
               {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
-            {serverAsset ? (
+            {download ? (
               <a
-                href={downloadHref(asset.id)}
+                href={download}
                 download
                 title="Download"
                 className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium whitespace-nowrap text-slate-800 shadow-sm ring-1 ring-slate-200 transition-colors ring-inset hover:bg-slate-50"

@@ -327,6 +327,21 @@ describe('Campaign detail', () => {
     await waitFor(() => expect(within(detail).getByRole('button', { name: 'Copy link' })).toBeInTheDocument(), { timeout: 3000 });
   });
 
+  it('disables Edit image with the reason when the balance cannot pay for an edit', async () => {
+    serve(board());
+    const user = userEvent.setup();
+    const { queryClient } = renderStoryboard();
+    queryClient.setQueryData(queryKeys.credits, { balance: 0 });
+    await user.click(within(await card('Spring')).getByRole('button', { name: 'Open Spring' }));
+    const detail = await screen.findByRole('region', { name: 'Campaign detail' });
+    const edit = within(detail).getByRole('button', { name: /^Edit image/ });
+    expect(edit).toBeDisabled();
+    expect(edit).toHaveTextContent('Needs 1 credit — you have 0');
+    act(() => queryClient.setQueryData(queryKeys.credits, { balance: 1 }));
+    expect(edit).toBeEnabled();
+    expect(edit).toHaveTextContent(/^Edit image$/);
+  });
+
   it('deletes an asset after confirming, updating counts and credits', async () => {
     const calls = serve(board());
     const user = userEvent.setup();

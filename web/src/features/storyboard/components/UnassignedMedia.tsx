@@ -1,8 +1,7 @@
 import { Download } from 'lucide-react';
 import { memo } from 'react';
 import type { MediaAsset } from '@/api/types';
-import { isUuid } from '@/lib/media/assetId';
-import { downloadHref } from '../logic/fileNames';
+import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { assetAlt } from '../logic/storyboard';
 import { AssetThumb } from './AssetThumb';
 
@@ -21,12 +20,13 @@ export const UnassignedMedia = memo(function UnassignedMedia({ media }: Unassign
       <ul className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(104px,1fr))] gap-3">
         {media.map((asset, index) => {
           const alt = asset.original_filename || assetAlt(asset, 'Unassigned Media', index, media.length);
+          const download = downloadUrlOf(asset);
           return (
             <li key={asset.id} className="group relative aspect-square overflow-hidden rounded-xl ring-1 ring-slate-200">
               <AssetThumb asset={asset} alt={alt} className="h-full w-full" />
-              {isUuid(asset.id) ? (
+              {download ? (
                 <a
-                  href={downloadHref(asset.id)}
+                  href={download}
                   download
                   aria-label={`Download ${alt}`}
                   className="absolute top-1.5 right-1.5 flex h-7 w-7 items-center justify-center rounded-full bg-white/90 text-slate-700 opacity-0 shadow ring-1 ring-slate-900/10 transition group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"

@@ -1,8 +1,7 @@
-import { absoluteUrl, downloadHref } from './fileNames';
+import { absoluteUrl } from './fileNames';
 
 describe('links', () => {
-  it('builds the download route and absolute share links', () => {
-    expect(downloadHref('abc')).toBe('/api/media/download/abc');
+  it('builds absolute share links', () => {
     expect(absoluteUrl('/api/media/shared/t0k', 'https://studio.example')).toBe('https://studio.example/api/media/shared/t0k');
     expect(absoluteUrl('https://cdn.example/x', 'https://studio.example')).toBe('https://cdn.example/x');
   });

@@ -1,8 +1,3 @@
-/** The attachment route of a stored asset. */
-export function downloadHref(assetId: string): string {
-  return `/api/media/download/${encodeURIComponent(assetId)}`;
-}
-
 /** A share link as a full address (the server answers a path), so it can be pasted anywhere. */
 export function absoluteUrl(url: string, origin: string): string {
   try {

@@ -113,4 +113,9 @@ describe('assetAlt', () => {
     expect(assetAlt({ file_type: 'video', file_metadata: {} }, 'Spring', 1, 3)).toBe('Video 2 of 3 in Spring');
     expect(assetAlt({ file_type: 'audio' }, 'Spring', 0, 1)).toBe('Music 1 of 1 in Spring');
   });
+  it('prefers what the engine painted to the prompt', () => {
+    const painted = 'The product on a marble slab, in soft, even light.';
+    expect(assetAlt({ file_type: 'image', file_metadata: { description: painted, prompt: 'a jar on a shelf' } }, 'Spring', 0, 2)).toBe(painted);
+    expect(assetAlt({ file_type: 'image', file_metadata: { description: '  ', prompt: 'a jar on a shelf' } }, 'Spring', 0, 2)).toBe('a jar on a shelf');
+  });
 });

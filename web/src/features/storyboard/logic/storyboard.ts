@@ -117,9 +117,17 @@ export function sceneName(scene: Pick<StoryboardScene, 'name'>): string {
 
 const TYPE_NAMES: Record<MediaAsset['file_type'], string> = { image: 'Image', video: 'Video', audio: 'Music' };
 
-/** Alt text of an asset: its prompt (shortened), else what and where it is ("Image 2 of 3 in Spring"). */
-export function assetAlt(asset: Pick<MediaAsset, 'file_type'> & { file_metadata?: { prompt?: string | null } | null }, scene: string, index: number, total: number): string {
-  const prompt = asset.file_metadata?.prompt?.replace(/\s+/g, ' ').trim();
-  if (prompt) return prompt.length > 140 ? `${prompt.slice(0, 139).trimEnd()}…` : prompt;
+/**
+ * Alt text of an asset: what the engine painted, else its prompt (either shortened), else what and
+ * where it is ("Image 2 of 3 in Spring").
+ */
+export function assetAlt(
+  asset: Pick<MediaAsset, 'file_type'> & { file_metadata?: { description?: string | null; prompt?: string | null } | null },
+  scene: string,
+  index: number,
+  total: number,
+): string {
+  const words = [asset.file_metadata?.description, asset.file_metadata?.prompt].map((text) => text?.replace(/\s+/g, ' ').trim()).find(Boolean);
+  if (words) return words.length > 140 ? `${words.slice(0, 139).trimEnd()}…` : words;
   return `${TYPE_NAMES[asset.file_type]} ${index + 1} of ${total} in ${scene}`;
 }

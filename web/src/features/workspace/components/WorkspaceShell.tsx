@@ -1,11 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BookOpen, FolderOpen, LayoutGrid, MessageSquareText } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Scene, User } from '@/api/types';
 import { Logo } from '@/components/Logo';
 import { Button } from '@/components/ui/Button';
 import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
+import { useToastsBelow } from '@/lib/toast';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { useChatWidth } from '../state/useChatWidth';
 import { useWorkspace } from '../state/WorkspaceContext';
@@ -65,6 +66,9 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
   const ws = useWorkspace();
   const viewportWidth = useViewportWidth();
   const isMobile = viewportWidth < MOBILE_BREAKPOINT;
+  // On a phone the project and campaign bar sits under the header: toasts go below both.
+  const topBar = useRef<HTMLDivElement>(null);
+  useToastsBelow(topBar, isMobile);
   const { width, range, resize } = useChatWidth(viewportWidth);
   // A phone opens where the work is: the chat and photos for a campaign without media, else the
   // storyboard. Decided once, when that is known, so a first picture arriving does not pull the
@@ -151,7 +155,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
 
       {isMobile ? (
         <div className="flex min-h-0 flex-1 flex-col">
-          <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2.5">
+          <div ref={topBar} className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2.5">
             <div className="flex items-center justify-between gap-2">
               <p className="flex min-w-0 items-center gap-1.5 text-sm">
                 <FolderOpen className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
