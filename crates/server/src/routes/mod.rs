@@ -13,12 +13,14 @@ mod chat;
 mod credits;
 mod estimates;
 pub(crate) mod events;
+mod exports;
 mod flags;
 mod generate;
 mod health;
 mod job_cancel;
 pub(crate) mod jobs;
 mod media;
+pub(crate) use media::{content_disposition, slug};
 mod plans;
 mod presets;
 mod projects;
@@ -43,6 +45,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(reference_images::router())
         .merge(media::router())
         .merge(share::router())
+        .merge(exports::router())
         .merge(generate::router())
         .merge(jobs::router())
         .merge(estimates::router())

@@ -58,6 +58,17 @@ pub struct FileMetadata {
     /// Set when no product photo was given and a drawn stand-in product was staged: says so.
     #[serde(skip_serializing_if = "Option::is_none")]
     stand_in_product: Option<String>,
+    /// Set on a file an export made: what it is for, and the rules it was checked against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    export: Option<ExportMetadata>,
+}
+
+#[derive(Clone, Serialize, Deserialize, ToSchema)]
+pub struct ExportMetadata {
+    /// The target name, e.g. `amazon_main`.
+    target: String,
+    source_asset_id: Uuid,
+    checks: Vec<crate::services::exports::ExportCheck>,
 }
 
 #[derive(Clone, Serialize, Deserialize, ToSchema)]
