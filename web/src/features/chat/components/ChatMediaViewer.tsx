@@ -2,6 +2,7 @@ import { Clapperboard, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { MediaItemView } from '@/components/media';
 import { Spinner } from '@/components/ui/Spinner';
+import { ExportButton } from '@/features/exports';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import type { ViewerEntry } from '../logic/thread';
 
@@ -87,6 +88,7 @@ export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose,
                 Animate this
                 <span className="rounded-full bg-white/15 px-1.5 text-[11px]">{animateShortfall ?? animateCost}</span>
               </button>
+              <ExportButton assetId={entry.media.id} look="viewer" />
             </>
           );
         }}

@@ -10,6 +10,7 @@ import { assetChips } from '../logic/chips';
 import { downloadHref } from '../logic/fileNames';
 import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { CardMedia } from './CardMedia';
+import { ExportButton } from '@/features/exports';
 
 export interface SceneCardProps {
   scene: StoryboardScene;
@@ -257,6 +258,7 @@ export const SceneCard = memo(function SceneCard({
             </p>
           </div>
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
+            {canDownload && asset?.file_type === 'image' ? <ExportButton assetId={asset.id} look="icon" /> : null}
             {canDownload && asset ? (
               <a
                 href={downloadHref(asset.id)}
