@@ -47,7 +47,7 @@ pub(crate) fn seed_of(job: &Job) -> u64 {
 
 /// A stored input's bytes could not be read: missing bytes stay missing, anything else may
 /// pass.
-pub(crate) fn unreadable(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ {
+fn unreadable(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ {
     move |e| {
         let detail = format!("could not read {what}: {e}");
         match e {

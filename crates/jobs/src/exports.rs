@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
 use uuid::Uuid;
 
-use crate::execute::{read_file, seed_of, unreadable, Context};
+use crate::execute::{read_file, seed_of, Context};
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
 

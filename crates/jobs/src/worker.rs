@@ -324,7 +324,7 @@ impl Worker {
                                 event: LiveEvent::JobCompleted(job_event(
                                     finished,
                                     JobStatus::Completed,
-                                    first.clone(),
+                                    None,
                                 )),
                             },
                             NewEvent {
