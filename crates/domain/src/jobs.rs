@@ -22,6 +22,8 @@ pub enum JobKind {
     Animate,
     /// The assistant's answer to a chat message that took too long to wait for.
     AssistantReply,
+    /// One image → the files a seller uploads (marketplace and social formats).
+    Export,
 }
 
 impl JobKind {
@@ -34,6 +36,7 @@ impl JobKind {
         JobKind::Recommendation,
         JobKind::Animate,
         JobKind::AssistantReply,
+        JobKind::Export,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -46,6 +49,7 @@ impl JobKind {
             JobKind::Recommendation => "recommendation",
             JobKind::Animate => "animate",
             JobKind::AssistantReply => "assistant_reply",
+            JobKind::Export => "export",
         }
     }
 
@@ -70,18 +74,20 @@ impl JobKind {
             JobKind::Video | JobKind::Animate => Some(MediaKind::Video),
             JobKind::Audio => Some(MediaKind::Audio),
             JobKind::AssistantReply => None,
-            JobKind::Image | JobKind::ImageEdit | JobKind::Template | JobKind::Recommendation => {
-                Some(MediaKind::Image)
-            }
+            JobKind::Image
+            | JobKind::ImageEdit
+            | JobKind::Template
+            | JobKind::Recommendation
+            | JobKind::Export => Some(MediaKind::Image),
         }
     }
 
     /// The credits the job costs: one per picture or piece of music, a video its length in
-    /// seconds, and chatting is free.
+    /// seconds; chatting and exporting are free.
     pub fn price(self, duration: Duration) -> i64 {
         match self {
             JobKind::Video | JobKind::Animate => i64::from(duration.seconds()),
-            JobKind::AssistantReply => 0,
+            JobKind::AssistantReply | JobKind::Export => 0,
             JobKind::Image
             | JobKind::Template
             | JobKind::Recommendation
@@ -162,6 +168,7 @@ mod tests {
         assert_eq!(JobKind::Video.price(Duration::Five), 5);
         assert_eq!(JobKind::Animate.price(Duration::Ten), 10);
         assert_eq!(JobKind::AssistantReply.price(Duration::Five), 0);
+        assert_eq!(JobKind::Export.price(Duration::Five), 0);
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub(crate) fn output_keys(job: &Job, extension: &str, thumbnail_extension: &str)
     }
 }
 
-fn seed_of(job: &Job) -> u64 {
+pub(crate) fn seed_of(job: &Job) -> u64 {
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&job.id.as_bytes()[..8]);
     u64::from_le_bytes(bytes)
@@ -60,7 +60,7 @@ fn unreadable(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ 
 }
 
 /// Reads a user's stored file (reference image or media asset) by id.
-async fn read_file(
+pub(crate) async fn read_file(
     ctx: &Context<'_>,
     job: &Job,
     id: uuid::Uuid,
@@ -280,10 +280,10 @@ pub(crate) async fn execute(
             };
             ctx.provider.video(input, sink).await?
         }
-        JobPayload::AssistantReply { .. } => {
+        JobPayload::AssistantReply { .. } | JobPayload::Export { .. } => {
             return Err(ProviderError::permanent(
                 JobFailure::Internal,
-                "an assistant reply makes no media",
+                "this job is not one generation",
             ));
         }
         JobPayload::Audio { prompt, audio_type } => {
@@ -347,7 +347,9 @@ fn recipe_settings(payload: &JobPayload) -> serde_json::Value {
             quality, duration, ..
         } => json!({ "quality": quality, "duration": duration }),
         JobPayload::Audio { audio_type, .. } => json!({ "audio_type": audio_type }),
-        JobPayload::ImageEdit { .. } | JobPayload::AssistantReply { .. } => json!({}),
+        JobPayload::ImageEdit { .. }
+        | JobPayload::AssistantReply { .. }
+        | JobPayload::Export { .. } => json!({}),
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod assistant;
 mod cancel;
 mod execute;
+mod exports;
 pub mod hosted_models;
 mod links;
 mod payload;
@@ -12,6 +13,7 @@ mod provider;
 mod worker;
 
 pub use cancel::cancel_job;
+pub use exports::export_asset_id;
 pub use links::MediaLinks;
 pub use payload::{Guidance, JobPayload};
 pub use provider::{

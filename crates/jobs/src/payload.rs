@@ -5,6 +5,7 @@ use domain::{
     ColorPalette, Composition, Duration, Environment, ImageEngine, JobKind, Lighting, Quality,
     Resolution,
 };
+use engine::export::Target;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -96,6 +97,13 @@ pub enum JobPayload {
         /// The pending assistant message (its parent is the user's message).
         message_id: Uuid,
     },
+    /// One file per target made from an image asset, each stored as an asset of its
+    /// campaign.
+    Export {
+        /// The image asset exported.
+        source_id: Uuid,
+        targets: Vec<Target>,
+    },
 }
 
 impl JobPayload {
@@ -109,6 +117,7 @@ impl JobPayload {
             JobPayload::Recommendation { .. } => JobKind::Recommendation,
             JobPayload::Animate { .. } => JobKind::Animate,
             JobPayload::AssistantReply { .. } => JobKind::AssistantReply,
+            JobPayload::Export { .. } => JobKind::Export,
         }
     }
 
@@ -133,7 +142,7 @@ impl JobPayload {
                 creative_direction, ..
             } => creative_direction,
             JobPayload::Template { template_id, .. } => template_id,
-            JobPayload::AssistantReply { .. } => "",
+            JobPayload::AssistantReply { .. } | JobPayload::Export { .. } => "",
         }
     }
 

@@ -275,7 +275,7 @@ async fn blocking<T: Send + 'static>(
     })?
 }
 
-fn engine_request<'a>(
+pub(crate) fn engine_request<'a>(
     input: &'a ImageInput,
     photos: &'a [&'a [u8]],
 ) -> engine::generate::ImageRequest<'a> {

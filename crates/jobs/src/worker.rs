@@ -223,10 +223,16 @@ impl Worker {
     }
 
     async fn run_claimed(&self, owner: &str, job: Job, shutdown: &mut watch::Receiver<bool>) {
-        if let Ok(JobPayload::AssistantReply { message_id }) =
-            serde_json::from_value(job.payload.clone())
-        {
-            return self.answer(owner, &job, message_id, shutdown).await;
+        match serde_json::from_value(job.payload.clone()) {
+            Ok(JobPayload::AssistantReply { message_id }) => {
+                return self.answer(owner, &job, message_id, shutdown).await;
+            }
+            Ok(JobPayload::Export { source_id, targets }) => {
+                return self
+                    .export(owner, &job, source_id, &targets, shutdown)
+                    .await;
+            }
+            _ => {}
         }
         let outcome = self.produce(owner, &job, shutdown).await;
         match outcome {
@@ -284,6 +290,77 @@ impl Worker {
             },
             Outcome::Lost => tracing::warn!("lost the job's lease; another worker takes it over"),
             Outcome::Cancelled => tracing::info!("the job was cancelled by its owner; stopped"),
+        }
+    }
+
+    /// Makes an export's files; completing the job inserts them all at once.
+    async fn export(
+        &self,
+        owner: &str,
+        job: &Job,
+        source_id: Uuid,
+        targets: &[engine::export::Target],
+        shutdown: &mut watch::Receiver<bool>,
+    ) {
+        let sink = ProgressSink::new(job.attempts);
+        let context = Context {
+            store: &self.store,
+            storage: &self.storage,
+            provider: self.provider.as_ref(),
+            links: self.links.as_ref(),
+            watermark: self.config.watermark,
+        };
+        let work = crate::exports::run(&context, job, source_id, targets, sink.clone());
+        match self.drive(owner, job, shutdown, &sink, work).await {
+            Outcome::Produced(assets) => {
+                // The event names no asset: an export's files are not a new picture to show
+                // in place of the one exported.
+                let done = self
+                    .store
+                    .complete_export_job(job.id, owner, &assets, |finished| {
+                        vec![
+                            NewEvent {
+                                user_id: finished.user_id,
+                                event: LiveEvent::JobCompleted(job_event(
+                                    finished,
+                                    JobStatus::Completed,
+                                    None,
+                                )),
+                            },
+                            NewEvent {
+                                user_id: finished.user_id,
+                                event: LiveEvent::StoryboardUpdated(StoryboardUpdated {
+                                    project_id: finished.project_id,
+                                    scene_id: finished.scene_id,
+                                    asset_id: None,
+                                }),
+                            },
+                        ]
+                    })
+                    .await;
+                match done {
+                    Ok(Some(_)) => tracing::info!(files = assets.len(), "export completed"),
+                    // Its files stay: the worker that took the job over writes the same keys.
+                    Ok(None) => tracing::warn!("lost the export job before completing it"),
+                    Err(e) => {
+                        let keys = crate::exports::object_keys(&assets);
+                        delete_now(&self.store, &self.storage, &keys).await;
+                        let error = ProviderError::transient(
+                            JobFailure::OutputNotStored,
+                            format!("could not record the export: {e}"),
+                        );
+                        self.settle_failure(owner, job, error, None).await;
+                    }
+                }
+            }
+            Outcome::Failed(error) => self.settle_failure(owner, job, error, None).await,
+            Outcome::Released => {
+                if let Err(e) = self.store.release_job(job.id, owner).await {
+                    tracing::warn!(error = %e, "could not release the export job; its lease will expire");
+                }
+            }
+            Outcome::Lost => tracing::warn!("lost the export job's lease"),
+            Outcome::Cancelled => tracing::info!("the export was cancelled by its owner; stopped"),
         }
     }
 

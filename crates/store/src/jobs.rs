@@ -316,6 +316,49 @@ impl Store {
         Ok(job)
     }
 
+    /// Completes an export job with its files (whose bytes are stored), in one transaction
+    /// with its events; the job's asset is its first file. `None` when the worker lost the
+    /// job: nothing is written.
+    pub async fn complete_export_job(
+        &self,
+        id: Uuid,
+        worker: &str,
+        assets: &[NewMediaAsset],
+        events: impl Fn(&Job) -> Vec<NewEvent>,
+    ) -> Result<Option<Job>> {
+        let at = now();
+        let dialect = self.dialect();
+        let sql = format!(
+            "UPDATE jobs SET status = 'completed', progress = 100, stage = 'completed', error = NULL, asset_id = $1, \
+             locked_by = NULL, locked_until = NULL, updated_at = $2, finished_at = $2 \
+             WHERE id = $3 AND locked_by = $4 AND status IN ('running', 'processing') RETURNING {COLUMNS}"
+        );
+        let job = on_db!(self, p => {
+            let mut tx = p.begin().await?;
+            let job: Option<Job> = sqlx::query_as(&sql)
+                .bind(assets.first().map(|a| a.id))
+                .bind(at)
+                .bind(id)
+                .bind(worker)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let Some(job) = job else { return Ok(None) };
+            for asset in assets {
+                crate::media::insert_media_asset!(&mut *tx, asset, at);
+            }
+            crate::events::notify_badge_changed!(&mut *tx, dialect, job.user_id);
+            for event in events(&job) {
+                insert_event!(&mut *tx, dialect, event);
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(Some(job))
+        })?;
+        if let Some(job) = &job {
+            self.signal(Signal::Events(job.user_id));
+        }
+        Ok(job)
+    }
+
     /// Completes an assistant-reply job and the pending chat message it answers, in one
     /// transaction. A message already answered (by the request that started the job) is left
     /// as it is. `None` when the worker lost the job.

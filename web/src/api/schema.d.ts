@@ -380,6 +380,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's progress and, once completed, its files with their checks. */
+        get: operations["exportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}/files/{target}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of a finished export as an attachment named `{project}-{campaign}-{target}.jpg`. */
+        get: operations["exportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every file of a finished export and `manifest.json`, as one ZIP attachment
+         *     (`{project}-{campaign}-export.zip`). 409 while it is still being made.
+         */
+        get: operations["exportZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feature-flags/check/{flag}": {
         parameters: {
             query?: never;
@@ -683,6 +737,27 @@ export interface paths {
          *     its other media; the credits it cost stay spent.
          */
         delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes one file per target from one of the user's images (free): a job with progress like
+         *     any generation; its view lists the files, each stored as an asset of the image's campaign
+         *     with the rules it was checked against. `reel` targets are not available yet (400).
+         */
+        post: operations["startExport"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1388,6 +1463,74 @@ export interface components {
             /** @description Present (true) when the action needs a paid plan. */
             upgrade_required?: boolean | null;
         };
+        /** @description One rule a file was checked against. */
+        ExportCheck: {
+            detail: string;
+            ok: boolean;
+            rule: string;
+        };
+        ExportMetadata: {
+            checks: components["schemas"]["ExportCheck"][];
+            /** Format: uuid */
+            source_asset_id: string;
+            /** @description The target name, e.g. `amazon_main`. */
+            target: string;
+        };
+        ExportRequest: {
+            /**
+             * @description Target names: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
+             *     `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.
+             *     Each is made once, in the order given.
+             */
+            targets?: string[] | null;
+        };
+        /** @description An export job and, once it completed, its files. */
+        ExportView: {
+            /** @description Why it failed, in words. */
+            error?: string | null;
+            /** @description The files made (a file the user deleted since is left out). */
+            files: components["schemas"]["ExportedFile"][];
+            /** Format: uuid */
+            job_id: string;
+            /**
+             * Format: int64
+             * @description 0–100.
+             */
+            progress: number;
+            /** Format: uuid */
+            source_asset_id: string;
+            stage?: string | null;
+            /** @description queued, running, processing, completed or failed. */
+            status: string;
+            /** @description The targets asked for, in order. */
+            targets: string[];
+            /** @description All files and `manifest.json` as one ZIP, once completed. */
+            zip_url?: string | null;
+        };
+        /** @description One file an export made. */
+        ExportedFile: {
+            /** Format: uuid */
+            asset_id: string;
+            /** @description Every rule of the target, failed ones included. */
+            checks: components["schemas"]["ExportCheck"][];
+            /** @description The file as an attachment named `filename`. */
+            download_url: string;
+            /** Format: int64 */
+            file_size: number;
+            /** @description `{project}-{campaign}-{target}.jpg` (`.png` for the transparent cutout). */
+            filename: string;
+            /** Format: int64 */
+            height?: number | null;
+            /** @description For people: "Amazon main image". */
+            label: string;
+            mime_type: string;
+            target: string;
+            thumbnail_url: string;
+            /** @description The file (as the owner's plan serves it). */
+            url: string;
+            /** Format: int64 */
+            width?: number | null;
+        };
         FeedbackRequest: {
             assetUrl?: string | null;
             comment?: string | null;
@@ -1422,6 +1565,7 @@ export interface components {
             duration?: number | null;
             /** @description Who drew an image: `studio` (the studio's engine) or `hosted` (a hosted model). */
             engine?: string | null;
+            export?: null | components["schemas"]["ExportMetadata"];
             /** Format: int64 */
             fileSize?: number | null;
             generation_type?: string | null;
@@ -2158,6 +2302,20 @@ export interface components {
             /** Format: int64 */
             totalCreditsPromised?: number | null;
         };
+        /** @description A started export (202). */
+        StartedExport: {
+            /**
+             * Format: int64
+             * @description Always 0: exports are free.
+             */
+            credit_cost: number;
+            /** Format: uuid */
+            job_id: string;
+            /** @description `queued`. */
+            status: string;
+            /** @description Where to follow it: `/api/exports/{id}`. */
+            status_url: string;
+        };
         /** @description A started job, as every generate route answers it (202). */
         StartedJob: {
             /**
@@ -2301,6 +2459,34 @@ export interface components {
                 /** Format: int64 */
                 total: number;
                 transactions: components["schemas"]["CreditTransaction"][];
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_ExportView: {
+            /** @description An export job and, once it completed, its files. */
+            data: {
+                /** @description Why it failed, in words. */
+                error?: string | null;
+                /** @description The files made (a file the user deleted since is left out). */
+                files: components["schemas"]["ExportedFile"][];
+                /** Format: uuid */
+                job_id: string;
+                /**
+                 * Format: int64
+                 * @description 0–100.
+                 */
+                progress: number;
+                /** Format: uuid */
+                source_asset_id: string;
+                stage?: string | null;
+                /** @description queued, running, processing, completed or failed. */
+                status: string;
+                /** @description The targets asked for, in order. */
+                targets: string[];
+                /** @description All files and `manifest.json` as one ZIP, once completed. */
+                zip_url?: string | null;
             };
             /** @description Always `success`. */
             status: string;
@@ -2495,6 +2681,25 @@ export interface components {
         Success_ShareLinks: {
             data: {
                 links: components["schemas"]["ShareLinkView"][];
+            };
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_StartedExport: {
+            /** @description A started export (202). */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Always 0: exports are free.
+                 */
+                credit_cost: number;
+                /** Format: uuid */
+                job_id: string;
+                /** @description `queued`. */
+                status: string;
+                /** @description Where to follow it: `/api/exports/{id}`. */
+                status_url: string;
             };
             /** @description Always `success`. */
             status: string;
@@ -4041,6 +4246,192 @@ export interface operations {
             };
         };
     };
+    exportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Export job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ExportView"];
+                };
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Export job id */
+                id: string;
+                /** @description Target name */
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, Content-Disposition: attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Export job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP, Content-Disposition: attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     checkFeatureFlag: {
         parameters: {
             query?: never;
@@ -5053,6 +5444,83 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The image asset to export */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StartedExport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -272,19 +272,7 @@ pub fn render_layers(
             )
         }
         None => {
-            // A template's prompt names no product, so its stand-in is the shape that fits the
-            // template's category (a mug in bed, a can in the garden), not always a bottle.
-            let template = templates::find_by_prompt(req.prompt);
-            let stand_in = StandIn {
-                kind: params
-                    .product
-                    .or(template.map(|t| t.product))
-                    .unwrap_or(ProductKind::Bottle),
-                color: params
-                    .product_color
-                    .map(|c| c.rgb)
-                    .or(template.and_then(|t| t.product_color)),
-            };
+            let stand_in = stand_in_for(req.prompt, &params);
             let product = Product::Mockup {
                 kind: stand_in.kind,
                 color: stand_in.color,
@@ -294,6 +282,23 @@ pub fn render_layers(
             layers.stand_in = Some(stand_in);
             Ok(layers)
         }
+    }
+}
+
+/// The drawn mockup staged when a request has no product photo. A template's prompt names no
+/// product, so its stand-in is the shape that fits the template's category (a mug in bed, a
+/// can in the garden), not always a bottle.
+pub fn stand_in_for(prompt: &str, params: &PromptParams) -> StandIn {
+    let template = templates::find_by_prompt(prompt);
+    StandIn {
+        kind: params
+            .product
+            .or(template.map(|t| t.product))
+            .unwrap_or(ProductKind::Bottle),
+        color: params
+            .product_color
+            .map(|c| c.rgb)
+            .or(template.and_then(|t| t.product_color)),
     }
 }
 

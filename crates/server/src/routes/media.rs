@@ -333,7 +333,7 @@ fn extension_of(mime: &str, stored_name: &str) -> String {
 
 /// Lower-case ASCII words joined by dashes ("Été Sale!" → "ete-sale"), at most 40 characters;
 /// `fallback` when nothing is left. The web app names files the same way.
-fn slug(text: &str, fallback: &str) -> String {
+pub(crate) fn slug(text: &str, fallback: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let mut slug = String::new();
     for c in text.nfkd().flat_map(char::to_lowercase) {
@@ -354,7 +354,7 @@ fn slug(text: &str, fallback: &str) -> String {
     }
 }
 
-fn content_disposition(name: &str) -> HeaderValue {
+pub(crate) fn content_disposition(name: &str) -> HeaderValue {
     let ascii: String = name
         .chars()
         .map(|c| {

@@ -13,6 +13,7 @@ mod chat;
 mod credits;
 mod estimates;
 pub(crate) mod events;
+mod exports;
 mod feedback;
 mod flags;
 mod generate;
@@ -20,6 +21,7 @@ mod health;
 mod job_cancel;
 pub(crate) mod jobs;
 mod media;
+pub(crate) use media::{content_disposition, slug};
 mod plans;
 mod presets;
 mod projects;
@@ -44,6 +46,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(reference_images::router())
         .merge(media::router())
         .merge(share::router())
+        .merge(exports::router())
         .merge(generate::router())
         .merge(jobs::router())
         .merge(estimates::router())

@@ -72,6 +72,17 @@ pub struct FileMetadata {
     template_name: Option<String>,
     /// The settings it was made with, to make it again.
     settings: Option<RecipeSettings>,
+    /// Set on a file an export made: what it is for, and the rules it was checked against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    export: Option<ExportMetadata>,
+}
+
+#[derive(Clone, Serialize, Deserialize, ToSchema)]
+pub struct ExportMetadata {
+    /// The target name, e.g. `amazon_main`.
+    target: String,
+    source_asset_id: Uuid,
+    checks: Vec<crate::services::exports::ExportCheck>,
 }
 
 /// The settings beside the brief: what "use this brief again" fills in.

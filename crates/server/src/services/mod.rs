@@ -8,6 +8,7 @@ pub mod account_security;
 pub mod chat;
 pub mod commerce;
 pub mod estimates;
+pub mod exports;
 pub mod feedback;
 pub mod generation;
 pub mod media;

@@ -30,18 +30,22 @@ impl Storyboard {
 
 /// The asset a campaign shows as its cover: the one the seller set, else its newest image or
 /// video. Music never becomes a cover by itself (a waveform says little about a campaign);
-/// a campaign holding only music has none.
+/// a campaign holding only music has none. Exported files are copies made for somewhere
+/// else: the picture they came from stays the cover while there is one.
 pub fn cover(scene: &Scene, media: &[MediaAsset]) -> Option<Uuid> {
+    let newest = |exports: bool| {
+        media
+            .iter()
+            .filter(|m| m.file_type != MediaKind::Audio)
+            .filter(|m| exports || m.file_metadata.get("export").is_none())
+            .max_by_key(|m| m.created_at)
+            .map(|m| m.id)
+    };
     scene
         .active_asset_id
         .filter(|id| media.iter().any(|m| m.id == *id))
-        .or_else(|| {
-            media
-                .iter()
-                .filter(|m| m.file_type != MediaKind::Audio)
-                .max_by_key(|m| m.created_at)
-                .map(|m| m.id)
-        })
+        .or_else(|| newest(false))
+        .or_else(|| newest(true))
 }
 
 pub async fn of_project(

@@ -73,6 +73,8 @@ impl Owned {
             ("job_id", _) => &self.job,
             ("flag", _) => "video_generation",
             ("session_id", _) => &self.session,
+            ("target", _) => "etsy",
+            ("id", r) if r.starts_with("/api/exports/") => &self.job,
             ("id", r) if r.starts_with("/api/projects/") => &self.project,
             ("id", r) if r.starts_with("/api/scenes/") => &self.scene,
             ("id", r) if r.starts_with("/api/reference-images/project/") => &self.project,

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaItemView } from '@/components/media';
 import { Spinner } from '@/components/ui/Spinner';
+import { ExportButton } from '@/features/exports';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import type { ViewerEntry } from '../logic/thread';
@@ -97,6 +98,7 @@ export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose,
                 Animate this
                 <span className="rounded-full bg-white/15 px-1.5 text-[11px]">{animateShortfall ?? animateCost}</span>
               </button>
+              <ExportButton assetId={entry.media.id} look="viewer" />
             </>
           );
         }}

@@ -9,6 +9,7 @@ import { positionLabel, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
 import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { CardMedia } from './CardMedia';
+import { ExportButton } from '@/features/exports';
 
 export interface SceneCardProps {
   scene: StoryboardScene;
@@ -256,6 +257,7 @@ export const SceneCard = memo(function SceneCard({
             </p>
           </div>
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
+            {download && asset?.file_type === 'image' ? <ExportButton assetId={asset.id} look="icon" /> : null}
             {download ? (
               <a
                 href={download}

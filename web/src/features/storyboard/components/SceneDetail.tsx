@@ -16,6 +16,7 @@ import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
 import { AssetThumb } from './AssetThumb';
 import { DeleteAssetDialog } from './DeleteAssetDialog';
+import { ExportButton } from '@/features/exports';
 
 const ImageEditor = lazy(() => import('@/components/media/ImageEditor'));
 
@@ -210,6 +211,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               )}
               {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
+            {asset.file_type === 'image' && serverAsset ? <ExportButton assetId={asset.id} /> : null}
             {download ? (
               <a
                 href={download}

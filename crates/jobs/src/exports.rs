@@ -1,0 +1,337 @@
+//! Export jobs: one image asset becomes one file per target, each stored as an asset of the
+//! same campaign with the rules it was checked against. An image the offline engine made is
+//! rendered again at each target's ratio from the job that made it (same brief, settings
+//! and seed); any other picture is extended around its product.
+
+use bytes::Bytes;
+use domain::{JobFailure, MediaKind};
+use engine::export::{ExportFile, Source, Target};
+use sha2::{Digest, Sha256};
+use store::{Job, MediaAsset, NewMediaAsset, StoreError};
+use uuid::Uuid;
+
+use crate::execute::{read_file, seed_of, Context};
+use crate::payload::{Guidance, JobPayload};
+use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
+
+/// The id of the asset an export job stores for `target`: fixed by the job, so a retried
+/// job replaces its files instead of adding more, and the job's files can be found again.
+pub fn export_asset_id(job_id: Uuid, target: Target) -> Uuid {
+    let digest = Sha256::new()
+        .chain_update(job_id.as_bytes())
+        .chain_update(target.as_str().as_bytes())
+        .finalize();
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    uuid::Builder::from_custom_bytes(bytes).into_uuid()
+}
+
+/// Object key of an exported file.
+fn file_key(job: &Job, target: Target) -> String {
+    format!(
+        "exports/{}/{}.{}",
+        job.id,
+        target.as_str(),
+        target.extension()
+    )
+}
+
+/// Makes and stores the files; returns the assets to insert, in the order of `targets`.
+pub(crate) async fn run(
+    ctx: &Context<'_>,
+    job: &Job,
+    source_id: Uuid,
+    targets: &[Target],
+    sink: ProgressSink,
+) -> Result<Vec<NewMediaAsset>, ProviderError> {
+    sink.report("preparing", 0.0)
+        .map_err(|_| ProviderError::Cancelled)?;
+    let source = match ctx.store.media_asset(job.user_id, source_id).await {
+        Ok(asset) => asset,
+        Err(StoreError::NotFound) => {
+            return Err(ProviderError::permanent(
+                JobFailure::InputMissing,
+                format!("the exported image {source_id} no longer exists"),
+            ))
+        }
+        Err(e) => {
+            return Err(ProviderError::transient(
+                JobFailure::Internal,
+                format!("could not look up the exported image: {e}"),
+            ))
+        }
+    };
+    if source.file_type != MediaKind::Image {
+        return Err(ProviderError::permanent(
+            JobFailure::InputUnreadable,
+            format!("asset {source_id} is a {}, not an image", source.file_type),
+        ));
+    }
+    let picture = read_file(ctx, job, source_id, "exported image").await?;
+    let recipe = engine_recipe(ctx, job, &source).await?;
+    let wanted = targets.to_vec();
+    let mut progress = sink.clone();
+    let files = tokio::task::spawn_blocking(move || {
+        let (input, photos) = match &recipe {
+            Some((input, photos)) => (Some(input), photos.clone()),
+            None => (None, Vec::new()),
+        };
+        let photo_refs: Vec<&[u8]> = photos.iter().map(|b| b.as_ref()).collect();
+        let source = match input {
+            Some(input) => Source::Engine(engine_request(input, &photo_refs)),
+            None => Source::Picture(&picture),
+        };
+        engine::export::export(&source, &wanted, &mut progress)
+    })
+    .await
+    .map_err(|e| {
+        ProviderError::transient(
+            JobFailure::Internal,
+            format!("the export stopped unexpectedly: {e}"),
+        )
+    })??;
+    sink.report("storing", 0.99)
+        .map_err(|_| ProviderError::Cancelled)?;
+    store_files(ctx, job, &source, files).await
+}
+
+/// The brief, settings, seed and photos that made an image the offline engine drew; `None`
+/// for anything else (a hosted model's image, an edit, an upload), which cannot be drawn
+/// again.
+async fn engine_recipe(
+    ctx: &Context<'_>,
+    job: &Job,
+    source: &MediaAsset,
+) -> Result<Option<(ImageInput, Vec<Bytes>)>, ProviderError> {
+    // A hosted model names itself in the asset's metadata.
+    if source.file_metadata.get("provider").is_some() {
+        return Ok(None);
+    }
+    // A generated asset carries the id of the job that made it.
+    let made_by = match ctx.store.job(job.user_id, source.id).await {
+        Ok(made_by) => made_by,
+        Err(StoreError::NotFound) => return Ok(None),
+        Err(e) => {
+            return Err(ProviderError::transient(
+                JobFailure::Internal,
+                format!("could not read the job that made the image: {e}"),
+            ))
+        }
+    };
+    let Ok(payload) = serde_json::from_value::<JobPayload>(made_by.payload.clone()) else {
+        return Ok(None);
+    };
+    let seed = seed_of(&made_by);
+    // The same camera as the picture: a variation of a set keeps its place in the frame.
+    let variation = payload.variation();
+    let (prompt, guidance, photo_ids, quality, resolution) = match payload {
+        JobPayload::Image {
+            prompt,
+            reference_image_ids,
+            quality,
+            resolution,
+            ..
+        } => (
+            prompt,
+            Guidance::default(),
+            reference_image_ids,
+            quality,
+            resolution,
+        ),
+        JobPayload::Template {
+            template_id,
+            reference_image_ids,
+            quality,
+            resolution,
+            ..
+        } => {
+            let Ok(template) = ctx.store.template(&template_id).await else {
+                return Ok(None);
+            };
+            let guidance: Guidance =
+                serde_json::from_value(template.parameters.clone()).unwrap_or_default();
+            (
+                template.prompt,
+                guidance,
+                reference_image_ids,
+                quality,
+                resolution,
+            )
+        }
+        JobPayload::Recommendation {
+            source_id,
+            guidance,
+            creative_direction,
+            quality,
+            resolution,
+            ..
+        } => (
+            creative_direction,
+            guidance,
+            vec![source_id],
+            quality,
+            resolution,
+        ),
+        _ => return Ok(None),
+    };
+    // Only the first photo is staged.
+    let mut photos = Vec::new();
+    if let Some(id) = photo_ids.first() {
+        match read_file(ctx, job, *id, "product photo").await {
+            Ok(bytes) => photos.push(bytes),
+            // The photo was deleted since: the picture itself is all there is.
+            Err(ProviderError::Permanent { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        }
+    }
+    let input = ImageInput {
+        prompt,
+        reference_photos: photos.clone(),
+        guidance,
+        resolution,
+        quality,
+        seed,
+        variation,
+        engine: domain::ImageEngine::Studio,
+    };
+    Ok(Some((input, photos)))
+}
+
+async fn store_files(
+    ctx: &Context<'_>,
+    job: &Job,
+    source: &MediaAsset,
+    files: Vec<ExportFile>,
+) -> Result<Vec<NewMediaAsset>, ProviderError> {
+    let mut objects = Vec::new();
+    let mut assets = Vec::new();
+    for file in files {
+        let target = file.target;
+        let bytes = Bytes::from(file.bytes);
+        let key = file_key(job, target);
+        let thumb = bytes.clone();
+        let (thumbnail, thumbnail_mime) =
+            tokio::task::spawn_blocking(move || engine::intake::thumbnail_of(&thumb))
+                .await
+                .map_err(|e| {
+                    ProviderError::transient(
+                        JobFailure::Internal,
+                        format!("thumbnail stopped unexpectedly: {e}"),
+                    )
+                })?
+                .map(|(bytes, mime, _, _)| (bytes, mime))
+                .map_err(|e| {
+                    ProviderError::permanent(
+                        JobFailure::Internal,
+                        format!("the {} file cannot be previewed: {e}", target.as_str()),
+                    )
+                })?;
+        let thumbnail_key = format!(
+            "exports/{}/{}-thumbnail.{}",
+            job.id,
+            target.as_str(),
+            if thumbnail_mime == "image/png" {
+                "png"
+            } else {
+                "jpg"
+            }
+        );
+        // A marketplace main image may carry no mark, so it is never marked.
+        let watermarked_key = if ctx.watermark && target != Target::AmazonMain {
+            let format = if target.is_png() {
+                engine::codec::OutputFormat::Png
+            } else {
+                engine::codec::OutputFormat::Jpeg
+            };
+            let original = bytes.clone();
+            let marked = tokio::task::spawn_blocking(move || {
+                engine::watermark::mark_encoded(&original, format)
+            })
+            .await
+            .map_err(|e| {
+                ProviderError::transient(
+                    JobFailure::Internal,
+                    format!("watermarking stopped unexpectedly: {e}"),
+                )
+            })??;
+            let key = format!(
+                "exports/{}/{}-watermarked.{}",
+                job.id,
+                target.as_str(),
+                target.extension()
+            );
+            objects.push((key.clone(), Bytes::from(marked)));
+            Some(key)
+        } else {
+            None
+        };
+        let file_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+        let metadata = serde_json::json!({
+            "generation_type": "export",
+            "export": {
+                "target": target,
+                "source_asset_id": source.id,
+                "checks": file.checks,
+                "job_id": job.id,
+            },
+            "dimensions": { "width": file.width, "height": file.height },
+            "output_format": target.extension(),
+            "fileSize": file_size,
+        });
+        objects.push((key.clone(), bytes));
+        objects.push((thumbnail_key.clone(), Bytes::from(thumbnail)));
+        assets.push(NewMediaAsset {
+            id: export_asset_id(job.id, target),
+            user_id: job.user_id,
+            project_id: job.project_id,
+            scene_id: job.scene_id,
+            file_type: MediaKind::Image,
+            mime_type: target.mime().to_owned(),
+            storage_key: key.clone(),
+            thumbnail_key: Some(thumbnail_key),
+            poster_key: None,
+            watermarked_key,
+            filename: key.rsplit('/').next().unwrap_or(&key).to_owned(),
+            file_size,
+            width: Some(i64::from(file.width)),
+            height: Some(i64::from(file.height)),
+            duration_seconds: None,
+            file_metadata: metadata,
+            credit_cost: 0,
+        });
+    }
+    ctx.storage.put_all(&objects).await.map_err(|(key, e)| {
+        ProviderError::transient(
+            JobFailure::OutputNotStored,
+            format!("could not store {key}: {e}"),
+        )
+    })?;
+    Ok(assets)
+}
+
+/// Every object an export's assets refer to.
+pub(crate) fn object_keys(assets: &[NewMediaAsset]) -> Vec<String> {
+    assets
+        .iter()
+        .flat_map(|a| {
+            std::iter::once(a.storage_key.clone())
+                .chain(a.thumbnail_key.clone())
+                .chain(a.watermarked_key.clone())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_target_of_a_job_has_its_own_fixed_asset_id() {
+        let job = Uuid::new_v4();
+        let a = export_asset_id(job, Target::Etsy);
+        assert_eq!(a, export_asset_id(job, Target::Etsy));
+        assert_ne!(a, export_asset_id(job, Target::Pinterest));
+        assert_ne!(a, export_asset_id(Uuid::new_v4(), Target::Etsy));
+        assert_ne!(a, job);
+    }
+}

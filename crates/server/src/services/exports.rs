@@ -1,0 +1,401 @@
+//! Exports a user asks for: one of their images made into the files each marketplace and
+//! app takes (a free job), the files it made with their checks, and the whole set as one
+//! ZIP with a manifest.
+
+use std::io::Write;
+
+use domain::MediaKind;
+use engine::export::Target;
+use jobs::{export_asset_id, JobPayload};
+use serde::{Deserialize, Serialize};
+use store::Job;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{not_found, ApiError, ApiResult};
+use crate::media_files::{file_url, thumbnail_url};
+use crate::services::generation;
+use crate::services::media::{self, MEDIA_NOT_FOUND};
+use crate::state::AppState;
+
+/// Targets one export may ask for.
+pub const MAX_TARGETS: usize = 12;
+
+pub const EXPORT_NOT_FOUND: &str = "Export not found";
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ExportRequest {
+    /// Target names: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
+    /// `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.
+    /// Each is made once, in the order given.
+    #[schema(max_items = 12)]
+    pub targets: Option<Vec<String>>,
+}
+
+/// The targets asked for, read strictly: a count out of bounds or a name not known is a
+/// 400 naming it.
+fn parse_targets(asked: Option<Vec<String>>) -> ApiResult<Vec<Target>> {
+    let asked = asked.unwrap_or_default();
+    if asked.is_empty() {
+        return Err(ApiError::validation(
+            "targets",
+            "Choose at least one export target",
+        ));
+    }
+    if asked.len() > MAX_TARGETS {
+        return Err(ApiError::validation(
+            "targets",
+            format!("At most {MAX_TARGETS} export targets at once"),
+        ));
+    }
+    let mut targets = Vec::with_capacity(asked.len());
+    for name in &asked {
+        let target = Target::parse(name.trim())
+            .map_err(|e| ApiError::validation("targets", e.to_string()))?;
+        if !targets.contains(&target) {
+            targets.push(target);
+        }
+    }
+    Ok(targets)
+}
+
+/// Queues the export of the user's image asset `asset_id` (free). Another user's asset is
+/// a 404; anything but an image is refused, as every target is a picture.
+pub async fn start(
+    state: &AppState,
+    user_id: Uuid,
+    asset_id: Uuid,
+    request: ExportRequest,
+) -> ApiResult<Job> {
+    let asset = state
+        .store
+        .media_asset(user_id, asset_id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    let targets = parse_targets(request.targets)?;
+    if asset.file_type != MediaKind::Image {
+        let names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
+        return Err(ApiError::validation(
+            "targets",
+            format!(
+                "{} needs an image; this file is a {}",
+                names.join(", "),
+                asset.file_type
+            ),
+        ));
+    }
+    let project_id = asset.project_id.ok_or_else(|| {
+        ApiError::validation(
+            "asset_id",
+            "This file belongs to no project; it cannot be exported",
+        )
+    })?;
+    let target = generation::Target {
+        user_id,
+        project_id,
+        scene_id: asset.scene_id,
+        message_id: None,
+    };
+    let payload = JobPayload::Export {
+        source_id: asset.id,
+        targets,
+    };
+    generation::enqueue(state, target, payload).await
+}
+
+/// One rule a file was checked against.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ExportCheck {
+    pub rule: String,
+    pub ok: bool,
+    pub detail: String,
+}
+
+/// One file an export made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedFile {
+    pub target: String,
+    /// For people: "Amazon main image".
+    pub label: String,
+    pub asset_id: Uuid,
+    /// `{project}-{campaign}-{target}.jpg` (`.png` for the transparent cutout).
+    pub filename: String,
+    /// The file (as the owner's plan serves it).
+    pub url: String,
+    pub thumbnail_url: String,
+    /// The file as an attachment named `filename`.
+    pub download_url: String,
+    pub mime_type: String,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub file_size: i64,
+    /// Every rule of the target, failed ones included.
+    pub checks: Vec<ExportCheck>,
+}
+
+/// An export job and, once it completed, its files.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportView {
+    pub job_id: Uuid,
+    /// queued, running, processing, completed or failed.
+    pub status: &'static str,
+    /// 0–100.
+    pub progress: i64,
+    pub stage: Option<String>,
+    /// Why it failed, in words.
+    pub error: Option<String>,
+    pub source_asset_id: Uuid,
+    /// The targets asked for, in order.
+    pub targets: Vec<String>,
+    /// The files made (a file the user deleted since is left out).
+    pub files: Vec<ExportedFile>,
+    /// All files and `manifest.json` as one ZIP, once completed.
+    pub zip_url: Option<String>,
+}
+
+pub fn view_url(job_id: Uuid) -> String {
+    format!("/api/exports/{job_id}")
+}
+
+fn zip_url(job_id: Uuid) -> String {
+    format!("/api/exports/{job_id}/zip")
+}
+
+fn download_url(job_id: Uuid, target: Target) -> String {
+    format!("/api/exports/{job_id}/files/{}", target.as_str())
+}
+
+/// The user's export job and what it asked for, or 404.
+async fn owned_export(
+    state: &AppState,
+    user_id: Uuid,
+    job_id: Uuid,
+) -> ApiResult<(Job, Uuid, Vec<Target>)> {
+    let job = state
+        .store
+        .job(user_id, job_id)
+        .await
+        .map_err(not_found(EXPORT_NOT_FOUND))?;
+    match serde_json::from_value::<JobPayload>(job.payload.clone()) {
+        Ok(JobPayload::Export { source_id, targets }) => Ok((job, source_id, targets)),
+        _ => Err(ApiError::NotFound(EXPORT_NOT_FOUND)),
+    }
+}
+
+/// `{project}-{campaign}` of the job's campaign, slugged.
+async fn name_stem(state: &AppState, user_id: Uuid, asset_id: Uuid) -> ApiResult<String> {
+    let place = match state.store.media_place(user_id, asset_id).await {
+        Ok(place) => place,
+        Err(store::StoreError::NotFound) => {
+            return Ok("project-campaign".to_owned());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let project = crate::routes::slug(place.project_name.as_deref().unwrap_or_default(), "project");
+    let campaign = match place.scene_name {
+        Some(name) => crate::routes::slug(&name, "campaign"),
+        None => "unassigned".to_owned(),
+    };
+    Ok(format!("{project}-{campaign}"))
+}
+
+fn file_name(stem: &str, target: Target) -> String {
+    format!("{stem}-{}.{}", target.as_str(), target.extension())
+}
+
+/// The export's files as stored, in the order asked, with the names they download under.
+async fn files(
+    state: &AppState,
+    user_id: Uuid,
+    job: &Job,
+    targets: &[Target],
+) -> ApiResult<Vec<(Target, store::MediaAsset, String)>> {
+    let mut out = Vec::new();
+    let mut stem = None;
+    for target in targets {
+        let id = export_asset_id(job.id, *target);
+        let asset = match state.store.media_asset(user_id, id).await {
+            Ok(asset) => asset,
+            Err(store::StoreError::NotFound) => continue,
+            Err(e) => return Err(e.into()),
+        };
+        let stem = match &stem {
+            Some(stem) => stem,
+            None => stem.insert(name_stem(state, user_id, asset.id).await?),
+        };
+        let name = file_name(stem, *target);
+        out.push((*target, asset, name));
+    }
+    Ok(out)
+}
+
+fn checks_of(asset: &store::MediaAsset) -> Vec<ExportCheck> {
+    asset
+        .file_metadata
+        .pointer("/export/checks")
+        .and_then(|c| serde_json::from_value(c.clone()).ok())
+        .unwrap_or_default()
+}
+
+/// The export's state and files.
+pub async fn view(state: &AppState, user_id: Uuid, job_id: Uuid) -> ApiResult<ExportView> {
+    let (job, source_id, targets) = owned_export(state, user_id, job_id).await?;
+    let completed = job.status == domain::JobStatus::Completed;
+    let files = if completed {
+        files(state, user_id, &job, &targets).await?
+    } else {
+        Vec::new()
+    };
+    Ok(ExportView {
+        job_id: job.id,
+        status: job.status.as_str(),
+        progress: job.progress,
+        stage: job.stage.clone(),
+        error: job.error.clone(),
+        source_asset_id: source_id,
+        targets: targets.iter().map(|t| t.as_str().to_owned()).collect(),
+        files: files
+            .into_iter()
+            .map(|(target, asset, filename)| ExportedFile {
+                target: target.as_str().to_owned(),
+                label: target.label().to_owned(),
+                asset_id: asset.id,
+                filename,
+                url: file_url(asset.id),
+                thumbnail_url: thumbnail_url(asset.id),
+                download_url: download_url(job.id, target),
+                mime_type: asset.mime_type.clone(),
+                width: asset.width,
+                height: asset.height,
+                file_size: asset.file_size,
+                checks: checks_of(&asset),
+            })
+            .collect(),
+        zip_url: completed.then(|| zip_url(job.id)),
+    })
+}
+
+/// A finished file's bytes as the owner's plan serves them (marked on the free plan where
+/// a marked copy was made).
+async fn served_bytes(
+    state: &AppState,
+    user_id: Uuid,
+    id: Uuid,
+    marked: bool,
+) -> ApiResult<bytes::Bytes> {
+    let file = media::stored_file(state, user_id, id).await?;
+    let key = match (marked, file.watermarked_key) {
+        (true, Some(key)) => key,
+        _ => file.storage_key,
+    };
+    state.storage.read(&key).await.map_err(|e| match e {
+        store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
+        other => ApiError::Internal(other.into()),
+    })
+}
+
+async fn completed_export(
+    state: &AppState,
+    user_id: Uuid,
+    job_id: Uuid,
+) -> ApiResult<(Job, Uuid, Vec<Target>)> {
+    let found = owned_export(state, user_id, job_id).await?;
+    match found.0.status {
+        domain::JobStatus::Completed => Ok(found),
+        domain::JobStatus::Failed => Err(ApiError::Conflict(
+            "This export failed; it has no files".into(),
+        )),
+        _ => Err(ApiError::Conflict(
+            "This export is still being made; download it when it is ready".into(),
+        )),
+    }
+}
+
+/// One file of a finished export, with the name it downloads under.
+pub async fn file(
+    state: &AppState,
+    user_id: Uuid,
+    job_id: Uuid,
+    target: &str,
+) -> ApiResult<(String, &'static str, bytes::Bytes)> {
+    let target = Target::parse(target).map_err(|_| ApiError::NotFound(MEDIA_NOT_FOUND))?;
+    let (job, _, targets) = completed_export(state, user_id, job_id).await?;
+    let files = files(state, user_id, &job, &targets).await?;
+    let (_, asset, name) = files
+        .into_iter()
+        .find(|(t, _, _)| *t == target)
+        .ok_or(ApiError::NotFound(MEDIA_NOT_FOUND))?;
+    let marked = media::marked_for(state, user_id).await?;
+    let bytes = served_bytes(state, user_id, asset.id, marked).await?;
+    Ok((name, target.mime(), bytes))
+}
+
+#[derive(Serialize)]
+struct ManifestFile {
+    file: String,
+    target: &'static str,
+    label: &'static str,
+    width: Option<i64>,
+    height: Option<i64>,
+    bytes: usize,
+    checks: Vec<ExportCheck>,
+}
+
+/// Every file of a finished export and a `manifest.json` (what each file is for and the
+/// rules it was checked against) as one ZIP, with its download name.
+pub async fn zip(state: &AppState, user_id: Uuid, job_id: Uuid) -> ApiResult<(String, Vec<u8>)> {
+    let (job, source_id, targets) = completed_export(state, user_id, job_id).await?;
+    let files = files(state, user_id, &job, &targets).await?;
+    if files.is_empty() {
+        return Err(ApiError::NotFound(MEDIA_NOT_FOUND));
+    }
+    let marked = media::marked_for(state, user_id).await?;
+    let mut contents = Vec::with_capacity(files.len());
+    let mut listed = Vec::with_capacity(files.len());
+    for (target, asset, name) in &files {
+        let bytes = served_bytes(state, user_id, asset.id, marked).await?;
+        listed.push(ManifestFile {
+            file: name.clone(),
+            target: target.as_str(),
+            label: target.label(),
+            width: asset.width,
+            height: asset.height,
+            bytes: bytes.len(),
+            checks: checks_of(asset),
+        });
+        contents.push((name.clone(), bytes));
+    }
+    let manifest = serde_json::json!({
+        "source_asset_id": source_id,
+        "export_job_id": job.id,
+        "files": listed,
+    });
+    let stem = files[0]
+        .2
+        .strip_suffix(&format!(
+            "-{}.{}",
+            files[0].0.as_str(),
+            files[0].0.extension()
+        ))
+        .unwrap_or("export")
+        .to_owned();
+    let archive = tokio::task::spawn_blocking(move || -> zip::result::ZipResult<Vec<u8>> {
+        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        // Pictures are compressed already: stored as they are. The manifest is text.
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        let deflated = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, bytes) in &contents {
+            writer.start_file(name.as_str(), stored)?;
+            writer.write_all(bytes)?;
+        }
+        writer.start_file("manifest.json", deflated)?;
+        writer.write_all(&serde_json::to_vec_pretty(&manifest).unwrap_or_default())?;
+        Ok(writer.finish()?.into_inner())
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))?
+    .map_err(|e| ApiError::Internal(e.into()))?;
+    Ok((format!("{stem}-export.zip"), archive))
+}

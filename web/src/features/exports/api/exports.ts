@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import { isStoryboardKey } from '@/api/queryKeys';
+import type { OkBody } from '@/api/types';
+import type { TargetName } from '../logic/targets';
+
+export type ExportView = OkBody<'/api/exports/{id}', 'get'>['data'];
+export type ExportedFile = ExportView['files'][number];
+export type ExportCheck = ExportedFile['checks'][number];
+
+export const EXPORT_START_FAILED = 'Failed to start the export';
+export const EXPORT_LOAD_FAILED = 'Failed to follow the export';
+
+const exportKey = (jobId: string) => ['export', jobId] as const;
+
+/** POST /api/media/{id}/exports: queues one file per target (free); answers the job id. */
+export function useStartExport() {
+  return useMutation({
+    mutationFn: async ({ assetId, targets }: { assetId: string; targets: TargetName[] }) => {
+      const result = await unwrap(
+        api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: { targets } }),
+        EXPORT_START_FAILED,
+      );
+      return result.data.job_id;
+    },
+  });
+}
+
+export function isFinished(view: ExportView | undefined): boolean {
+  return view?.status === 'completed' || view?.status === 'failed';
+}
+
+/** GET /api/exports/{id}, followed about every 0.7 s until the export ends. */
+export function useExport(jobId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: exportKey(jobId ?? ''),
+    enabled: jobId !== null,
+    queryFn: async () => {
+      const view = (await unwrap(api.GET('/api/exports/{id}', { params: { path: { id: jobId ?? '' } } }), EXPORT_LOAD_FAILED)).data;
+      // The files are new assets of the campaign: the storyboard lists them.
+      if (view.status === 'completed') void queryClient.invalidateQueries({ predicate: (q) => isStoryboardKey(q.queryKey) });
+      return view;
+    },
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : 700),
+  });
+}

@@ -1,0 +1,223 @@
+import { AlertTriangle, Check, CheckCircle2, Download, Loader2, Package, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { errorMessage } from '@/api/client';
+import { Button } from '@/components/ui/Button';
+import { Modal } from '@/components/ui/Modal';
+import { cn } from '@/lib/cn';
+import { EXPORT_LOAD_FAILED, EXPORT_START_FAILED, isFinished, useExport, useStartExport, type ExportedFile } from '../api/exports';
+import { checksSummary, ordered, presetChosen, PRESETS, TARGETS, togglePreset, type TargetName } from '../logic/targets';
+
+export interface ExportSheetProps {
+  assetId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const STAGES: Record<string, string> = {
+  starting: 'Starting…',
+  preparing: 'Reading the picture…',
+  cutout: 'Cutting out the product…',
+  composing: 'Composing each format…',
+  storing: 'Saving the files…',
+};
+
+/** Choose targets, follow the export, then check and download each file or all of them as a ZIP. */
+export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
+  const [selected, setSelected] = useState<Set<TargetName>>(() => new Set(PRESETS[0]?.targets));
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useStartExport();
+  const followed = useExport(jobId);
+  const view = followed.data;
+  const running = jobId !== null && !isFinished(view) && !followed.isError;
+  const groupId = useId();
+
+  const toggle = (name: TargetName) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+
+  const submit = () => {
+    start.mutate({ assetId, targets: ordered(selected) }, { onSuccess: (id) => setJobId(id) });
+  };
+  const again = () => {
+    setJobId(null);
+    start.reset();
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Export for marketplaces and social"
+      description="One file per place, each made to its size and rules. Exports are free."
+      className="flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col overflow-hidden p-4 sm:p-6"
+    >
+      <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1" data-testid="export-sheet">
+        {jobId === null ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+            className="flex flex-col gap-4"
+          >
+            <div role="group" aria-label="Presets" className="flex flex-wrap gap-2">
+              {PRESETS.map((preset) => {
+                const active = presetChosen(selected, preset.targets);
+                return (
+                  <Button
+                    key={preset.name}
+                    size="sm"
+                    variant={active ? 'primary' : 'secondary'}
+                    aria-pressed={active}
+                    onClick={() => setSelected((current) => togglePreset(current, preset.targets))}
+                  >
+                    {preset.name}
+                  </Button>
+                );
+              })}
+            </div>
+            <fieldset aria-labelledby={groupId} className="flex flex-col gap-1">
+              <legend id={groupId} className="mb-1 text-sm font-medium text-slate-700">
+                Files to make
+              </legend>
+              {TARGETS.map((target) => (
+                <label key={target.name} className="flex cursor-pointer items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4 accent-brand-600"
+                    checked={selected.has(target.name)}
+                    onChange={() => toggle(target.name)}
+                  />
+                  <span className="min-w-0">
+                    <span className="block text-sm font-medium text-slate-800">{target.label}</span>
+                    <span className="block text-xs text-slate-500">{target.size}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {start.isError ? (
+              <p role="alert" className="text-sm text-rose-700">
+                {errorMessage(start.error, EXPORT_START_FAILED)}
+              </p>
+            ) : null}
+            <div className="flex justify-end">
+              <Button type="submit" disabled={selected.size === 0 || start.isPending} aria-busy={start.isPending}>
+                {start.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Package className="h-4 w-4" aria-hidden />}
+                Export {selected.size} {selected.size === 1 ? 'file' : 'files'}
+              </Button>
+            </div>
+          </form>
+        ) : running ? (
+          <div className="flex flex-col gap-3 py-6" role="status" aria-live="polite">
+            <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
+              <Loader2 className="h-4 w-4 animate-spin text-brand-600" aria-hidden />
+              {STAGES[view?.stage ?? 'starting'] ?? 'Working…'}
+            </p>
+            <div
+              className="h-2 overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-label="Export progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={view?.progress ?? 0}
+            >
+              <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.max(4, view?.progress ?? 0)}%` }} />
+            </div>
+          </div>
+        ) : followed.isError ? (
+          <p role="alert" className="py-6 text-sm text-rose-700">
+            {errorMessage(followed.error, EXPORT_LOAD_FAILED)}
+          </p>
+        ) : view?.status === 'failed' ? (
+          <div className="flex flex-col gap-3 py-4">
+            <p role="alert" className="text-sm text-rose-700">
+              {view.error ?? 'The export failed.'}
+            </p>
+            <div>
+              <Button variant="secondary" size="sm" onClick={again}>
+                Try again
+              </Button>
+            </div>
+          </div>
+        ) : view ? (
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              {view.zip_url ? (
+                <a
+                  href={view.zip_url}
+                  download
+                  className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+                >
+                  <Download className="h-4 w-4" aria-hidden /> Download all (ZIP)
+                </a>
+              ) : null}
+              <Button variant="ghost" size="sm" onClick={again}>
+                Export other formats
+              </Button>
+            </div>
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Exported files">
+              {view.files.map((file) => (
+                <ExportedFileCard key={file.asset_id} file={file} />
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+function ExportedFileCard({ file }: { file: ExportedFile }) {
+  const passed = file.checks.every((c) => c.ok);
+  const transparent = file.mime_type === 'image/png';
+  return (
+    <li className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-slate-200" data-testid="exported-file" data-target={file.target}>
+      <div
+        className={cn(
+          'flex h-40 items-center justify-center overflow-hidden rounded-lg',
+          // A checkerboard shows what is transparent.
+          transparent ? 'bg-[conic-gradient(#e2e8f0_25%,#fff_0_50%,#e2e8f0_0_75%,#fff_0)] bg-[length:16px_16px]' : 'bg-slate-100',
+        )}
+      >
+        <img src={file.thumbnail_url} alt={`${file.label} preview`} className="max-h-full max-w-full object-contain" loading="lazy" />
+      </div>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-slate-800">{file.label}</p>
+          <p className="text-xs text-slate-500">
+            {file.width}×{file.height} · {(file.file_size / 1_000_000).toFixed(1)} MB
+          </p>
+        </div>
+        <a
+          href={file.download_url}
+          download={file.filename}
+          title={`Download ${file.filename}`}
+          aria-label={`Download ${file.label}`}
+          className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-200 ring-inset hover:bg-slate-50"
+        >
+          <Download className="h-4 w-4" aria-hidden />
+        </a>
+      </div>
+      <p className={cn('flex items-center gap-1.5 text-xs font-medium', passed ? 'text-emerald-700' : 'text-amber-700')}>
+        {passed ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <AlertTriangle className="h-4 w-4" aria-hidden />}
+        {checksSummary(file.checks)}
+      </p>
+      <ul className="flex flex-col gap-0.5 text-xs" aria-label={`${file.label} checks`}>
+        {file.checks.map((check) => (
+          <li key={check.rule} className={cn('flex gap-1.5', check.ok ? 'text-slate-600' : 'font-medium text-rose-700')}>
+            {check.ok ? (
+              <Check className="mt-px h-3.5 w-3.5 shrink-0 text-emerald-600" aria-label="passed" />
+            ) : (
+              <X className="mt-px h-3.5 w-3.5 shrink-0" aria-label="failed" />
+            )}
+            <span>{check.detail}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,1 @@
+export { ExportButton, type ExportButtonLook, type ExportButtonProps } from './components/ExportButton';
