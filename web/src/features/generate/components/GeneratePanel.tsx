@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { useJobProgress } from '@/lib/events';
 import { useJobEstimates } from '../api/estimates';
-import { useHostedImages } from '../api/providers';
+import { useImageEngines } from '@/api/providers';
 import { useTemplates } from '../api/templates';
 import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
 import { aspectRatioLabel } from '../logic/aspectRatio';
@@ -13,11 +13,11 @@ import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoic
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
 import { isInProgress, useGenerationRun } from '../state/generationStore';
-import { chosenEngine, useKeepProductExact } from '../state/engineChoice';
+import { chosenEngine, estimateEngine, useRememberedEngine } from '@/lib/imageEngine';
 import { usePanelChoices } from '../state/panelChoices';
 import { dismissGeneration, runGeneration, type GenerationRequest } from '../state/runGeneration';
 import { AspectRatioPicker } from './AspectRatioPicker';
-import { EngineToggle } from './EngineToggle';
+import { EngineChoice } from '@/components/engine/EngineChoice';
 import { GenerateBar } from './GenerateBar';
 import { GenerationResult } from './GenerationResult';
 import { ModeToggle } from './ModeToggle';
@@ -47,8 +47,9 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
   const [choices, change] = usePanelChoices();
   const run = useGenerationRun();
   const { mode, aspectRatio } = choices;
-  const imagesHosted = useHostedImages();
-  const [keepProductExact, setKeepProductExact] = useKeepProductExact();
+  const engines = useImageEngines();
+  const [rememberedEngine, setEngine] = useRememberedEngine();
+  const engine = chosenEngine(engines, rememberedEngine);
   const estimates = useJobEstimates();
 
   const templatesQuery = useTemplates(aspectRatio, mode === 'templates');
@@ -76,7 +77,6 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     if (blocker !== null || shortfall !== null || !projectId || !sceneId) return;
     const target = { projectId, sceneId, aspectRatio };
     const quality = sceneSettings?.quality;
-    const engine = chosenEngine(imagesHosted, keepProductExact);
     let request: GenerationRequest;
     if (mode === 'templates') {
       if (!selectedTemplate) return;
@@ -106,7 +106,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     }
   };
 
-  const estimate = estimateLabel(estimates, JOB_KIND[mode], chosenEngine(imagesHosted, keepProductExact) ?? 'studio', modeInfo(mode).estimate);
+  const estimate = estimateLabel(estimates, JOB_KIND[mode], estimateEngine(engine), modeInfo(mode).estimate);
 
   return (
     <section aria-label="Generate" onKeyDown={onKeyDown} className="@container flex h-full min-h-0 flex-1 flex-col bg-slate-50" data-testid="generate-panel">
@@ -145,7 +145,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
               <AspectRatioPicker value={aspectRatio} onChange={(next) => change({ aspectRatio: next })} />
             </StepCard>
           </ol>
-          {imagesHosted ? <EngineToggle keepProductExact={keepProductExact} onChange={setKeepProductExact} /> : null}
+          <EngineChoice engines={engines} value={engine} onChange={setEngine} />
           {runHere && runHere.phase !== 'failed' ? <GenerationResult run={runHere} onDismiss={dismissGeneration} /> : null}
         </div>
       </div>
