@@ -38,7 +38,7 @@ for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
-  test(`with a hosted image model the seller chooses per generation whether the product stays exact (${viewport.name})`, async ({ browser }) => {
+  test(`with a hosted image model the seller chooses per generation whether the AI redraws the picture (${viewport.name})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ baseURL: studio.url, viewport });
     const page = await context.newPage();
@@ -49,14 +49,15 @@ for (const viewport of [
 
     await page.getByRole('tab', { name: 'Generate' }).click();
     const panel = page.getByTestId('generate-panel');
-    const keepExact = panel.getByRole('checkbox', { name: 'Keep my product exact (studio engine)' });
-    await expect(keepExact).toBeVisible();
-    await expect(keepExact).not.toBeChecked();
+    const redraw = panel.getByRole('radio', { name: 'AI redraw' });
+    const studioEngine = panel.getByRole('radio', { name: 'Studio engine' });
+    await expect(redraw).toBeVisible();
+    await redraw.check();
     await panel.getByRole('radio', { name: 'Templates' }).check();
     await panel.getByRole('radiogroup', { name: /template/i }).getByRole('radio').first().check();
     await shot(page, `hosted-1-toggle-${viewport.name}`);
 
-    // Unchecked: the hosted model draws the picture (the stand-in's magenta).
+    // AI redraw: the hosted model draws the whole picture (the stand-in's magenta).
     const before = images.requests.length;
     await panel.getByRole('button', { name: /^Generate/ }).click();
     const result = panel.getByTestId('generate-result').locator('img');
@@ -66,21 +67,23 @@ for (const viewport of [
     expect(b).toBeGreaterThan(130);
     const hostedCalls = images.requests.slice(before);
     expect(hostedCalls).toHaveLength(1);
-    // With a product photo the call is an edit carrying the photo.
+    // With a product photo the call is an edit carrying the photo, with no mask.
     expect(hostedCalls[0].path).toBe('/v1/images/edits');
+    expect(hostedCalls[0].parts).toContain('image[]');
+    expect(hostedCalls[0].parts).not.toContain('mask');
     expect(hostedCalls[0].contentType).toContain('multipart/form-data');
     expect(hostedCalls[0].authorization).toBe('Bearer sk-test-e2e');
     const hostedSrc = await result.getAttribute('src');
     await shot(page, `hosted-2-hosted-result-${viewport.name}`);
 
-    // Checked, and still checked after a reload: the studio engine composites the product and
-    // nothing reaches the hosted model.
-    await keepExact.check();
+    // The studio engine, still chosen after a reload: it composites the product and nothing
+    // reaches the hosted model.
+    await studioEngine.check();
     await page.reload();
     // The campaign has media now: a phone opens on the storyboard.
     if (viewport.name === 'phone') await page.getByRole('button', { name: 'Show Chat' }).click();
     await page.getByRole('tab', { name: 'Generate' }).click();
-    await expect(keepExact).toBeChecked();
+    await expect(studioEngine).toBeChecked();
     await panel.getByRole('radio', { name: 'Templates' }).check();
     await panel.getByRole('radiogroup', { name: /template/i }).getByRole('radio').first().check();
     const afterHosted = images.requests.length;

@@ -111,12 +111,21 @@ option_enum!(
 
 option_enum!(
     /// What draws an image: the studio's own engine composites the seller's product pixels
-    /// into the scene; a hosted image model (when the operator configured one) redraws the
-    /// whole picture, the product included.
+    /// into a drawn scene; with a hosted image model (when the operator configured one)
+    /// either the model paints the scene around the seller's product pixels
+    /// (`hosted_exact`), or it redraws the whole picture, the product included (`hosted`).
     ImageEngine, "engine", default Studio, [
-    Studio => "studio",
+    HostedExact => "hosted_exact",
     Hosted => "hosted",
+    Studio => "studio",
 ]);
+
+impl ImageEngine {
+    /// A hosted image model paints (some of) the picture.
+    pub fn is_hosted(self) -> bool {
+        matches!(self, ImageEngine::HostedExact | ImageEngine::Hosted)
+    }
+}
 
 option_enum!(
     /// Output size of an image: 1024x1024, 1536x1024 or 1024x1536 only.

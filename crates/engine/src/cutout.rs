@@ -28,6 +28,10 @@ pub struct Cutout {
     /// The estimated backdrop colour under the product, or `None` when the photo's own alpha
     /// was used.
     pub background: Option<[u8; 3]>,
+    /// How cleanly the product came out, 0..=1: 1 for a photo with its own transparency;
+    /// lower when much of the matte is undecided, the product runs off the photo's border,
+    /// the backdrop is busy, or the product fills almost nothing or almost everything.
+    pub confidence: f32,
 }
 
 /// Largest side of the coarse classification grid: fine enough for product outlines,
@@ -79,8 +83,37 @@ pub fn cut_out(photo: &RgbaImage, progress: &mut dyn Progress) -> Result<Cutout,
     progress.report("cutout", 1.0)?;
     Ok(Cutout {
         background: Some(bg.map(|v| v.round().clamp(0.0, 255.0) as u8)),
+        confidence: confidence(&alpha, &coarse, &fg, &model),
         ..out
     })
+}
+
+/// How far a segmented matte can be trusted (see [`Cutout::confidence`]).
+fn confidence(alpha: &[u8], c: &Coarse, fg: &[bool], model: &BackgroundModel) -> f32 {
+    let solid = alpha.iter().filter(|&&a| a >= 230).count() as f32;
+    let soft = alpha.iter().filter(|&&a| a > 25 && a < 230).count() as f32;
+    let coverage = (solid + soft) / alpha.len().max(1) as f32;
+    // A clean outline is a band a few pixels wide: a small share of the product's area.
+    let undecided = soft / (solid + soft).max(1.0);
+    let (w, h) = (c.w as usize, c.h as usize);
+    let border: Vec<bool> = (0..w * h)
+        .filter(|&i| {
+            let (x, y) = (i % w, i / w);
+            x == 0 || y == 0 || x + 1 == w || y + 1 == h
+        })
+        .map(|i| fg[i])
+        .collect();
+    let on_border = border.iter().filter(|&&f| f).count() as f32 / border.len().max(1) as f32;
+    let ramp = |v: f32, from: f32, to: f32| ((v - from) / (to - from)).clamp(0.0, 1.0);
+    let sized = if (0.003..=0.9).contains(&coverage) {
+        1.0
+    } else {
+        0.3
+    };
+    (1.0 - ramp(undecided, 0.12, 0.42))
+        * (1.0 - ramp(on_border, 0.2, 0.6))
+        * (1.0 - 0.5 * ramp(model.threshold, 32.0, 48.0))
+        * sized
 }
 
 /// The photo averaged over k×k blocks.
@@ -617,5 +650,6 @@ fn crop(
         image,
         rect: (x0, y0, cw, ch),
         background: None,
+        confidence: 1.0,
     })
 }

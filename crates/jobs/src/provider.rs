@@ -259,6 +259,9 @@ pub fn video_quality(quality: Quality) -> VideoQuality {
 
 const VIDEO_FPS: u32 = 24;
 
+/// Who painted a scene the studio's own engine made, as the result's metadata names it.
+pub const SCENE_BY_STUDIO: &str = "studio engine";
+
 /// The offline engine: CPU only, no network, deterministic for a seed. Each call runs on
 /// the blocking pool so the async workers stay responsive.
 #[derive(Debug, Clone, Copy, Default)]
@@ -318,6 +321,8 @@ impl MediaProvider for EngineProvider {
                 details: serde_json::json!({
                     "stand_in_product": image.stand_in.map(|s| s.message()),
                     "description": image.description,
+                    "scene_by": SCENE_BY_STUDIO,
+                    "product_exact": image.stand_in.is_none(),
                 }),
             })
         })

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::bail;
+use domain::ImageEngine;
 use jobs::hosted_models::{
     Composite, ElevenLabsConfig, ElevenLabsMusic, OpenAiConfig, OpenAiImages, RunwayConfig,
     RunwayVideo,
@@ -163,6 +164,21 @@ impl Config {
             provider: provider.into(),
             model: model.into(),
             configured: provider != "offline",
+            engines: Vec::new(),
+        };
+        // A hosted image model paints scenes around the exact product by default.
+        let engines = if self.image_provider == "openai" {
+            vec![
+                ImageEngine::HostedExact,
+                ImageEngine::Hosted,
+                ImageEngine::Studio,
+            ]
+        } else {
+            vec![ImageEngine::Studio]
+        };
+        let with_engines = |status: server::ProviderStatus| server::ProviderStatus {
+            engines: engines.clone(),
+            ..status
         };
         let engine = "offline engine";
         let image = match self.image_provider.as_str() {
@@ -182,8 +198,8 @@ impl Config {
             None => ("offline", "built-in assistant"),
         };
         vec![
-            status("image", image.0, image.1),
-            status("edit", image.0, image.1),
+            with_engines(status("image", image.0, image.1)),
+            with_engines(status("edit", image.0, image.1)),
             status("video", video.0, video.1),
             status("audio", audio.0, audio.1),
             status("assistant", assistant.0, assistant.1),

@@ -7,12 +7,15 @@ export interface ImagesRequest {
   path: string;
   authorization: string | undefined;
   contentType: string;
+  /** The names of a multipart body's parts (`image`, `mask`, `image[]`, `prompt`…), in order. */
+  parts: string[];
 }
 
-function drain(request: IncomingMessage): Promise<void> {
+function read(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    request.on('data', () => undefined);
-    request.on('end', resolve);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -30,13 +33,14 @@ export async function startImagesMock() {
   const requests: ImagesRequest[] = [];
   const picture = encodePng(256, 384, () => [214, 40, 160]).toString('base64');
   const server = createServer(async (request, response) => {
-    await drain(request);
+    const body = await read(request);
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     requests.push({
       method: request.method ?? '',
       path,
       authorization: request.headers.authorization,
       contentType: request.headers['content-type'] ?? '',
+      parts: [...body.toString('latin1').matchAll(/Content-Disposition: form-data; name="([^"]+)"/gi)].map((match) => match[1] ?? ''),
     });
     const known = request.method === 'POST' && (path === '/v1/images/generations' || path === '/v1/images/edits');
     response.writeHead(known ? 200 : 404, { 'Content-Type': 'application/json' });

@@ -1,6 +1,7 @@
 import { JOB_STATUS_MESSAGES } from './jobs';
 import { ApiError, toApiError } from './client';
 import type { paths } from './schema';
+import type { ImageEngine } from '@/lib/imageEngine';
 
 export const IMAGE_EDIT_PATH = '/api/generate/image-edit';
 
@@ -37,6 +38,8 @@ export interface ImageEditInput {
   mask: Blob;
   parentMessageId?: string | null;
   context?: Partial<ImageEditContext>;
+  /** Who paints the edit; left out, the server's default. */
+  engine?: ImageEngine;
 }
 
 /** The multipart form of POST /api/generate/image-edit. */
@@ -48,6 +51,7 @@ export function imageEditForm(input: ImageEditInput): FormData {
   form.append('original_image_url', input.originalImageUrl);
   if (input.parentMessageId) form.append('parent_message_id', input.parentMessageId);
   form.append('context', JSON.stringify({ ...DEFAULT_IMAGE_EDIT_CONTEXT, ...input.context }));
+  if (input.engine) form.append('engine', input.engine);
   // The file goes last so the server has every field before the bytes.
   form.append('mask', input.mask, 'mask.png');
   return form;

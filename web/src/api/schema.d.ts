@@ -1553,6 +1553,11 @@ export interface components {
         FileMetadata: {
             aspect_ratio?: string | null;
             /**
+             * @description Set when the product came out of its photo poorly or not at all: says so, and that
+             *     AI redraw may look better.
+             */
+            cutout_warning?: string | null;
+            /**
              * @description What the picture shows, in words, as the studio engine painted it (the card's alt
              *     text); none for hosted results, music and uploads.
              */
@@ -1570,7 +1575,14 @@ export interface components {
             fileSize?: number | null;
             generation_type?: string | null;
             output_format?: string | null;
+            /** @description The product's pixels are the seller's own photo's (false: a model drew or redrew it). */
+            product_exact?: boolean | null;
             prompt?: string | null;
+            /**
+             * @description Who painted an image's scene: the hosted model's name (`gpt-image-1`) or
+             *     `studio engine`.
+             */
+            scene_by?: string | null;
             /**
              * @description The seed it was drawn with, as a decimal string (the same recipe and seed, the same
              *     picture from the studio's engine).
@@ -1666,7 +1678,7 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /** @enum {string} */
-        ImageEngine: "studio" | "hosted";
+        ImageEngine: "hosted_exact" | "hosted" | "studio";
         ImageMetadata: {
             thumbnail_url: string;
         };
@@ -2026,6 +2038,8 @@ export interface components {
             capability: string;
             /** @description A hosted model was configured for this capability (false: the built-in default). */
             configured: boolean;
+            /** @description For `image` and `edit`: the engines a generation may ask for, the default first. */
+            engines?: components["schemas"]["ImageEngine"][];
             model: string;
             /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
             provider: string;
@@ -2806,6 +2820,8 @@ export interface components {
                 capability: string;
                 /** @description A hosted model was configured for this capability (false: the built-in default). */
                 configured: boolean;
+                /** @description For `image` and `edit`: the engines a generation may ask for, the default first. */
+                engines?: components["schemas"]["ImageEngine"][];
                 model: string;
                 /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
                 provider: string;
@@ -4662,7 +4678,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON), engine (`studio` or `hosted`, as for an image) */
+        /** @description project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON), engine (`hosted_exact`, `hosted` or `studio`, as for an image; `hosted_exact` keeps the product out of the painted area when the painting leaves most of it alone) */
         requestBody?: {
             content: {
                 "multipart/form-data": unknown;

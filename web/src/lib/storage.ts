@@ -8,8 +8,10 @@ export const storageKeys = {
   signedInBefore: 'studio:signed-in-before',
   storyboardZoom: 'studio:storyboard-zoom',
   soundMuted: 'studio:sound-muted',
-  /** The Generate panel draws with the studio engine even when a hosted image model is configured. */
+  /** Before the three engines: "1" when the studio engine was to draw even with a hosted image model. */
   keepProductExact: 'studio:keep-product-exact',
+  /** The image engine chosen on this browser: hosted_exact, hosted or studio. */
+  imageEngine: 'studio:image-engine',
   /** The style preset chosen for a scene. */
   scenePreset: (sceneId: string) => `studio:scene-preset:${sceneId}`,
   /** The last style preset list, shown when the server cannot be reached. */

@@ -125,9 +125,10 @@ export function GuidePage() {
             product.
           </p>
           <p>
-            The operator of this studio can add hosted models: an image model paints freer, more photographic scenes (it may redraw small details of the
-            product — keep “Keep my product exact” on when they matter), a video model animates with real motion, and a music model writes richer tracks.
-            Credits and everything else stay the same.
+            The operator of this studio can add hosted models: an image model paints freer, more photographic scenes — with “AI scene, exact product” (the
+            default) it paints around your product and your photo’s own pixels go back on top; “AI redraw” lets it redraw the product too, which may change
+            its label or shape. A video model animates with real motion (it may redraw the product as it moves; the studio engine keeps it exact), and a
+            music model writes richer tracks. Credits and everything else stay the same.
           </p>
         </Section>
 

@@ -534,7 +534,9 @@ pub fn flatten(layers: &Layers) -> RgbaImage {
     out
 }
 
-fn over(dst: &mut RgbaImage, src: &RgbaImage) {
+/// Source-over of straight-alpha `src` onto opaque `dst`; opaque source pixels are copied
+/// bit for bit.
+pub(crate) fn over(dst: &mut RgbaImage, src: &RgbaImage) {
     for (d, s) in dst.pixels_mut().zip(src.pixels()) {
         let a = s[3] as u32;
         match a {

@@ -135,8 +135,9 @@ pub(crate) fn encode_jpeg(image: &image::RgbaImage) -> Result<Bytes, String> {
 
 /// The media provider of a configured studio: each capability goes to its hosted model when
 /// the operator configured one, else to the offline engine. An image or edit whose job chose
-/// the studio engine goes to the engine even then, so the product stays the seller's own
-/// pixels. A hosted video still starts from a first frame the engine stages.
+/// the studio engine goes to the engine even then; one that chose the exact product has the
+/// model paint only around the seller's own product pixels. A hosted video still starts
+/// from a first frame the engine stages.
 pub struct Composite {
     pub engine: Arc<dyn MediaProvider>,
     pub images: Option<OpenAiImages>,
@@ -153,6 +154,7 @@ impl MediaProvider for Composite {
     ) -> Result<MediaOutput, ProviderError> {
         match (&self.images, input.engine) {
             (Some(images), ImageEngine::Hosted) => images.image(input, &progress).await,
+            (Some(images), ImageEngine::HostedExact) => images.image_exact(input, &progress).await,
             _ => self.engine.image(input, progress).await,
         }
     }
@@ -162,8 +164,8 @@ impl MediaProvider for Composite {
         input: EditInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError> {
-        match (&self.images, input.engine) {
-            (Some(images), ImageEngine::Hosted) => images.edit(input, &progress).await,
+        match &self.images {
+            Some(images) if input.engine.is_hosted() => images.edit(input, &progress).await,
             _ => self.engine.edit(input, progress).await,
         }
     }

@@ -2,7 +2,9 @@
 //! `POST {base}/images/generations`; product photos → `POST {base}/images/edits` (multipart,
 //! the photos as `image[]`, high input fidelity so the product stays faithful); mask edits
 //! through the same route with the mask in the API's convention (fully transparent = the
-//! area to edit, same size as the image).
+//! area to edit, same size as the image). Scenes with the exact product go through the same
+//! edit route: the studio places the cutout on the canvas, the model paints around it, and
+//! the seller's pixels are laid back over the answer.
 
 use std::time::Duration;
 
@@ -14,9 +16,39 @@ use serde_json::{json, Value};
 
 use super::{cancelled, decode, encode_png, image_facts, note_answer, provider_error, unusable};
 use crate::payload::Guidance;
-use crate::provider::{EditInput, ImageInput, MediaOutput, ProgressSink, ProviderError};
+use crate::provider::{
+    engine_request, EditInput, ImageInput, MediaOutput, ProgressSink, ProviderError,
+};
+use domain::{ImageEngine, JobFailure};
+use engine::exact_scene;
 
 const PROVIDER: &str = "openai";
+
+/// Said with a scene whose exact product had no photo to come from.
+pub const NO_PRODUCT_PHOTO: &str = "No product photo was given, so the AI scene shows a product \
+    the model drew in place of yours; add a photo to keep your own product exact.";
+
+/// Said with a scene whose product photo has no product the studio could find.
+pub const NO_PRODUCT_FOUND: &str = "No product could be found in the photo, so the model \
+    redrew the product from it (AI redraw). A photo of the product on a plain backdrop keeps \
+    it exact.";
+
+/// Said with a scene whose product came out of its photo poorly.
+pub const POOR_CUTOUT: &str = "The product's outline was hard to find in its photo, so its \
+    edge may show bits of the photo's backdrop. AI redraw may look better; a photo on a plain \
+    backdrop cuts out cleanly.";
+
+/// Runs engine work off the async workers.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ProviderError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        ProviderError::transient(
+            JobFailure::Internal,
+            format!("the engine stopped unexpectedly: {e}"),
+        )
+    })
+}
 
 #[derive(Debug, Clone)]
 pub struct OpenAiConfig {
@@ -119,6 +151,87 @@ impl OpenAiImages {
         self.output(answer)
     }
 
+    /// The model paints the scene around the seller's product, whose own pixels are laid
+    /// back over its answer. Without a product photo, or with one in which no product is
+    /// found, the model draws the whole picture and the result says so.
+    pub async fn image_exact(
+        &self,
+        input: ImageInput,
+        progress: &ProgressSink,
+    ) -> Result<MediaOutput, ProviderError> {
+        let Some(photo) = input.reference_photos.first().cloned() else {
+            let mut output = self.image(input, progress).await?;
+            output.details["stand_in_product"] = NO_PRODUCT_PHOTO.into();
+            return Ok(output);
+        };
+        progress
+            .report("cutout", 0.05)
+            .map_err(|_| ProviderError::Cancelled)?;
+        let spec_input = input.clone();
+        let prepared = blocking(move || {
+            let photo = engine::codec::decode(&photo, engine::codec::MAX_DIMENSION)?;
+            let photos: Vec<&[u8]> = Vec::new();
+            let (spec, _) =
+                engine::scene::SceneSpec::from_request(&engine_request(&spec_input, &photos));
+            Ok::<_, ProviderError>(
+                exact_scene::prepare(&photo, &spec, &mut engine::NoProgress).ok(),
+            )
+        })
+        .await??;
+        let Some(prepared) = prepared else {
+            let mut output = self.image(input, progress).await?;
+            output.details["cutout_warning"] = NO_PRODUCT_FOUND.into();
+            return Ok(output);
+        };
+        progress
+            .report("generating", 0.1)
+            .map_err(|_| ProviderError::Cancelled)?;
+        let prompt = format!(
+            "{} {}",
+            prompt_with(&input.prompt, &input.guidance),
+            prepared.staged.hints
+        );
+        let size = input.resolution.as_str();
+        let quality = input.quality.as_str();
+        let canvas = Bytes::from(prepared.canvas_png);
+        let mask = Bytes::from(prepared.mask_png);
+        let answer = self
+            .send(
+                "paint around the exact product",
+                "images/edits",
+                progress,
+                |request| {
+                    request.multipart(
+                        self.form(&prompt)
+                            .text("size", size)
+                            .text("quality", quality)
+                            .part("image", image_part(&canvas, "scene"))
+                            .part("mask", image_part(&mask, "mask")),
+                    )
+                },
+            )
+            .await?;
+        progress
+            .report("compositing", 0.9)
+            .map_err(|_| ProviderError::Cancelled)?;
+        let staged = prepared.staged;
+        let painted = answer.bytes.clone();
+        let png = blocking(move || exact_scene::finish(&staged, &painted))
+            .await?
+            .map_err(|e| unusable(PROVIDER, e))?;
+        let mut output = self.output(Answer {
+            bytes: Bytes::from(png),
+            usage: answer.usage,
+        })?;
+        output.details["product_exact"] = true.into();
+        output.details["description"] = prepared.description.into();
+        output.details["cutout_confidence"] = f64::from(prepared.confidence).into();
+        if prepared.confidence < exact_scene::POOR_CUTOUT {
+            output.details["cutout_warning"] = POOR_CUTOUT.into();
+        }
+        Ok(output)
+    }
+
     /// An image, a mask (white = edit) and an instruction → the edited image at the
     /// original's size; outside the mask the original's pixels are kept.
     pub async fn edit(
@@ -132,6 +245,18 @@ impl OpenAiImages {
         let original = decode(&input.image).map_err(|e| unusable(PROVIDER, e))?;
         let edit_area = edit_area(&input.mask, original.width(), original.height())
             .map_err(|e| unusable(PROVIDER, e))?;
+        // Painting around the product leaves the product's own pixels alone.
+        let (original, edit_area, protected) = if input.engine == ImageEngine::HostedExact {
+            blocking(
+                move || match exact_scene::protect_product(&original, &edit_area) {
+                    Some(area) => (original, area, true),
+                    None => (original, edit_area, false),
+                },
+            )
+            .await?
+        } else {
+            (original, edit_area, false)
+        };
         let image_png = encode_png(&original).map_err(|e| unusable(PROVIDER, e))?;
         let mask_png = encode_png(&api_mask(&edit_area)).map_err(|e| unusable(PROVIDER, e))?;
         let answer = self
@@ -152,6 +277,7 @@ impl OpenAiImages {
             usage: answer.usage,
         })?;
         output.details["edit_operation"] = "hosted_edit".into();
+        output.details["product_exact"] = protected.into();
         Ok(output)
     }
 
@@ -212,10 +338,13 @@ impl OpenAiImages {
             height: Some(height),
             duration_seconds: None,
             poster_jpeg: None,
+            // Who painted the scene; a scene with the exact product says so on top.
             details: json!({
                 "provider": PROVIDER,
                 "model": self.config.model,
                 "usage": answer.usage,
+                "scene_by": self.config.model,
+                "product_exact": false,
             }),
         })
     }

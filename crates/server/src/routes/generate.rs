@@ -115,7 +115,7 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<ImageEditRequest>
 /// Edits a generated image inside a brush mask (multipart: project_id, scene_id, prompt,
 /// original_image_url, mask PNG, parent_message_id, context JSON, engine). 1 credit.
 #[utoipa::path(post, path = "/api/generate/image-edit", tag = "generation", operation_id = "generateImageEdit",
-    request_body(content_type = "multipart/form-data", description = "project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON), engine (`studio` or `hosted`, as for an image)"),
+    request_body(content_type = "multipart/form-data", description = "project_id, scene_id, prompt, original_image_url, mask (PNG), parent_message_id, context (JSON), engine (`hosted_exact`, `hosted` or `studio`, as for an image; `hosted_exact` keeps the product out of the painted area when the painting leaves most of it alone)"),
     responses((status = 202, body = Success<StartedJob>), (status = 400, body = ErrorResponse),
         (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn generate_image_edit(

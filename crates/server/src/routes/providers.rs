@@ -24,6 +24,10 @@ pub struct ProviderStatus {
     pub model: String,
     /// A hosted model was configured for this capability (false: the built-in default).
     pub configured: bool,
+    /// For `image` and `edit`: the engines a generation may ask for, the default first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<domain::ImageEngine>)]
+    pub engines: Vec<domain::ImageEngine>,
 }
 
 /// The provider, model and configuration of each generation capability.

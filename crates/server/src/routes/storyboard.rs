@@ -75,6 +75,17 @@ pub struct FileMetadata {
     /// Set on a file an export made: what it is for, and the rules it was checked against.
     #[serde(skip_serializing_if = "Option::is_none")]
     export: Option<ExportMetadata>,
+    /// Who painted an image's scene: the hosted model's name (`gpt-image-1`) or
+    /// `studio engine`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scene_by: Option<String>,
+    /// The product's pixels are the seller's own photo's (false: a model drew or redrew it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    product_exact: Option<bool>,
+    /// Set when the product came out of its photo poorly or not at all: says so, and that
+    /// AI redraw may look better.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cutout_warning: Option<String>,
 }
 
 #[derive(Clone, Serialize, Deserialize, ToSchema)]

@@ -51,9 +51,10 @@ pub struct ChatGenerateRequest {
     media_type: Option<String>,
     /// An edited prompt to use instead of the assistant's refined one.
     prompt: Option<String>,
-    /// Who draws an image: `studio` (the studio's engine, the product photo's own pixels)
-    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
-    /// hosted when configured, else studio; `hosted` without one is a 400.
+    /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
+    /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
+    /// picture, the product included) or `studio` (the studio's engine, offline). Default:
+    /// hosted_exact when a hosted image model is configured, else studio.
     #[schema(value_type = Option<domain::ImageEngine>)]
     engine: Option<String>,
     /// How many images to make of the brief (1–4, default 1): one job each, each with its

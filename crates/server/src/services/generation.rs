@@ -317,8 +317,9 @@ fn new_job(
 pub const NO_HOSTED_IMAGE_MODEL: &str =
     "No hosted image model is configured: leave engine out or choose studio";
 
-/// The engine that draws one image: the one asked for, else the hosted image model when the
-/// operator configured one, else the studio's own. Asking for `hosted` without one is refused.
+/// The engine that draws one image: the one asked for, else the hosted image model painting
+/// around the exact product when the operator configured one, else the studio's own. Asking
+/// for a hosted engine without one is refused.
 pub fn image_engine(state: &AppState, asked: Option<&str>) -> ApiResult<ImageEngine> {
     let hosted = state
         .config
@@ -326,10 +327,10 @@ pub fn image_engine(state: &AppState, asked: Option<&str>) -> ApiResult<ImageEng
         .iter()
         .any(|p| p.capability == "image" && p.configured);
     match asked.map(str::trim).filter(|e| !e.is_empty()) {
-        None if hosted => Ok(ImageEngine::Hosted),
+        None if hosted => Ok(ImageEngine::HostedExact),
         None => Ok(ImageEngine::Studio),
         Some(text) => match ImageEngine::parse(text)? {
-            ImageEngine::Hosted if !hosted => {
+            engine if engine.is_hosted() && !hosted => {
                 Err(ApiError::validation("engine", NO_HOSTED_IMAGE_MODEL))
             }
             engine => Ok(engine),
@@ -370,9 +371,11 @@ pub struct GenerateImageRequest {
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
     #[schema(max_items = 3)]
     reference_images: Option<Vec<String>>,
-    /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
-    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
-    /// hosted when configured, else studio; `hosted` without one is a 400.
+    /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
+    /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
+    /// picture, the product included) or `studio` (the studio's engine, offline). Default:
+    /// hosted_exact when a hosted image model is configured, else studio; a hosted engine
+    /// without one is a 400.
     #[schema(value_type = Option<ImageEngine>)]
     engine: Option<String>,
     /// How many images to make of this brief (1–4, default 1): one job each, each with
@@ -706,7 +709,7 @@ pub async fn start_image_edit(
             engine::edit::parse_instruction(&prompt)
                 .map_err(|refused| ApiError::validation("prompt", refused.to_string()))?,
         ),
-        ImageEngine::Hosted => None,
+        ImageEngine::Hosted | ImageEngine::HostedExact => None,
     };
     let url = request
         .original_image_url
@@ -994,6 +997,7 @@ mod tests {
                 provider: "openai".into(),
                 model: "gpt-image-1".into(),
                 configured: true,
+                engines: Vec::new(),
             }],
             ..(*world.state.config).clone()
         });
@@ -1001,7 +1005,11 @@ mod tests {
             .await
             .unwrap()
             .remove(0);
-        assert_eq!(engine_of(&job), Some(ImageEngine::Hosted), "the default");
+        assert_eq!(
+            engine_of(&job),
+            Some(ImageEngine::HostedExact),
+            "the default"
+        );
         let mut studio = image_request(&world, "a jar");
         studio.engine = Some("studio".into());
         let job = start_image(&hosted, world.user_id, studio)

@@ -86,9 +86,10 @@ pub struct TemplateGenerateRequest {
     project_id: Option<String>,
     #[serde(default)]
     settings: PanelSettings,
-    /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
-    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
-    /// hosted when configured, else studio; `hosted` without one is a 400.
+    /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
+    /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
+    /// picture, the product included) or `studio` (the studio's engine, offline). Default:
+    /// hosted_exact when a hosted image model is configured, else studio.
     #[schema(value_type = Option<ImageEngine>)]
     engine: Option<String>,
     /// How many images to make (1–4, default 1): one job each, each with its own seed and
@@ -114,9 +115,10 @@ pub struct RecommendationRequest {
     creative_direction: Option<String>,
     #[serde(default)]
     generation_settings: PanelSettings,
-    /// Who draws the image: `studio` (the studio's engine, the product photo's own pixels)
-    /// or `hosted` (the configured hosted image model, which redraws the product). Default:
-    /// hosted when configured, else studio; `hosted` without one is a 400.
+    /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
+    /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
+    /// picture, the product included) or `studio` (the studio's engine, offline). Default:
+    /// hosted_exact when a hosted image model is configured, else studio.
     #[schema(value_type = Option<ImageEngine>)]
     engine: Option<String>,
     /// How many images to make (1–4, default 1): one job each, each with its own seed and

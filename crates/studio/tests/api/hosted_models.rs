@@ -80,7 +80,8 @@ async fn a_hosted_image_model_serves_generations_and_refusals_are_refunded(db: D
         .clone();
     assert_eq!(
         image,
-        json!({"capability": "image", "provider": "openai", "model": "gpt-image-1", "configured": true})
+        json!({"capability": "image", "provider": "openai", "model": "gpt-image-1", "configured": true,
+            "engines": ["hosted_exact", "hosted", "studio"]})
     );
     assert!(!providers.to_string().contains("sk-e2e-secret"));
     assert_eq!(

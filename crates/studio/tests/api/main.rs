@@ -15,6 +15,7 @@ mod crate_rules;
 mod credit_badge;
 mod edits;
 mod estimates;
+mod exact_product;
 mod exports;
 mod files;
 mod hosted_models;

@@ -1,11 +1,14 @@
 import { Eraser, Loader2, Undo2, Wand2, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useReducer, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { DEFAULT_IMAGE_EDIT_CONTEXT, IMAGE_EDIT_COST, IMAGE_EDIT_MESSAGES, imageEditErrorMessage, requestImageEdit } from '@/api/imageEdit';
+import { useImageEngines } from '@/api/providers';
+import { EngineSelect } from '@/components/engine/EngineChoice';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationEndDetail, type GenerationStartDetail } from '@/lib/browserEvents';
 import { cn } from '@/lib/cn';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
+import { chosenEngine, useRememberedEngine } from '@/lib/imageEngine';
 import { useJobProgress } from '@/lib/events';
 import { JobWatchError, watchJob, type CompletedJob } from '@/lib/jobs/watchJob';
 import { assetIdOf } from '@/lib/media/assetId';
@@ -52,6 +55,9 @@ function stageLabel(stage: string | null | undefined): string | null {
 export function ImageEditor({ image, projectId, sceneId, parentMessageId = null, onEdited, onCancel, settings, className }: ImageEditorProps) {
   const [strokes, dispatch] = useReducer(strokesReducer, NO_STROKES);
   const [prompt, setPrompt] = useState('');
+  const engines = useImageEngines();
+  const [rememberedEngine, setEngine] = useRememberedEngine();
+  const engine = chosenEngine(engines, rememberedEngine);
   const [phase, setPhase] = useState<Phase>('painting');
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -141,6 +147,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
           mask,
           parentMessageId,
           context: { ...DEFAULT_IMAGE_EDIT_CONTEXT, ...settings },
+          engine,
         },
         { signal },
       ).catch((reason: unknown) => {
@@ -302,6 +309,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
             className="field-sizing-content max-h-28 min-h-10 w-full resize-none rounded-lg border border-white/15 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-brand-400 focus:ring-4 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60"
           />
         </div>
+        <EngineSelect engines={engines} value={engine} onChange={setEngine} disabled={busy} />
         <Button type="submit" disabled={busy || shortfall !== null} title={shortfall ?? undefined} className="justify-center">
           <Wand2 aria-hidden className="h-4 w-4" /> Edit image
           <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">{shortfall ?? `${IMAGE_EDIT_COST} credit`}</span>

@@ -1,9 +1,15 @@
 import { Clapperboard, HelpCircle, ImageIcon, Lightbulb } from 'lucide-react';
+import { useImageEngines, useProviders, videoIsHosted } from '@/api/providers';
+import { EngineChoice } from '@/components/engine/EngineChoice';
+import { chosenEngine, useRememberedEngine } from '@/lib/imageEngine';
 import type { StructuredResponse } from '../logic/messages';
 
 /** The assistant's brief, readable: the refined prompts in a card, the note, and its question when it needs one. */
 export function BriefCard({ structured }: { structured: StructuredResponse }) {
   const { refinedImagePrompt, refinedVideoPrompt, readyForVideo, additionalComments } = structured;
+  const providers = useProviders();
+  const engines = useImageEngines();
+  const [rememberedEngine, setEngine] = useRememberedEngine();
   if (!refinedImagePrompt && !refinedVideoPrompt && !additionalComments) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -18,6 +24,9 @@ export function BriefCard({ structured }: { structured: StructuredResponse }) {
               <p className="mt-0.5 text-sm leading-relaxed whitespace-pre-line text-slate-800" data-testid="brief-image-prompt">
                 {refinedImagePrompt}
               </p>
+              <div className="mt-2">
+                <EngineChoice compact engines={engines} value={chosenEngine(engines, rememberedEngine)} onChange={setEngine} />
+              </div>
             </div>
           ) : null}
           {refinedVideoPrompt ? (
@@ -30,6 +39,11 @@ export function BriefCard({ structured }: { structured: StructuredResponse }) {
               <p className="mt-0.5 text-sm leading-relaxed whitespace-pre-line text-slate-800" data-testid="brief-video-prompt">
                 {refinedVideoPrompt}
               </p>
+              {videoIsHosted(providers) ? (
+                <p className="mt-1 text-xs leading-snug text-slate-600" data-testid="hosted-video-note">
+                  A hosted AI video may redraw your product as it moves; the studio engine keeps it exact in motion.
+                </p>
+              ) : null}
             </details>
           ) : null}
         </div>

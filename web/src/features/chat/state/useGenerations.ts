@@ -5,6 +5,8 @@ import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, useBrowserEven
 import type { JobEventData } from '@/lib/events';
 import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob, type JobOutcome } from '@/lib/jobs/watchJob';
+import { useImageEngines } from '@/api/providers';
+import { chosenEngine, useRememberedEngine } from '@/lib/imageEngine';
 import { playCompletionChime } from '@/lib/sound';
 import { notify } from '@/lib/toast';
 import { startAnimation } from '../api/animateImage';
@@ -73,6 +75,8 @@ export interface UseGenerationsOptions {
  * shows meanwhile. Jobs keep being followed when the seller switches scenes or leaves the tab.
  */
 export function useGenerations({ projectId, sceneId, settings, onMediaReady }: UseGenerationsOptions) {
+  // The engine chosen in the brief card (or the Generate panel) draws the brief's image.
+  const engine = chosenEngine(useImageEngines(), useRememberedEngine()[0]);
   const client = useQueryClient();
   const [running, setRunning] = useState<Readonly<Record<string, RunningJob>>>({});
   const [failed, setFailed] = useState<Readonly<Record<string, FailedGeneration>>>({});
@@ -174,6 +178,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
           media_type: request.mediaType,
           ...(request.prompt ? { prompt: request.prompt } : {}),
           ...(request.variations && request.variations > 1 ? { variations: request.variations } : {}),
+          ...(request.mediaType === 'image' && engine ? { engine } : {}),
           settings: settingsInput(settings),
         });
       case 'animate':

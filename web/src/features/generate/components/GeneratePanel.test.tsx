@@ -50,8 +50,8 @@ function fakeApi(options: { failTemplates?: number; startFailure?: Response; ima
       state.calls.push({ method: request.method, path: url.pathname, query: url.search, body: text ? JSON.parse(text) : null });
       if (request.method === 'GET' && url.pathname === '/api/health/providers') {
         const image = options.imagesHosted
-          ? { capability: 'image', provider: 'openai', model: 'gpt-image-1', configured: true }
-          : { capability: 'image', provider: 'offline', model: 'offline engine', configured: false };
+          ? { capability: 'image', provider: 'openai', model: 'gpt-image-1', configured: true, engines: ['hosted_exact', 'hosted', 'studio'] }
+          : { capability: 'image', provider: 'offline', model: 'offline engine', configured: false, engines: ['studio'] };
         return json({ status: 'success', data: [image] });
       }
       if (request.method === 'GET' && url.pathname === '/api/templates') {
@@ -289,36 +289,45 @@ describe('GeneratePanel', () => {
     renderPanel();
     await user.click(await screen.findByRole('radio', { name: 'Clean Studio' }));
     await waitFor(() => expect(api.calls.some((call) => call.path === '/api/health/providers')).toBe(true));
-    expect(screen.queryByLabelText('Keep my product exact (studio engine)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Image engine' })).not.toBeInTheDocument();
     await user.click(generateButton());
     await waitFor(() => expect(generationStore.get()?.phase).toBe('running'));
     expect(api.calls.find((call) => call.path === '/api/templates/generate')?.body).not.toHaveProperty('engine');
   });
 
-  it('lets the seller keep the product exact when images are hosted, remembered per browser', async () => {
+  it('offers the three engines when images are hosted, the exact product by default, remembered per browser', async () => {
     const api = fakeApi({ imagesHosted: true });
     const user = userEvent.setup();
     const first = renderPanel();
-    const toggle = await screen.findByLabelText('Keep my product exact (studio engine)');
-    expect(toggle).not.toBeChecked();
-    expect(toggle).toHaveAccessibleDescription(/redraws the whole picture/);
+    const exact = await screen.findByRole('radio', { name: 'AI scene, exact product' });
+    expect(exact).toBeChecked();
+    expect(exact).toHaveAccessibleDescription(/your product stays your own photo’s pixels/);
+    expect(screen.getByRole('radio', { name: 'AI redraw' })).toHaveAccessibleDescription(/may change your product/);
+    expect(screen.getByRole('radio', { name: 'Studio engine' })).not.toBeChecked();
     await user.click(await screen.findByRole('radio', { name: 'Clean Studio' }));
     await user.click(generateButton());
     await waitFor(() => expect(generationStore.get()?.phase).toBe('running'));
-    expect(api.calls.find((call) => call.path === '/api/templates/generate')?.body).toMatchObject({ engine: 'hosted' });
+    expect(api.calls.find((call) => call.path === '/api/templates/generate')?.body).toMatchObject({ engine: 'hosted_exact' });
 
-    await user.click(toggle);
-    expect(toggle).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Studio engine' }));
+    expect(screen.getByRole('radio', { name: 'Studio engine' })).toBeChecked();
     first.unmount();
     generationStore.set(null);
     api.calls.length = 0;
 
     renderPanel();
-    expect(await screen.findByLabelText('Keep my product exact (studio engine)')).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Studio engine' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'AI Assistant' }));
     await user.click(generateButton());
     await waitFor(() => expect(generationStore.get()?.phase).toBe('running'));
     expect(api.calls.find((call) => call.path === '/api/recommendations/generate')?.body).toMatchObject({ engine: 'studio' });
+  });
+
+  it('reads the old "keep my product exact" choice as the studio engine', async () => {
+    localStorage.setItem('studio:keep-product-exact', '1');
+    fakeApi({ imagesHosted: true });
+    renderPanel();
+    expect(await screen.findByRole('radio', { name: 'Studio engine' })).toBeChecked();
   });
 
   it('offers Retry when the templates fail to load', async () => {

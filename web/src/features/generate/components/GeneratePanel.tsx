@@ -5,7 +5,7 @@ import { setCampaignCover } from '@/lib/media/cover';
 import { notify } from '@/lib/toast';
 import { useJobProgress } from '@/lib/events';
 import { useJobEstimates } from '../api/estimates';
-import { useHostedImages } from '../api/providers';
+import { useImageEngines } from '@/api/providers';
 import { useTemplates } from '../api/templates';
 import { buildRecommendationRequest, buildTemplateRequest, productImageUrl, type Quality } from '../logic/requests';
 import { aspectRatioLabel } from '../logic/aspectRatio';
@@ -15,12 +15,12 @@ import { modeInfo, presetKey, styleFromPreset, type PresetStyle, type StyleChoic
 import { generateBlocker } from '../logic/readiness';
 import { visibleTemplates } from '../logic/templates';
 import { isInProgress, patchRun, useGenerationRun } from '../state/generationStore';
-import { chosenEngine, useKeepProductExact } from '../state/engineChoice';
+import { chosenEngine, estimateEngine, useRememberedEngine } from '@/lib/imageEngine';
 import { usePanelChoices } from '../state/panelChoices';
 import { RECALLED_STYLE_KEY } from '../state/recall';
 import { dismissGeneration, runGeneration, type GenerationRequest } from '../state/runGeneration';
 import { AspectRatioPicker } from './AspectRatioPicker';
-import { EngineToggle } from './EngineToggle';
+import { EngineChoice } from '@/components/engine/EngineChoice';
 import { GenerateBar } from './GenerateBar';
 import { GenerationResult } from './GenerationResult';
 import { ModeToggle } from './ModeToggle';
@@ -52,8 +52,9 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
   const [choices, change] = usePanelChoices();
   const run = useGenerationRun();
   const { mode, aspectRatio } = choices;
-  const imagesHosted = useHostedImages();
-  const [keepProductExact, setKeepProductExact] = useKeepProductExact();
+  const engines = useImageEngines();
+  const [rememberedEngine, setEngine] = useRememberedEngine();
+  const engine = chosenEngine(engines, rememberedEngine);
   const estimates = useJobEstimates();
 
   const templatesQuery = useTemplates(aspectRatio, mode === 'templates');
@@ -81,7 +82,6 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     if (blocker !== null || shortfall !== null || !projectId || !sceneId) return;
     const target = { projectId, sceneId, aspectRatio };
     const quality = sceneSettings?.quality;
-    const engine = chosenEngine(imagesHosted, keepProductExact);
     const variations = choices.variations;
     let request: GenerationRequest;
     if (mode === 'templates') {
@@ -112,7 +112,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
     }
   };
 
-  const estimate = estimateLabel(estimates, JOB_KIND[mode], chosenEngine(imagesHosted, keepProductExact) ?? 'studio', modeInfo(mode).estimate);
+  const estimate = estimateLabel(estimates, JOB_KIND[mode], estimateEngine(engine), modeInfo(mode).estimate);
 
   return (
     <section aria-label="Generate" onKeyDown={onKeyDown} className="@container flex h-full min-h-0 flex-1 flex-col bg-slate-50" data-testid="generate-panel">
@@ -152,7 +152,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
             </StepCard>
           </ol>
           <VariationsPicker value={choices.variations} onChange={(variations) => change({ variations })} />
-          {imagesHosted ? <EngineToggle keepProductExact={keepProductExact} onChange={setKeepProductExact} /> : null}
+          <EngineChoice engines={engines} value={engine} onChange={setEngine} />
           {runHere && runHere.phase !== 'failed' ? (
             runHere.variations > 1 ? (
               <VariationGrid

@@ -1,5 +1,5 @@
 import type { RecommendationBody, TemplateGenerateBody } from '../api/types';
-import type { ImageEngine } from '../state/engineChoice';
+import type { ImageEngine } from '@/lib/imageEngine';
 import { resolutionFor, type AspectRatio } from './aspectRatio';
 import type { StyleChoices } from './options';
 

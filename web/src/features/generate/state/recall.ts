@@ -4,7 +4,7 @@ import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { isAspectRatio, type AspectRatio } from '../logic/aspectRatio';
 import { buildRecommendationRequest, buildTemplateRequest, type Quality } from '../logic/requests';
 import { styleFromPreset, type StyleChoices } from '../logic/options';
-import type { ImageEngine } from './engineChoice';
+import type { ImageEngine } from '@/lib/imageEngine';
 import { panelChoicesStore } from './panelChoices';
 import { runGeneration, type GenerationRequest } from './runGeneration';
 
@@ -72,7 +72,7 @@ export function recipeOf(asset: MediaAsset): Recipe | null {
 }
 
 function engineOf(recipe: Recipe): ImageEngine | undefined {
-  return recipe.engine === 'studio' || recipe.engine === 'hosted' ? recipe.engine : undefined;
+  return recipe.engine === 'studio' || recipe.engine === 'hosted' || recipe.engine === 'hosted_exact' ? recipe.engine : undefined;
 }
 
 /** Brings the Generate panel to the front (on a phone, in place of the storyboard). */

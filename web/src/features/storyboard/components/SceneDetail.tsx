@@ -8,6 +8,8 @@ import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
+import { useImageEngines } from '@/api/providers';
+import { rememberEngine, sceneByLine, useRememberedEngine } from '@/lib/imageEngine';
 import { isUuid } from '@/lib/media/assetId';
 import { resolveIndex, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
@@ -87,6 +89,8 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const [deleting, setDeleting] = useState(false);
   const share = useShareLink();
   const editShortfall = useCreditShortfall(IMAGE_EDIT_COST);
+  const engines = useImageEngines();
+  const [rememberedEngine] = useRememberedEngine();
 
   const show = (next: number) => {
     const item = media[next];
@@ -145,6 +149,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const prompt = asset?.file_metadata?.prompt?.trim();
   // A generated image's recipe has its own section, with the brief in it.
   const recipe = serverAsset && renderRecipe ? renderRecipe({ asset, projectId, sceneId: scene.id }) : null;
+  const sceneBy = asset?.file_type === 'image' ? sceneByLine(asset.file_metadata) : null;
+  const notes = asset?.file_type === 'image' ? [asset.file_metadata?.stand_in_product, asset.file_metadata?.cutout_warning].filter((note): note is string => Boolean(note)) : [];
+  const offerRedraw = Boolean(asset?.file_metadata?.cutout_warning) && engines.includes('hosted');
 
   return (
     <section ref={region} aria-label="Campaign detail" className="mx-auto flex w-full max-w-5xl flex-col gap-4" data-testid="scene-detail">
@@ -282,6 +289,23 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
                   </li>
                 ))}
               </ul>
+            ) : null}
+            {sceneBy ? (
+              <p className="text-xs font-medium text-slate-600" data-testid="scene-by">
+                {sceneBy}
+              </p>
+            ) : null}
+            {notes.map((note) => (
+              <p key={note} className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-800 ring-1 ring-amber-100">
+                {note}
+              </p>
+            ))}
+            {offerRedraw ? (
+              <div>
+                <Button variant="secondary" size="sm" onClick={() => rememberEngine('hosted')} disabled={rememberedEngine === 'hosted'}>
+                  {rememberedEngine === 'hosted' ? 'AI redraw chosen for your next images' : 'Use AI redraw for the next images'}
+                </Button>
+              </div>
             ) : null}
             {prompt && !recipe ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600">{prompt}</p> : null}
           </div>

@@ -1,0 +1,282 @@
+//! AI scenes with the exact product, the studio's side of the model call: the product placed
+//! by composition with a mask in the provider's convention, and the product's own pixels laid
+//! back over a model's answer that redrew everything, product included.
+
+mod common;
+
+use common::{Backdrop, Item, BACKDROPS, ITEMS};
+use domain::{ColorPalette, Composition, Environment, Lighting, Quality, Resolution};
+use engine::exact_scene::{self, Staged, POOR_CUTOUT, PROTECT_ALPHA};
+use engine::generate::ImageRequest;
+use engine::prompt::SceneChoice;
+use engine::scene::SceneSpec;
+use engine::{cutout, NoProgress};
+use image::{GrayImage, Luma, Rgba, RgbaImage};
+
+fn spec(composition: Composition, resolution: Resolution) -> SceneSpec {
+    let choice = SceneChoice {
+        environment: Environment::LuxuryMarble,
+        palette: ColorPalette::WarmCozy,
+        lighting: Lighting::GoldenHour,
+        composition,
+    };
+    SceneSpec::new(
+        choice,
+        resolution.width(),
+        resolution.height(),
+        Quality::Medium,
+        11,
+    )
+}
+
+fn staged(item: Item, composition: Composition, resolution: Resolution) -> Staged {
+    let photo = common::photo(item, Backdrop::Grey, 600, 800, 3);
+    let cut = cutout::cut_out(&photo.image, &mut NoProgress).unwrap();
+    exact_scene::stage(&cut, &spec(composition, resolution))
+}
+
+/// What a model answers: a scene of its own (a vertical gradient with texture), with the
+/// product redrawn in other colours where it was placed.
+fn recoloured_answer(staged: &Staged, width: u32, height: u32) -> RgbaImage {
+    let (w, h) = staged.canvas.dimensions();
+    RgbaImage::from_fn(width, height, |x, y| {
+        let (sx, sy) = (x * w / width, y * h / height);
+        let p = staged.canvas.get_pixel(sx, sy);
+        if staged.product.get_pixel(sx, sy)[3] > 0 {
+            Rgba([255 - p[0], p[2], p[1], 255])
+        } else {
+            let t = sy as f32 / h as f32;
+            let grain = ((sx * 7 + sy * 13) % 11) as f32;
+            Rgba([
+                (60.0 + 150.0 * t + grain) as u8,
+                (90.0 + 100.0 * t) as u8,
+                (200.0 - 120.0 * t + grain) as u8,
+                255,
+            ])
+        }
+    })
+}
+
+fn luma(p: &Rgba<u8>) -> f32 {
+    0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
+}
+
+#[test]
+fn the_mask_protects_exactly_the_placed_product_at_the_canvas_size() {
+    for resolution in Resolution::ALL {
+        for composition in Composition::ALL {
+            let s = staged(Item::AmberBottle, *composition, *resolution);
+            let size = (resolution.width(), resolution.height());
+            assert_eq!(s.canvas.dimensions(), size);
+            assert_eq!(s.mask.dimensions(), size);
+            let (mut inter, mut union) = (0u32, 0u32);
+            for (m, p) in s.mask.pixels().zip(s.product.pixels()) {
+                assert!(m[3] == 0 || m[3] == 255, "fully transparent or opaque");
+                let protected = m[3] == 255;
+                let product = p[3] >= PROTECT_ALPHA;
+                inter += (protected && product) as u32;
+                union += (protected || product) as u32;
+            }
+            let iou = inter as f32 / union.max(1) as f32;
+            assert!(iou >= 0.98, "{composition} {resolution}: IoU {iou}");
+            // The canvas shows the product's own pixels where it is opaque.
+            for (c, p) in s.canvas.pixels().zip(s.product.pixels()) {
+                if p[3] == 255 {
+                    assert_eq!(c, p);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn compositions_place_the_product_differently() {
+    let hero = staged(Item::Bottle, Composition::ProductHero, Resolution::Portrait);
+    let closeup = staged(
+        Item::Bottle,
+        Composition::DetailCloseup,
+        Resolution::Portrait,
+    );
+    let lifestyle = staged(
+        Item::Bottle,
+        Composition::LifestyleContext,
+        Resolution::Portrait,
+    );
+    assert!(closeup.placement.height > hero.placement.height);
+    assert!(lifestyle.placement.height < hero.placement.height);
+    assert!(hero.hints.contains("hero"), "{}", hero.hints);
+    assert!(closeup.hints.contains("close-up"), "{}", closeup.hints);
+}
+
+#[test]
+fn a_flat_lay_lies_in_the_middle_and_says_so() {
+    let photo = common::photo(Item::Box, Backdrop::White, 500, 500, 4);
+    let request = ImageRequest {
+        resolution: Resolution::Square,
+        ..ImageRequest::new("flat lay of a gift box on linen, top down")
+    };
+    let (spec, _) = SceneSpec::from_request(&request);
+    let prepared = exact_scene::prepare(&photo.image, &spec, &mut NoProgress).unwrap();
+    assert!(prepared.staged.top_down);
+    assert!(prepared.staged.hints.contains("from directly above"));
+    let mask = image::load_from_memory(&prepared.mask_png)
+        .unwrap()
+        .to_rgba8();
+    assert_eq!(mask.dimensions(), (1024, 1024));
+    assert_eq!(mask, prepared.staged.mask, "the PNG is the mask");
+}
+
+#[test]
+fn the_product_comes_back_exact_over_a_recoloured_answer_without_a_halo() {
+    for composition in [Composition::ProductHero, Composition::LifestyleContext] {
+        let s = staged(Item::AmberBottle, composition, Resolution::Portrait);
+        let (w, h) = s.canvas.dimensions();
+        let answer = recoloured_answer(&s, w, h);
+        let out = exact_scene::composite(&s, &answer);
+        assert_eq!(out.dimensions(), (w, h));
+
+        // The interior is the seller's cutout, placed.
+        let (mut diff, mut n) = (0f64, 0u64);
+        for ((o, p), _) in out.pixels().zip(s.product.pixels()).zip(0..) {
+            if p[3] == 255 {
+                diff += (0..3)
+                    .map(|c| (o[c] as f64 - p[c] as f64).abs())
+                    .sum::<f64>()
+                    / 3.0;
+                n += 1;
+            }
+        }
+        assert!(n > 10_000);
+        assert!(
+            diff / n as f64 <= 1.0,
+            "mean difference {}",
+            diff / n as f64
+        );
+
+        // Away from the product and its shadow, the model's scene is untouched.
+        let r = s.placement;
+        let far = |x: u32, y: u32| {
+            let (x, y) = (x as i32, y as i32);
+            x < r.x - 60 || x > r.x + r.width as i32 + 60 || y < r.y - 60 || y > r.bottom() + 60
+        };
+        for (x, y, o) in out.enumerate_pixels() {
+            if far(x, y) {
+                assert_eq!(o, answer.get_pixel(x, y), "({x}, {y})");
+            }
+        }
+
+        // Across the left and right edges, no pixel is brighter or darker than both sides.
+        let mut rows = 0;
+        for y in (r.y.max(0) as u32..r.bottom() as u32).step_by(7) {
+            let alpha = |x: u32| s.product.get_pixel(x, y)[3];
+            let Some(first) = (0..w).find(|&x| alpha(x) > 0) else {
+                continue;
+            };
+            let Some(solid) = (first..w).find(|&x| alpha(x) == 255) else {
+                continue;
+            };
+            if solid - first > 6 || first < 4 {
+                continue;
+            }
+            // Each edge pixel blends the product's own pixel with the model's scene just
+            // outside: a ring would lie beyond both.
+            let outside = luma(out.get_pixel(first - 3, y));
+            for x in first - 2..=solid {
+                let own = luma(s.product.get_pixel(x, y));
+                let (lo, hi) = (own.min(outside) - 8.0, own.max(outside) + 8.0);
+                let v = luma(out.get_pixel(x, y));
+                assert!(
+                    (lo..=hi).contains(&v),
+                    "{composition}: a ring at ({x}, {y}): {v} outside {lo}..{hi}"
+                );
+            }
+            rows += 1;
+        }
+        assert!(rows > 20, "edges checked on {rows} rows");
+    }
+}
+
+#[test]
+fn an_answer_of_another_size_is_scaled_to_the_canvas() {
+    let s = staged(Item::Can, Composition::ProductHero, Resolution::Landscape);
+    let answer = recoloured_answer(&s, 768, 512);
+    let mut png = std::io::Cursor::new(Vec::new());
+    answer.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let out = exact_scene::finish(&s, png.get_ref()).unwrap();
+    let out = image::load_from_memory(&out).unwrap().to_rgba8();
+    assert_eq!(out.dimensions(), (1536, 1024));
+    for (o, p) in out.pixels().zip(s.product.pixels()) {
+        if p[3] == 255 {
+            assert_eq!(o, p);
+        }
+    }
+    // Far from the product the answer shows through, enlarged.
+    let corner = out.get_pixel(20, 20);
+    let model = answer.get_pixel(10, 10);
+    assert!((0..3).all(|c| (corner[c] as i32 - model[c] as i32).abs() <= 12));
+}
+
+#[test]
+fn the_ground_under_the_product_is_darkened_where_it_stands() {
+    let s = staged(Item::Jar, Composition::ProductHero, Resolution::Square);
+    let (w, h) = s.canvas.dimensions();
+    let light = RgbaImage::from_pixel(w, h, Rgba([230, 226, 220, 255]));
+    let out = exact_scene::composite(&s, &light);
+    let r = s.placement;
+    let cx = r.center_x() as u32;
+    let foot = (r.y as u32..r.bottom() as u32)
+        .rev()
+        .find(|&y| s.product.get_pixel(cx, y)[3] >= PROTECT_ALPHA)
+        .unwrap();
+    let under = luma(out.get_pixel(cx, foot + 3));
+    assert!(under < 200.0, "a contact shadow under the base: {under}");
+    assert_eq!(
+        out.get_pixel(5, 5),
+        light.get_pixel(5, 5),
+        "nothing far away"
+    );
+}
+
+#[test]
+fn clean_photos_cut_out_with_confidence_and_a_busy_one_does_not() {
+    for (i, &item) in ITEMS.iter().enumerate() {
+        for &backdrop in BACKDROPS {
+            let photo = common::photo(item, backdrop, 400, 500, i as u64);
+            let cut = cutout::cut_out(&photo.image, &mut NoProgress).unwrap();
+            assert!(
+                cut.confidence >= POOR_CUTOUT,
+                "{item:?} on {backdrop:?}: {}",
+                cut.confidence
+            );
+        }
+    }
+    // A photo that is texture from edge to edge: no backdrop to separate from.
+    let busy = RgbaImage::from_fn(400, 500, |x, y| {
+        let v = |s: u32| ((x * 37 + y * 91 + s).wrapping_mul(2_654_435_761) >> 24) as u8;
+        Rgba([v(1), v(7), v(13), 255])
+    });
+    let poor = match cutout::cut_out(&busy, &mut NoProgress) {
+        Ok(cut) => cut.confidence,
+        Err(_) => 0.0,
+    };
+    assert!(poor < POOR_CUTOUT, "busy photo: {poor}");
+}
+
+#[test]
+fn an_edit_painted_around_the_product_keeps_the_product_out() {
+    let photo = common::photo(Item::Bottle, Backdrop::White, 400, 500, 5);
+    let (w, h) = photo.image.dimensions();
+    let everything = GrayImage::from_pixel(w, h, Luma([255]));
+    // The whole picture painted: that is the product as well.
+    assert!(exact_scene::protect_product(&photo.image, &everything).is_none());
+    // The top half painted (the wall behind): the product's part there is kept out.
+    let wall = GrayImage::from_fn(w, h, |_, y| Luma([if y < h / 2 { 255 } else { 0 }]));
+    let area = exact_scene::protect_product(&photo.image, &wall).unwrap();
+    for (x, y, a) in area.enumerate_pixels() {
+        if photo.mask[(y * w + x) as usize] >= 200 {
+            assert_eq!(a[0], 0, "the product at ({x}, {y}) is not painted");
+        }
+    }
+    let kept = area.pixels().filter(|a| a[0] == 255).count();
+    assert!(kept as u32 > w * h / 3, "most of the wall is still painted");
+}
