@@ -92,8 +92,10 @@ for (const view of views) {
     for (const target of ['amazon_main', 'amazon_lifestyle', 'instagram_feed', 'instagram_story', 'transparent_png']) {
       const file = sheet.locator(`[data-target="${target}"]`);
       await expect(file.getByText(/^All \d+ checks pass$/)).toBeVisible();
-      await expect(file.getByRole('img')).toHaveJSProperty('complete', true);
-      expect(await file.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // The preview picture (the checks' ticks are images too, drawn inline).
+      const preview = file.locator('img');
+      await expect(preview).toHaveJSProperty('complete', true);
+      expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
     await expect(sheet.locator('[data-target="amazon_main"]')).toContainText('pure white (255, 255, 255) everywhere outside the product');
     await expect(sheet.locator('[data-target="instagram_story"]')).toContainText('the safe area is 250–1670');
