@@ -48,6 +48,8 @@ function stubEditRoute(failure?: { status: number; message: string }) {
 }
 
 function renderEditor(props: Partial<ImageEditorProps> = {}, queryClient = new QueryClient()) {
+  // The deployment's providers are known (the studio engine only), so the editor asks nothing but the edit.
+  if (queryClient.getQueryData(queryKeys.providers) === undefined) queryClient.setQueryData(queryKeys.providers, []);
   const onEdited = vi.fn();
   const onCancel = vi.fn();
   render(
