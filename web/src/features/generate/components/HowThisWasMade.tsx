@@ -52,7 +52,7 @@ export function HowThisWasMade({ asset, projectId, sceneId }: HowThisWasMadeProp
       <figure className="m-0">
         <figcaption className="text-xs font-medium tracking-wide text-slate-500 uppercase">Brief</figcaption>
         <blockquote className="mt-1 text-sm leading-relaxed whitespace-pre-line text-slate-700" data-testid="recalled-brief">
-          {recipe.brief || <span className="text-slate-400">No brief: made from the product photo and the choices below.</span>}
+          {recipe.brief || <span className="text-slate-500">No brief: made from the product photo and the choices below.</span>}
         </blockquote>
       </figure>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
