@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/api/queryClient';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
@@ -37,10 +37,16 @@ export function AppRoutes() {
  * Generate button, below the page's top bars (the header, its navigation, the balance, and the
  * workspace's campaign selector).
  */
+/**
+ * On a phone the studio's toasts sit below its top bars (its bottom holds the Generate bar and the
+ * message box); on the other pages, whose first link sits under the header, at the bottom.
+ */
 function AppToaster() {
   const mobile = useViewportWidth() < MOBILE_BREAKPOINT;
-  const offset = mobile ? { top: PHONE_TOASTS_OFFSET } : undefined;
-  return <Toaster position={mobile ? 'top-center' : 'bottom-right'} offset={offset} mobileOffset={offset} richColors closeButton duration={TOAST_DURATION} />;
+  const inStudio = useLocation().pathname.startsWith('/create');
+  if (!mobile) return <Toaster position="bottom-right" richColors closeButton duration={TOAST_DURATION} />;
+  const offset = inStudio ? { top: PHONE_TOASTS_OFFSET } : undefined;
+  return <Toaster position={inStudio ? 'top-center' : 'bottom-center'} offset={offset} mobileOffset={offset} richColors closeButton duration={TOAST_DURATION} />;
 }
 
 export function App() {
@@ -52,8 +58,8 @@ export function App() {
         <PageViews />
         <AppRoutes />
         <OutOfCredits />
+        <AppToaster />
       </BrowserRouter>
-      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -10,7 +10,7 @@ export const notify = {
   info: (message: string) => toast(message, { duration: TOAST_DURATION }),
 };
 
-/** On a phone, toasts sit this far from the top (below the simple pages' two-row header) unless a page's top bars reach lower. */
+/** On a phone, the studio's toasts sit this far from the top until its top bars are measured. */
 const PHONE_TOASTS_TOP = '112px';
 
 /** The CSS variable (on the document) that places phone toasts: below the page's top bars. */
