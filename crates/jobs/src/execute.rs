@@ -369,7 +369,7 @@ fn extension_of(mime: &str) -> &'static str {
     }
 }
 
-async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderError> {
+pub(crate) async fn thumbnail(bytes: Bytes) -> Result<(Vec<u8>, &'static str), ProviderError> {
     tokio::task::spawn_blocking(move || engine::intake::thumbnail_of(&bytes))
         .await
         .map_err(|e| {

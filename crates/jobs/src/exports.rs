@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
 use uuid::Uuid;
 
-use crate::execute::{read_file, seed_of, Context};
+use crate::execute::{read_file, seed_of, thumbnail, Context};
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
 
@@ -209,23 +209,7 @@ async fn store_files(
         let target = file.target;
         let bytes = Bytes::from(file.bytes);
         let key = file_key(job, target);
-        let thumb = bytes.clone();
-        let (thumbnail, thumbnail_mime) =
-            tokio::task::spawn_blocking(move || engine::intake::thumbnail_of(&thumb))
-                .await
-                .map_err(|e| {
-                    ProviderError::transient(
-                        JobFailure::Internal,
-                        format!("thumbnail stopped unexpectedly: {e}"),
-                    )
-                })?
-                .map(|(bytes, mime, _, _)| (bytes, mime))
-                .map_err(|e| {
-                    ProviderError::permanent(
-                        JobFailure::Internal,
-                        format!("the {} file cannot be previewed: {e}", target.as_str()),
-                    )
-                })?;
+        let (thumbnail, thumbnail_mime) = thumbnail(bytes.clone()).await?;
         let thumbnail_key = format!(
             "exports/{}/{}-thumbnail.{}",
             job.id,
