@@ -15,12 +15,14 @@ describe('MediaDisplay', () => {
     expect(frame).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('shows the thumbnail with the given alt text, and opens on click or keyboard', async () => {
+  it('shows the full picture over its thumbnail with the given alt text, and opens on click or keyboard', async () => {
     const user = userEvent.setup();
     const onOpen = vi.fn();
-    render(<MediaDisplay item={{ ...image, thumbnailUrl: '/thumb.webp', alt: 'Lemon tart on marble' }} onOpen={onOpen} />);
+    const { container } = render(<MediaDisplay item={{ ...image, thumbnailUrl: '/thumb.webp', alt: 'Lemon tart on marble' }} onOpen={onOpen} />);
     const picture = screen.getByAltText('Lemon tart on marble');
-    expect(picture).toHaveAttribute('src', '/thumb.webp');
+    // A stretched thumbnail is blurred: the thread loads the picture itself, the thumbnail shows behind it meanwhile.
+    expect(picture).toHaveAttribute('src', `/api/media/file/${uuid}`);
+    expect((container.firstElementChild as HTMLElement).style.backgroundImage).toBe('url("/thumb.webp")');
     const button = screen.getByRole('button', { name: 'Lemon tart on marble' });
     await user.click(button);
     button.focus();

@@ -68,8 +68,17 @@ function Notice({ children, className }: { children: ReactNode; className?: stri
   );
 }
 
+/**
+ * The thread shows pictures larger than their thumbnails (a thumbnail stretched to this size is
+ * blurred): the full picture is loaded and fades in over its thumbnail, which shows at once.
+ */
+function thumbnailBackground(item: MediaItemView): CSSProperties {
+  if (!item.thumbnailUrl) return {};
+  return { backgroundImage: `url("${item.thumbnailUrl}")`, backgroundSize: 'cover', backgroundPosition: 'center' };
+}
+
 function ImageDisplay({ item, onOpen, highlighted, className }: MediaDisplayProps & { highlighted: boolean }) {
-  const load = useMediaLoad(item.thumbnailUrl || item.url);
+  const load = useMediaLoad(item.url);
   const alt = item.alt || 'Generated image';
   const failed = load.state.status === 'error';
   const picture = (
@@ -94,7 +103,7 @@ function ImageDisplay({ item, onOpen, highlighted, className }: MediaDisplayProp
     <div
       // Not clipped here: the open button's focus outline sits just outside the frame.
       className={cn('relative rounded-xl bg-slate-100 transition-shadow duration-700', highlightClasses(highlighted), className)}
-      style={frameStyle(item)}
+      style={{ ...frameStyle(item), ...thumbnailBackground(item) }}
       aria-busy={load.state.status === 'loading'}
     >
       {onOpen ? (
