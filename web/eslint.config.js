@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'workspace', 'storyboard', 'credits', 'reference-images', 'chat', 'generate', 'presets', 'commerce'];
+const features = ['auth', 'account-security', 'workspace', 'storyboard', 'credits', 'reference-images', 'chat', 'generate', 'presets', 'commerce'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/api/schema.d.ts'] },
