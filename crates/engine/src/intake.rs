@@ -73,7 +73,7 @@ pub const MAX_JPEG_SCANS: usize = 64;
 const MAX_JPEG_SEGMENTS: usize = 1024;
 /// Entropy decoding a JPEG may ask for, in passes over all of its blocks: a progressive photo
 /// makes about five (each scan covers some components' blocks), a baseline one exactly one.
-const MAX_BLOCK_PASSES: u64 = 10;
+pub const MAX_BLOCK_PASSES: u64 = 10;
 /// Metadata decoders read (JPEG EXIF and colour profile segments, PNG ancillary chunks, WebP
 /// metadata chunks) a file may carry; a photo carries a few hundred kilobytes at most.
 const MAX_METADATA_BYTES: usize = 4 * 1024 * 1024;
@@ -82,10 +82,10 @@ const MAX_ICC_BYTES: usize = 1024 * 1024;
 /// The most frames an animation (GIF, APNG, WebP) may have; only the first is used.
 pub const MAX_FRAMES: usize = 1000;
 /// The most PNG chunks that are not image data; each is read and checked on its own.
-const MAX_PNG_ANCILLARY_CHUNKS: usize = 1024;
+pub const MAX_PNG_ANCILLARY_CHUNKS: usize = 1024;
 /// The most PNG chunks in all: writers split the image data into chunks of 8 KB or more,
 /// a few thousand for the largest accepted image.
-const MAX_PNG_CHUNKS: usize = 65_536;
+pub const MAX_PNG_CHUNKS: usize = 65_536;
 /// A JPEG preview is decoded at the smallest DCT scale at least this large, so the thumbnail
 /// is resampled from twice its size rather than taken from 8×8 block averages.
 const PREVIEW_SIZE: u16 = 2 * THUMBNAIL_SIZE as u16;
