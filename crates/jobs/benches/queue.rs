@@ -104,7 +104,13 @@ async fn sqlite_enqueue_to_claim() {
                         }
                         latencies.push(claimed - started[&job.id]);
                         store
-                            .complete_job(job.id, "bench", &asset(&job), |_| Vec::new(), |_, _| {})
+                            .complete_job(
+                                job.id,
+                                "bench",
+                                &[asset(&job)],
+                                |_| Vec::new(),
+                                |_, _| {},
+                            )
                             .await
                             .unwrap();
                     }
@@ -156,7 +162,7 @@ async fn postgres_throughput(url: &str) {
                 let mut done = 0usize;
                 while let Some(job) = store.claim_job(&owner, LEASE).await.unwrap() {
                     store
-                        .complete_job(job.id, &owner, &asset(&job), |_| Vec::new(), |_, _| {})
+                        .complete_job(job.id, &owner, &[asset(&job)], |_| Vec::new(), |_, _| {})
                         .await
                         .unwrap();
                     done += 1;

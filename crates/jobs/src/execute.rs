@@ -109,7 +109,6 @@ pub(crate) async fn execute(
         ProviderError::permanent(JobFailure::Internal, format!("the job cannot be read: {e}"))
     })?;
     let seed = seed_of(job);
-    let engine = payload.image_engine().unwrap_or_default();
     sink.report("preparing", 0.0)
         .map_err(|_| ProviderError::Cancelled)?;
     let mut metadata = serde_json::json!({
@@ -125,7 +124,23 @@ pub(crate) async fn execute(
     }
     // What to ask again for the same picture: the settings beside the brief and seed.
     metadata["settings"] = recipe_settings(&payload);
-    let output = match &payload {
+    let output = generate(ctx, job, &payload, sink, &mut metadata).await?;
+    store_output(ctx, job, output, metadata).await
+}
+
+/// Gathers the payload's inputs (photos, template, mask) and asks the provider for the
+/// picture, video or sound; notes in `metadata` what the inputs add to the asset's record.
+async fn generate(
+    ctx: &Context<'_>,
+    job: &Job,
+    payload: &JobPayload,
+    sink: ProgressSink,
+    metadata: &mut serde_json::Value,
+) -> Result<MediaOutput, ProviderError> {
+    let seed = seed_of(job);
+    let engine = payload.image_engine().unwrap_or_default();
+    let variation = payload.variation();
+    let output = match payload {
         JobPayload::Image {
             prompt,
             reference_image_ids,
@@ -296,7 +311,7 @@ pub(crate) async fn execute(
             ctx.provider.audio(input, sink).await?
         }
     };
-    store_output(ctx, job, output, metadata).await
+    Ok(output)
 }
 
 /// The settings a job was made with, as an asset records them for making it again: quality

@@ -242,7 +242,7 @@ impl Worker {
                     .complete_job(
                         job.id,
                         owner,
-                        &asset,
+                        std::slice::from_ref(&asset),
                         |finished| {
                             let completed =
                                 job_event(finished, JobStatus::Completed, Some(asset_ref(&asset)));

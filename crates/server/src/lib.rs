@@ -33,9 +33,7 @@ use utoipa_axum::routes;
 
 pub use connections::ConnectionRules;
 pub use error::{ApiError, ErrorResponse};
-pub use routes::providers::ProviderStatus;
-pub use services::commerce::Plan;
-pub use state::{AppState, ServerConfig};
+pub use state::{AppState, Plan, ProviderStatus, ServerConfig};
 pub use stripe::StripeConfig;
 
 /// Bodies of JSON routes are refused above this size (413).

@@ -274,57 +274,16 @@ impl Store {
         }
     }
 
-    /// Completes the job with its media asset (whose bytes are stored), in one transaction
-    /// with its events. `None` when the worker lost the job: nothing is written.
+    /// Completes the job with its media assets (whose bytes are stored), in one transaction
+    /// with its events and the change to the chat message it answers; the job's asset is the
+    /// first. `None` when the worker lost the job: nothing is written.
     pub async fn complete_job(
-        &self,
-        id: Uuid,
-        worker: &str,
-        asset: &NewMediaAsset,
-        events: impl Fn(&Job) -> Vec<NewEvent>,
-        message: impl Fn(&Job, &mut MessageParts),
-    ) -> Result<Option<Job>> {
-        let at = now();
-        let dialect = self.dialect();
-        let sql = format!(
-            "UPDATE jobs SET status = 'completed', progress = 100, stage = 'completed', error = NULL, asset_id = $1, \
-             locked_by = NULL, locked_until = NULL, updated_at = $2, finished_at = $2 \
-             WHERE id = $3 AND locked_by = $4 AND status IN ('running', 'processing') RETURNING {COLUMNS}"
-        );
-        let job = on_db!(self, p => {
-            let mut tx = p.begin().await?;
-            let job: Option<Job> = sqlx::query_as(&sql)
-                .bind(asset.id)
-                .bind(at)
-                .bind(id)
-                .bind(worker)
-                .fetch_optional(&mut *tx)
-                .await?;
-            let Some(job) = job else { return Ok(None) };
-            crate::media::insert_media_asset!(&mut *tx, asset, at);
-            crate::events::notify_badge_changed!(&mut *tx, dialect, job.user_id);
-            update_linked_message!(tx, &job, &message);
-            for event in events(&job) {
-                insert_event!(&mut *tx, dialect, event);
-            }
-            tx.commit().await?;
-            Ok::<_, StoreError>(Some(job))
-        })?;
-        if let Some(job) = &job {
-            self.signal(Signal::Events(job.user_id));
-        }
-        Ok(job)
-    }
-
-    /// Completes an export job with its files (whose bytes are stored), in one transaction
-    /// with its events; the job's asset is its first file. `None` when the worker lost the
-    /// job: nothing is written.
-    pub async fn complete_export_job(
         &self,
         id: Uuid,
         worker: &str,
         assets: &[NewMediaAsset],
         events: impl Fn(&Job) -> Vec<NewEvent>,
+        message: impl Fn(&Job, &mut MessageParts),
     ) -> Result<Option<Job>> {
         let at = now();
         let dialect = self.dialect();
@@ -347,6 +306,7 @@ impl Store {
                 crate::media::insert_media_asset!(&mut *tx, asset, at);
             }
             crate::events::notify_badge_changed!(&mut *tx, dialect, job.user_id);
+            update_linked_message!(tx, &job, &message);
             for event in events(&job) {
                 insert_event!(&mut *tx, dialect, event);
             }
@@ -357,6 +317,19 @@ impl Store {
             self.signal(Signal::Events(job.user_id));
         }
         Ok(job)
+    }
+
+    /// Completes an export job with its files: [`Store::complete_job`] for a job that
+    /// answers no chat message.
+    pub async fn complete_export_job(
+        &self,
+        id: Uuid,
+        worker: &str,
+        assets: &[NewMediaAsset],
+        events: impl Fn(&Job) -> Vec<NewEvent>,
+    ) -> Result<Option<Job>> {
+        self.complete_job(id, worker, assets, events, |_, _| {})
+            .await
     }
 
     /// Completes an assistant-reply job and the pending chat message it answers, in one

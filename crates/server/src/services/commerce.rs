@@ -6,13 +6,14 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, TimeZone, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use store::{Grant, LedgerReason, PaymentRefs, StripeEventWork, Subscription, SubscriptionChange};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+pub use crate::state::Plan;
 use crate::stripe::{CheckoutSession, SignatureError, StripeClient};
 
 pub const NOT_CONFIGURED: &str = "Payments are not configured";
@@ -20,48 +21,6 @@ pub const CHECKOUT_FAILED: &str = "Failed to create checkout session";
 const ALREADY_SUBSCRIBED: &str = "You already have an active subscription";
 const NO_SUBSCRIPTION: &str = "No active subscription";
 const CANCEL_FAILED: &str = "Failed to cancel the subscription. Please try again.";
-
-/// A plan the operator sells, each a Stripe Price.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Plan {
-    pub id: String,
-    pub name: String,
-    /// Per interval, in units of the currency.
-    pub price: f64,
-    pub currency: String,
-    pub interval: String,
-    /// Credits granted every period.
-    pub regular_credits: i64,
-    /// Credits added to the first period when the first-month offer applies.
-    pub bonus_credits: i64,
-    pub features: Vec<String>,
-    pub stripe_price_id: Option<String>,
-}
-
-impl Plan {
-    /// The Creator Plan every installation sells unless the operator lists its own plans.
-    pub fn creator(stripe_price_id: Option<String>) -> Self {
-        Self {
-            id: "creator_monthly".into(),
-            name: "Creator Plan".into(),
-            price: 15.0,
-            currency: "usd".into(),
-            interval: "month".into(),
-            regular_credits: 110,
-            bonus_credits: 30,
-            features: [
-                "Up to 110 images a month",
-                "Up to 20 videos a month",
-                "No watermark",
-                "Commercial use",
-                "Basic support",
-            ]
-            .map(String::from)
-            .to_vec(),
-            stripe_price_id,
-        }
-    }
-}
 
 pub(crate) fn plan<'a>(state: &'a AppState, id: &str) -> Option<&'a Plan> {
     state.config.plans.iter().find(|p| p.id == id)

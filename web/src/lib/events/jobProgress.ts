@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { createStore } from '@/lib/store';
 import type { JobEventData } from './payloads';
 
 /** A job still running, as its latest `job-progress` event told. */
@@ -94,22 +95,11 @@ export interface JobProgressStore {
 }
 
 export function createJobProgressStore(initial: JobProgressState = EMPTY): JobProgressStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
+  const store = createStore(initial);
   return {
-    getSnapshot: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    dispatch: (action) => {
-      const next = jobProgressReducer(state, action);
-      if (next === state) return;
-      state = next;
-      for (const listener of [...listeners]) listener();
-    },
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
+    dispatch: (action) => store.update((state) => jobProgressReducer(state, action)),
   };
 }
 

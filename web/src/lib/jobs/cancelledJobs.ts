@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from '@/lib/store';
 
 /**
  * The jobs this tab cancelled. A cancelled job arrives as a failed one (with its refund in
@@ -12,23 +13,18 @@ export interface CancelledJobs {
 }
 
 export function createCancelledJobs(): CancelledJobs {
-  const ids = new Set<string>();
-  const listeners = new Set<() => void>();
+  const ids = createStore<ReadonlySet<string>>(new Set());
   return {
-    add(jobId) {
-      if (ids.has(jobId)) return;
-      ids.add(jobId);
-      for (const listener of listeners) listener();
-    },
-    remove(jobId) {
-      if (!ids.delete(jobId)) return;
-      for (const listener of listeners) listener();
-    },
-    has: (jobId) => (jobId ? ids.has(jobId) : false),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    add: (jobId) => ids.update((current) => (current.has(jobId) ? current : new Set(current).add(jobId))),
+    remove: (jobId) =>
+      ids.update((current) => {
+        if (!current.has(jobId)) return current;
+        const next = new Set(current);
+        next.delete(jobId);
+        return next;
+      }),
+    has: (jobId) => (jobId ? ids.get().has(jobId) : false),
+    subscribe: ids.subscribe,
   };
 }
 

@@ -15,6 +15,22 @@ use crate::scene::draw::{ellipse, fill, fill_solid, round_shader, soft_ellipse, 
 use crate::scene::noise::Rng;
 use crate::scene::raster::{hex, mix, scale, Rgb};
 
+/// The picture and the product's place in it, in canvas pixels, with the light's side, the
+/// shadow colour and the props' colours: what every arrangement reads.
+#[derive(Clone, Copy)]
+struct Stage {
+    w: f32,
+    h: f32,
+    /// The product's centre, base, width and height.
+    pcx: f32,
+    pbase: f32,
+    pw: f32,
+    ph: f32,
+    side: f32,
+    shadow: Rgb,
+    colors: [Rgb; 3],
+}
+
 /// Draws the composition's props into `pixmap` (the size of the background canvas).
 pub fn draw(pixmap: &mut Pixmap, p: &Props) {
     let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
@@ -33,6 +49,17 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
     }
     let mut rng = Rng::new(p.seed ^ 0x9B0B);
     let shadow = p.light.shadow_color();
+    let stage = Stage {
+        w,
+        h,
+        pcx,
+        pbase,
+        pw,
+        ph,
+        side,
+        shadow,
+        colors,
+    };
 
     if p.layout.top_down {
         flat_lay(pixmap, p, colors, &mut rng);
@@ -43,426 +70,454 @@ pub fn draw(pixmap: &mut Pixmap, p: &Props) {
         beside(pixmap, p, &mut rng);
     }
     match p.composition {
-        Composition::ArtisticComposition => {
-            // An arch on the wall framing the product, then the podium it stands on.
-            let aw = (pw * 1.9).max(w * 0.36).min(w * 0.8);
-            let ah = h * (p.layout.horizon - 0.12);
-            let top = h * p.layout.horizon - ah;
-            let arch_color = mix(p.wall, colors[0], 0.45);
-            let path = |dx: f32| {
-                let mut pb = PathBuilder::new();
-                let (x0, x1) = (pcx - aw / 2.0 + dx, pcx + aw / 2.0 + dx);
-                pb.move_to(x0, h * p.layout.horizon);
-                pb.line_to(x0, top + aw / 2.0);
-                pb.cubic_to(x0, top - aw * 0.05, x1, top - aw * 0.05, x1, top + aw / 2.0);
-                pb.line_to(x1, h * p.layout.horizon);
-                pb.close();
-                pb.finish()
-            };
-            fill_solid(
-                pixmap,
-                path(-side * aw * 0.06),
-                shadow,
-                0.18 * p.light.shadow_opacity,
-            );
-            fill(
-                pixmap,
-                path(0.0),
-                vertical_shader(
-                    top,
-                    h * p.layout.horizon,
-                    scale(arch_color, 1.04),
-                    scale(arch_color, 0.9),
-                ),
-            );
-            if let Some(pod) = p.layout.podium {
-                let (cx, top, rx, ry, bottom) = (
-                    pod.cx * w,
-                    pod.top * h,
-                    pod.rx * w,
-                    pod.ry * h,
-                    pod.bottom * h,
-                );
-                soft_ellipse(
-                    pixmap,
-                    cx - side * rx * 0.15,
-                    bottom,
-                    rx * 1.35,
-                    ry * 1.6,
-                    shadow,
-                    0.5 * p.light.shadow_opacity + 0.15,
-                );
-                let body = mix(p.surface, colors[1], 0.5);
-                let mut pb = PathBuilder::new();
-                pb.move_to(cx - rx, top);
-                pb.line_to(cx - rx, bottom);
-                pb.cubic_to(
-                    cx - rx,
-                    bottom + ry * 1.33,
-                    cx + rx,
-                    bottom + ry * 1.33,
-                    cx + rx,
-                    bottom,
-                );
-                pb.line_to(cx + rx, top);
-                pb.close();
-                fill(
-                    pixmap,
-                    pb.finish(),
-                    round_shader(cx - rx, cx + rx, body, side, 0.2),
-                );
-                fill(
-                    pixmap,
-                    ellipse(cx, top, rx, ry),
-                    vertical_shader(top - ry, top + ry, scale(body, 1.02), scale(body, 1.1)),
-                );
-            }
-            let br = ph * 0.16;
-            let bx = pcx + p.layout.prop_side * (aw * 0.55 + br);
-            sphere(pixmap, bx, h * 0.9, br, colors[0], side, shadow);
-        }
+        Composition::ArtisticComposition => arch_and_podium(pixmap, p, &stage),
         Composition::LifestyleContext if own => {}
-        Composition::LifestyleContext => {
-            let ps = p.layout.prop_side;
-            // Props stand a little further back than the product, beside it.
-            let base = pbase - ph * 0.05;
-            let near = pcx + ps * (pw * 0.5 + ph * 0.08);
-            let other = pcx - ps * (pw * 0.5 + ph * 0.1);
-            match p.setting {
-                Setting::Marble => {
-                    vase(
-                        pixmap,
-                        near + ps * ph * 0.28,
-                        base,
-                        ph * 0.7,
-                        colors[1],
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                    books(
-                        pixmap,
-                        near + ps * ph * 0.2,
-                        base + ph * 0.06,
-                        ph * 0.5,
-                        3,
-                        [colors[0], colors[2], colors[1]],
-                        side,
-                        shadow,
-                    );
-                }
-                Setting::Bathroom => {
-                    towels(
-                        pixmap,
-                        near + ps * ph * 0.32,
-                        base,
-                        ph * 0.62,
-                        3,
-                        [colors[1], mix(colors[0], [1.0; 3], 0.4)],
-                        side,
-                        shadow,
-                    );
-                    pebbles(
-                        pixmap,
-                        other - ps * ph * 0.1,
-                        pbase + ph * 0.03,
-                        ph * 0.09,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                }
-                Setting::Studio => {
-                    let pr = ph * 0.3;
-                    block(
-                        pixmap,
-                        near + ps * pr * 1.2,
-                        base,
-                        pr * 1.5,
-                        pr * 1.3,
-                        colors[1],
-                        side,
-                        shadow,
-                    );
-                    sphere(
-                        pixmap,
-                        near + ps * pr * 0.6,
-                        base + ph * 0.06,
-                        pr * 0.7,
-                        colors[0],
-                        side,
-                        shadow,
-                    );
-                }
-                Setting::Garden => {
-                    plant(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.7,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                    pebbles(
-                        pixmap,
-                        other - ps * ph * 0.1,
-                        pbase + ph * 0.03,
-                        ph * 0.1,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                    leaf_spray(
-                        pixmap,
-                        other - ps * ph * 0.2,
-                        pbase + ph * 0.08,
-                        ph * 0.32,
-                        side,
-                        false,
-                        &mut rng,
-                    );
-                }
-                Setting::Bedroom => {
-                    books(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.62,
-                        3,
-                        [colors[0], colors[2], colors[1]],
-                        side,
-                        shadow,
-                    );
-                    candle(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base - ph * 0.21,
-                        ph * 0.2,
-                        side,
-                        shadow,
-                    );
-                }
-                Setting::KitchenCounter => {
-                    cutting_board(pixmap, near + ps * ph * 0.35, base, ph * 0.8, side, shadow);
-                    for k in 0..2 {
-                        sphere(
-                            pixmap,
-                            other - ps * ph * (0.12 + 0.22 * k as f32),
-                            pbase + ph * 0.02 * k as f32,
-                            ph * 0.1,
-                            Fruit::Lemon.colors().0,
-                            side,
-                            shadow,
-                        );
-                    }
-                }
-                Setting::WoodenTable => {
-                    fabric(
-                        pixmap,
-                        near - ph * 0.35,
-                        base - ph * 0.12,
-                        ph * 0.75,
-                        ph * 0.2,
-                        mix(colors[1], hex(0xE9E2D6), 0.5),
-                        side,
-                        shadow,
-                    );
-                    for k in 0..2 {
-                        fruit_slice(
-                            pixmap,
-                            other - ps * ph * (0.12 + 0.2 * k as f32),
-                            pbase + ph * (0.01 + 0.03 * k as f32),
-                            ph * 0.085,
-                            0.42,
-                            Fruit::Orange,
-                            side,
-                            shadow,
-                        );
-                    }
-                }
-                Setting::Desk => {
-                    notebook(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.75,
-                        colors[2],
-                        side,
-                        shadow,
-                    );
-                    plant(
-                        pixmap,
-                        other - ps * ph * 0.2,
-                        base - ph * 0.02,
-                        ph * 0.55,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                }
-                Setting::Shelf => {
-                    standing_books(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.85,
-                        [colors[0], colors[2], colors[1], hex(0x3E4A44)],
-                        side,
-                        shadow,
-                        ps,
-                    );
-                    plant(
-                        pixmap,
-                        other - ps * ph * 0.18,
-                        base,
-                        ph * 0.5,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                }
-                Setting::Cafe | Setting::OutdoorCafe => {
-                    cup(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.42,
-                        hex(0xF2EEE8),
-                        side,
-                        shadow,
-                    );
-                    if p.setting == Setting::OutdoorCafe {
-                        bud_vase(
-                            pixmap,
-                            other - ps * ph * 0.12,
-                            base - ph * 0.02,
-                            ph * 0.55,
-                            colors[0],
-                            side,
-                            shadow,
-                        );
-                    }
-                }
-                Setting::Windowsill => {
-                    plant(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.62,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                }
-                Setting::Vanity => {
-                    towels(
-                        pixmap,
-                        other - ps * ph * 0.3,
-                        base,
-                        ph * 0.55,
-                        3,
-                        [colors[1], mix(colors[0], [1.0; 3], 0.4)],
-                        side,
-                        shadow,
-                    );
-                }
-                Setting::Tray | Setting::StoneSlab => {
-                    pebbles(
-                        pixmap,
-                        near + ps * ph * 0.1,
-                        pbase + ph * 0.02,
-                        ph * 0.09,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                    leaf_spray(
-                        pixmap,
-                        other - ps * ph * 0.15,
-                        pbase + ph * 0.04,
-                        ph * 0.3,
-                        side,
-                        false,
-                        &mut rng,
-                    );
-                }
-                Setting::CuttingBoard => {
-                    for k in 0..2 {
-                        fruit_slice(
-                            pixmap,
-                            near + ps * ph * (0.1 + 0.2 * k as f32),
-                            pbase + ph * (0.01 + 0.03 * k as f32),
-                            ph * 0.085,
-                            0.42,
-                            Fruit::Lemon,
-                            side,
-                            shadow,
-                        );
-                    }
-                    leaf_spray(
-                        pixmap,
-                        other - ps * ph * 0.15,
-                        pbase + ph * 0.04,
-                        ph * 0.3,
-                        side,
-                        false,
-                        &mut rng,
-                    );
-                }
-                Setting::BedsideTable => {
-                    books(
-                        pixmap,
-                        near + ps * ph * 0.3,
-                        base,
-                        ph * 0.62,
-                        3,
-                        [colors[0], colors[2], colors[1]],
-                        side,
-                        shadow,
-                    );
-                    cup(
-                        pixmap,
-                        other - ps * ph * 0.22,
-                        base,
-                        ph * 0.32,
-                        hex(0xF2EEE8),
-                        side,
-                        shadow,
-                    );
-                }
-                Setting::Beach => {
-                    shell(
-                        pixmap,
-                        near + ps * ph * 0.2,
-                        base + ph * 0.02,
-                        ph * 0.12,
-                        side,
-                        shadow,
-                    );
-                    pebbles(
-                        pixmap,
-                        other - ps * ph * 0.15,
-                        pbase + ph * 0.04,
-                        ph * 0.08,
-                        side,
-                        shadow,
-                        &mut rng,
-                    );
-                    fabric(
-                        pixmap,
-                        near,
-                        base + ph * 0.02,
-                        ph * 0.9,
-                        ph * 0.16,
-                        hex(0x3C7FA6),
-                        side,
-                        shadow,
-                    );
-                }
+        Composition::LifestyleContext => lifestyle_props(pixmap, p, &stage, &mut rng),
+        Composition::ProductHero | Composition::DetailCloseup => {}
+    }
+}
+
+/// An arch on the wall framing the product, then the podium it stands on, and a sphere beside it.
+fn arch_and_podium(pixmap: &mut Pixmap, p: &Props, stage: &Stage) {
+    let Stage {
+        w,
+        h,
+        pcx,
+        pw,
+        ph,
+        side,
+        shadow,
+        colors,
+        ..
+    } = *stage;
+    // An arch on the wall framing the product, then the podium it stands on.
+    let aw = (pw * 1.9).max(w * 0.36).min(w * 0.8);
+    let ah = h * (p.layout.horizon - 0.12);
+    let top = h * p.layout.horizon - ah;
+    let arch_color = mix(p.wall, colors[0], 0.45);
+    let path = |dx: f32| {
+        let mut pb = PathBuilder::new();
+        let (x0, x1) = (pcx - aw / 2.0 + dx, pcx + aw / 2.0 + dx);
+        pb.move_to(x0, h * p.layout.horizon);
+        pb.line_to(x0, top + aw / 2.0);
+        pb.cubic_to(x0, top - aw * 0.05, x1, top - aw * 0.05, x1, top + aw / 2.0);
+        pb.line_to(x1, h * p.layout.horizon);
+        pb.close();
+        pb.finish()
+    };
+    fill_solid(
+        pixmap,
+        path(-side * aw * 0.06),
+        shadow,
+        0.18 * p.light.shadow_opacity,
+    );
+    fill(
+        pixmap,
+        path(0.0),
+        vertical_shader(
+            top,
+            h * p.layout.horizon,
+            scale(arch_color, 1.04),
+            scale(arch_color, 0.9),
+        ),
+    );
+    if let Some(pod) = p.layout.podium {
+        let (cx, top, rx, ry, bottom) = (
+            pod.cx * w,
+            pod.top * h,
+            pod.rx * w,
+            pod.ry * h,
+            pod.bottom * h,
+        );
+        soft_ellipse(
+            pixmap,
+            cx - side * rx * 0.15,
+            bottom,
+            rx * 1.35,
+            ry * 1.6,
+            shadow,
+            0.5 * p.light.shadow_opacity + 0.15,
+        );
+        let body = mix(p.surface, colors[1], 0.5);
+        let mut pb = PathBuilder::new();
+        pb.move_to(cx - rx, top);
+        pb.line_to(cx - rx, bottom);
+        pb.cubic_to(
+            cx - rx,
+            bottom + ry * 1.33,
+            cx + rx,
+            bottom + ry * 1.33,
+            cx + rx,
+            bottom,
+        );
+        pb.line_to(cx + rx, top);
+        pb.close();
+        fill(
+            pixmap,
+            pb.finish(),
+            round_shader(cx - rx, cx + rx, body, side, 0.2),
+        );
+        fill(
+            pixmap,
+            ellipse(cx, top, rx, ry),
+            vertical_shader(top - ry, top + ry, scale(body, 1.02), scale(body, 1.1)),
+        );
+    }
+    let br = ph * 0.16;
+    let bx = pcx + p.layout.prop_side * (aw * 0.55 + br);
+    sphere(pixmap, bx, h * 0.9, br, colors[0], side, shadow);
+}
+
+/// The setting's own lifestyle props, a little behind the product and beside it.
+// Long by nature: one short arm per setting, each placing that setting's few props.
+fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng) {
+    let Stage {
+        pcx,
+        pbase,
+        pw,
+        ph,
+        side,
+        shadow,
+        colors,
+        ..
+    } = *stage;
+    let ps = p.layout.prop_side;
+    // Props stand a little further back than the product, beside it.
+    let base = pbase - ph * 0.05;
+    let near = pcx + ps * (pw * 0.5 + ph * 0.08);
+    let other = pcx - ps * (pw * 0.5 + ph * 0.1);
+    match p.setting {
+        Setting::Marble => {
+            vase(
+                pixmap,
+                near + ps * ph * 0.28,
+                base,
+                ph * 0.7,
+                colors[1],
+                side,
+                shadow,
+                rng,
+            );
+            books(
+                pixmap,
+                near + ps * ph * 0.2,
+                base + ph * 0.06,
+                ph * 0.5,
+                3,
+                [colors[0], colors[2], colors[1]],
+                side,
+                shadow,
+            );
+        }
+        Setting::Bathroom => {
+            towels(
+                pixmap,
+                near + ps * ph * 0.32,
+                base,
+                ph * 0.62,
+                3,
+                [colors[1], mix(colors[0], [1.0; 3], 0.4)],
+                side,
+                shadow,
+            );
+            pebbles(
+                pixmap,
+                other - ps * ph * 0.1,
+                pbase + ph * 0.03,
+                ph * 0.09,
+                side,
+                shadow,
+                rng,
+            );
+        }
+        Setting::Studio => {
+            let pr = ph * 0.3;
+            block(
+                pixmap,
+                near + ps * pr * 1.2,
+                base,
+                pr * 1.5,
+                pr * 1.3,
+                colors[1],
+                side,
+                shadow,
+            );
+            sphere(
+                pixmap,
+                near + ps * pr * 0.6,
+                base + ph * 0.06,
+                pr * 0.7,
+                colors[0],
+                side,
+                shadow,
+            );
+        }
+        Setting::Garden => {
+            plant(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.7,
+                side,
+                shadow,
+                rng,
+            );
+            pebbles(
+                pixmap,
+                other - ps * ph * 0.1,
+                pbase + ph * 0.03,
+                ph * 0.1,
+                side,
+                shadow,
+                rng,
+            );
+            leaf_spray(
+                pixmap,
+                other - ps * ph * 0.2,
+                pbase + ph * 0.08,
+                ph * 0.32,
+                side,
+                false,
+                rng,
+            );
+        }
+        Setting::Bedroom => {
+            books(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.62,
+                3,
+                [colors[0], colors[2], colors[1]],
+                side,
+                shadow,
+            );
+            candle(
+                pixmap,
+                near + ps * ph * 0.3,
+                base - ph * 0.21,
+                ph * 0.2,
+                side,
+                shadow,
+            );
+        }
+        Setting::KitchenCounter => {
+            cutting_board(pixmap, near + ps * ph * 0.35, base, ph * 0.8, side, shadow);
+            for k in 0..2 {
+                sphere(
+                    pixmap,
+                    other - ps * ph * (0.12 + 0.22 * k as f32),
+                    pbase + ph * 0.02 * k as f32,
+                    ph * 0.1,
+                    Fruit::Lemon.colors().0,
+                    side,
+                    shadow,
+                );
             }
         }
-        Composition::ProductHero | Composition::DetailCloseup => {}
+        Setting::WoodenTable => {
+            fabric(
+                pixmap,
+                near - ph * 0.35,
+                base - ph * 0.12,
+                ph * 0.75,
+                ph * 0.2,
+                mix(colors[1], hex(0xE9E2D6), 0.5),
+                side,
+                shadow,
+            );
+            for k in 0..2 {
+                fruit_slice(
+                    pixmap,
+                    other - ps * ph * (0.12 + 0.2 * k as f32),
+                    pbase + ph * (0.01 + 0.03 * k as f32),
+                    ph * 0.085,
+                    0.42,
+                    Fruit::Orange,
+                    side,
+                    shadow,
+                );
+            }
+        }
+        Setting::Desk => {
+            notebook(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.75,
+                colors[2],
+                side,
+                shadow,
+            );
+            plant(
+                pixmap,
+                other - ps * ph * 0.2,
+                base - ph * 0.02,
+                ph * 0.55,
+                side,
+                shadow,
+                rng,
+            );
+        }
+        Setting::Shelf => {
+            standing_books(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.85,
+                [colors[0], colors[2], colors[1], hex(0x3E4A44)],
+                side,
+                shadow,
+                ps,
+            );
+            plant(
+                pixmap,
+                other - ps * ph * 0.18,
+                base,
+                ph * 0.5,
+                side,
+                shadow,
+                rng,
+            );
+        }
+        Setting::Cafe | Setting::OutdoorCafe => {
+            cup(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.42,
+                hex(0xF2EEE8),
+                side,
+                shadow,
+            );
+            if p.setting == Setting::OutdoorCafe {
+                bud_vase(
+                    pixmap,
+                    other - ps * ph * 0.12,
+                    base - ph * 0.02,
+                    ph * 0.55,
+                    colors[0],
+                    side,
+                    shadow,
+                );
+            }
+        }
+        Setting::Windowsill => {
+            plant(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.62,
+                side,
+                shadow,
+                rng,
+            );
+        }
+        Setting::Vanity => {
+            towels(
+                pixmap,
+                other - ps * ph * 0.3,
+                base,
+                ph * 0.55,
+                3,
+                [colors[1], mix(colors[0], [1.0; 3], 0.4)],
+                side,
+                shadow,
+            );
+        }
+        Setting::Tray | Setting::StoneSlab => {
+            pebbles(
+                pixmap,
+                near + ps * ph * 0.1,
+                pbase + ph * 0.02,
+                ph * 0.09,
+                side,
+                shadow,
+                rng,
+            );
+            leaf_spray(
+                pixmap,
+                other - ps * ph * 0.15,
+                pbase + ph * 0.04,
+                ph * 0.3,
+                side,
+                false,
+                rng,
+            );
+        }
+        Setting::CuttingBoard => {
+            for k in 0..2 {
+                fruit_slice(
+                    pixmap,
+                    near + ps * ph * (0.1 + 0.2 * k as f32),
+                    pbase + ph * (0.01 + 0.03 * k as f32),
+                    ph * 0.085,
+                    0.42,
+                    Fruit::Lemon,
+                    side,
+                    shadow,
+                );
+            }
+            leaf_spray(
+                pixmap,
+                other - ps * ph * 0.15,
+                pbase + ph * 0.04,
+                ph * 0.3,
+                side,
+                false,
+                rng,
+            );
+        }
+        Setting::BedsideTable => {
+            books(
+                pixmap,
+                near + ps * ph * 0.3,
+                base,
+                ph * 0.62,
+                3,
+                [colors[0], colors[2], colors[1]],
+                side,
+                shadow,
+            );
+            cup(
+                pixmap,
+                other - ps * ph * 0.22,
+                base,
+                ph * 0.32,
+                hex(0xF2EEE8),
+                side,
+                shadow,
+            );
+        }
+        Setting::Beach => {
+            shell(
+                pixmap,
+                near + ps * ph * 0.2,
+                base + ph * 0.02,
+                ph * 0.12,
+                side,
+                shadow,
+            );
+            pebbles(
+                pixmap,
+                other - ps * ph * 0.15,
+                pbase + ph * 0.04,
+                ph * 0.08,
+                side,
+                shadow,
+                rng,
+            );
+            fabric(
+                pixmap,
+                near,
+                base + ph * 0.02,
+                ph * 0.9,
+                ph * 0.16,
+                hex(0x3C7FA6),
+                side,
+                shadow,
+            );
+        }
     }
 }
 

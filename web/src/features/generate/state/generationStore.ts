@@ -1,6 +1,6 @@
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import type { AspectRatio } from '../logic/aspectRatio';
-import { createStore, useStore } from './createStore';
+import { createStore, useStore } from '@/lib/store';
 
 export type GenerationKind = 'template' | 'recommendation' | 'image';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_ASPECT_RATIO, type AspectRatio } from '../logic/aspectRatio';
 import { DEFAULT_MODE, DEFAULT_STYLE, type GenerationMode, type StyleChoices } from '../logic/options';
-import { createStore, useStore } from './createStore';
+import { createStore, useStore } from '@/lib/store';
 
 /** What the user chose in the panel's steps. */
 export interface PanelChoices {

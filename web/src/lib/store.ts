@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** A tiny external store: the panel's state lives outside the component so it survives a tab switch. */
+/**
+ * The app's one store helper: a value outside React that components read with `useStore` and that
+ * tells its subscribers when it changes (state that outlives a component, or is shared without a
+ * provider: the Generate panel's choices, jobs in flight, cancelled jobs, the sound toggle).
+ */
 export interface Store<T> {
   get: () => T;
   set: (next: T) => void;

@@ -4,6 +4,10 @@ use store::{MediaStorage, Signer, Store};
 
 use crate::sessions::SessionCache;
 
+mod deployment;
+
+pub use deployment::{Plan, ProviderStatus};
+
 /// What the API needs to know beyond the database; built by the `studio` binary from its
 /// validated configuration.
 #[derive(Debug, Clone)]
@@ -26,9 +30,9 @@ pub struct ServerConfig {
     /// Videos need an active subscription (403 `upgrade_required` otherwise).
     pub video_requires_subscription: bool,
     /// What serves each generation capability, as `/api/health/providers` reports it.
-    pub providers: Vec<crate::routes::providers::ProviderStatus>,
+    pub providers: Vec<ProviderStatus>,
     /// The plans on sale.
-    pub plans: Vec<crate::services::commerce::Plan>,
+    pub plans: Vec<Plan>,
     /// The operator's Stripe account; none: purchases answer 503.
     pub stripe: Option<crate::stripe::StripeConfig>,
     /// Where browsers reach the web app (e.g. `https://studio.example.com`), for the
@@ -57,7 +61,7 @@ impl Default for ServerConfig {
             trust_forwarded_for: false,
             video_requires_subscription: false,
             providers: Vec::new(),
-            plans: vec![crate::services::commerce::Plan::creator(None)],
+            plans: vec![Plan::creator(None)],
             stripe: None,
             public_url: None,
             watermark_free_plan: false,
