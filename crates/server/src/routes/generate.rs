@@ -176,8 +176,7 @@ pub struct VideoResult {
 /// The video poll's shape: everything at the top level.
 #[derive(Serialize, ToSchema)]
 pub struct VideoStatusView {
-    /// queued, running, processing, completed or failed.
-    status: &'static str,
+    status: domain::JobStatus,
     error: Option<String>,
     result: Option<VideoResult>,
     progress: i64,
@@ -202,7 +201,7 @@ async fn video_status(
             credit_cost: job.credit_cost,
         });
     Ok(Json(VideoStatusView {
-        status: job.status.as_str(),
+        status: job.status,
         error: job
             .error
             .filter(|_| job.status == domain::JobStatus::Failed),

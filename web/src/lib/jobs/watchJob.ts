@@ -1,8 +1,9 @@
+import type { components } from '@/api/schema';
 import { fetchJobStatus, JOB_STATUS_MESSAGES, type JobStatusView } from '@/api/jobs';
 import { jobOutcomeStore, liveEventStatus, type JobEventData, type JobOutcomeStore, type StreamStatus } from '@/lib/events';
 
-/** What a job makes, as the pollers of each screen know it. */
-export type WatchedJobKind = 'image' | 'video' | 'audio' | 'edit' | 'template' | 'recommendation';
+/** The kinds of job a screen watches (the server's `JobKind`). */
+export type WatchedJobKind = Extract<components['schemas']['JobKind'], 'image' | 'video' | 'audio' | 'image_edit' | 'template' | 'recommendation'>;
 
 /** How often, and how many times, a screen polls a job while the live stream is down. */
 export interface PollPlan {
@@ -16,7 +17,7 @@ export const POLL_PLANS: Record<WatchedJobKind, PollPlan> = {
   image: { intervalMs: 5_000, maxAttempts: 60, timeoutMessage: 'Generation timed out' },
   video: { intervalMs: 15_000, maxAttempts: 60, timeoutMessage: 'Video generation timed out' },
   audio: { intervalMs: 10_000, maxAttempts: 60, timeoutMessage: 'Generation timed out' },
-  edit: { intervalMs: 3_000, maxAttempts: 60, timeoutMessage: 'Image edit timed out' },
+  image_edit: { intervalMs: 3_000, maxAttempts: 60, timeoutMessage: 'Image edit timed out' },
   template: { intervalMs: 10_000, maxAttempts: 60, timeoutMessage: 'Template generation timed out after maximum attempts' },
   recommendation: { intervalMs: 10_000, maxAttempts: 60, timeoutMessage: 'Recommended generation timed out after maximum attempts' },
 };
