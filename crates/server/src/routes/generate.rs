@@ -16,6 +16,7 @@ use crate::services::generation::{
     self, GenerateAudioRequest, GenerateImageRequest, GenerateVideoRequest, ImageEditRequest,
     MASK_PROBLEM,
 };
+use crate::services::ownership;
 use crate::state::AppState;
 
 /// Masks are small PNGs; the whole edit form stays well under this.
@@ -156,7 +157,7 @@ async fn generate_status(
     current: CurrentUser,
     Path(job_id): Path<String>,
 ) -> ApiResult<Json<Success<GenerateStatusView>>> {
-    let job = generation::owned_job(&state, current.user.id, &job_id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &job_id).await?;
     let view = JobStatusView::from(&job);
     Ok(success(GenerateStatusView {
         url: view.result_url.clone(),
@@ -191,7 +192,7 @@ async fn video_status(
     current: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<VideoStatusView>> {
-    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &id).await?;
     let result = job
         .asset_id
         .filter(|_| job.status == domain::JobStatus::Completed)

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::models::{success, Success};
-use crate::services::generation;
+use crate::services::ownership;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -122,7 +122,7 @@ async fn job_status(
     current: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Success<JobStatusView>>> {
-    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &id).await?;
     Ok(success(JobStatusView::from(&job)))
 }
 
@@ -135,6 +135,6 @@ async fn recommendation_status(
     current: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Success<JobStatusView>>> {
-    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &id).await?;
     Ok(success(JobStatusView::from(&job)))
 }

@@ -18,6 +18,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::SettingsInput;
 use crate::services::generation::{self, GenerationContext, Target};
+use crate::services::ownership::{self, MESSAGE_NOT_FOUND};
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 
@@ -27,7 +28,6 @@ const DUPLICATE_WINDOW_SECONDS: i64 = 5;
 const REPLY_WAIT: Duration = Duration::from_secs(2);
 /// When the background reply job may start if the answer is still pending by then.
 const REPLY_BACKSTOP: Duration = Duration::from_secs(120);
-pub const MESSAGE_NOT_FOUND: &str = "Message not found";
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SendRequest {
@@ -307,7 +307,7 @@ pub async fn generate_from_message(
         return Err(ApiError::NotFound(MESSAGE_NOT_FOUND));
     }
     let scene =
-        generation::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
+        ownership::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
     let (kind, flag) = brief_kind(request.media_type.as_deref())?;
     if kind != MediaKind::Image && count > 1 {
         return Err(ApiError::validation("variations", VARIATIONS_ARE_IMAGES));
