@@ -2002,57 +2002,6 @@ export interface components {
             quality: components["schemas"]["Quality"];
             resolution: components["schemas"]["Resolution"];
         };
-        /** @description The preset envelope: `status`, `data` and a `message`. */
-        PresetEnvelope_AppliedPreset: {
-            data: {
-                /** Format: uuid */
-                preset_id: string;
-                /** Format: uuid */
-                scene_id: string;
-                style: unknown;
-            };
-            message: string;
-            status: string;
-        };
-        /** @description The preset envelope: `status`, `data` and a `message`. */
-        PresetEnvelope_PresetList: {
-            data: {
-                /** Format: int64 */
-                page: number;
-                /** Format: int64 */
-                per_page: number;
-                presets: components["schemas"]["PresetView"][];
-                /** Format: int64 */
-                total: number;
-            };
-            message: string;
-            status: string;
-        };
-        /** @description The preset envelope: `status`, `data` and a `message`. */
-        PresetEnvelope_PresetView: {
-            data: {
-                /** Format: date-time */
-                created_at: string;
-                description: string;
-                /**
-                 * Format: uuid
-                 * @description The same as `preset_id`.
-                 */
-                id: string;
-                name: string;
-                /** Format: uuid */
-                preset_id: string;
-                /** Format: uuid */
-                source_scene_id?: string | null;
-                /**
-                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
-                 *     what the Generate panel prefills.
-                 */
-                style: unknown;
-            };
-            message: string;
-            status: string;
-        };
         PresetList: {
             /** Format: int64 */
             page: number;
@@ -2498,6 +2447,22 @@ export interface components {
                 /** @description Events stored; fewer than sent once the user's daily cap is reached. */
                 accepted: number;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_AppliedPreset: {
+            data: {
+                /** Format: uuid */
+                preset_id: string;
+                /** Format: uuid */
+                scene_id: string;
+                style: unknown;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2519,6 +2484,8 @@ export interface components {
                 /** @description `failed`. */
                 status: components["schemas"]["JobStatus"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2543,6 +2510,8 @@ export interface components {
                 /** @description The same job, where older clients read it. */
                 video_generation: components["schemas"]["VideoGeneration"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2557,6 +2526,8 @@ export interface components {
                 total: number;
                 transactions: components["schemas"]["CreditTransaction"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2585,6 +2556,8 @@ export interface components {
                 /** @description All files and `manifest.json` as one ZIP, once completed. */
                 zip_url?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2596,6 +2569,8 @@ export interface components {
                 reaction: string;
                 reason?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2609,6 +2584,8 @@ export interface components {
                 /** @description The media URL once completed. */
                 url?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2619,6 +2596,8 @@ export interface components {
                 messages: components["schemas"]["MessageView"][];
                 pagination: components["schemas"]["Pagination"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2627,6 +2606,8 @@ export interface components {
             data: {
                 user: components["schemas"]["UserView"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2652,12 +2633,16 @@ export interface components {
                 stage?: string | null;
                 status: components["schemas"]["JobStatus"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
         /** @description The contract's success envelope. */
         Success_Option_String: {
             data: null | string;
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2670,6 +2655,51 @@ export interface components {
                 payments_configured: boolean;
                 plans: components["schemas"]["PlanView"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_PresetList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                per_page: number;
+                presets: components["schemas"]["PresetView"][];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_PresetView: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                description: string;
+                /**
+                 * Format: uuid
+                 * @description The same as `preset_id`.
+                 */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                preset_id: string;
+                /** Format: uuid */
+                source_scene_id?: string | null;
+                /**
+                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
+                 *     what the Generate panel prefills.
+                 */
+                style: unknown;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2686,6 +2716,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2718,6 +2750,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2729,6 +2763,8 @@ export interface components {
                 metadata: components["schemas"]["MessageMetadata"];
                 structured_response?: null | components["schemas"]["StructuredAnswer"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2742,6 +2778,8 @@ export interface components {
                 session_days: number;
                 sessions: components["schemas"]["SessionView"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2751,6 +2789,8 @@ export interface components {
                 /** @description How many sessions were ended. */
                 ended: number;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2769,6 +2809,8 @@ export interface components {
                  */
                 url: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2777,6 +2819,8 @@ export interface components {
             data: {
                 links: components["schemas"]["ShareLinkView"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2796,6 +2840,8 @@ export interface components {
                 /** @description Where to follow it: `/api/exports/{id}`. */
                 status_url: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2820,6 +2866,8 @@ export interface components {
                 /** @description Where to poll: `/api/jobs/{id}/status`. */
                 status_url: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2828,6 +2876,8 @@ export interface components {
             data: {
                 subscription?: null | components["schemas"]["SubscriptionView"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2838,6 +2888,8 @@ export interface components {
                 templates: components["schemas"]["TemplateView"][];
                 total: number;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2854,6 +2906,8 @@ export interface components {
                 template_type: string;
                 thumbnail_url?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2875,6 +2929,8 @@ export interface components {
                  */
                 seconds: number;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2891,6 +2947,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2907,6 +2965,8 @@ export interface components {
                 /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
                 provider: string;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2938,6 +2998,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -3958,7 +4020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_PresetList"];
+                    "application/json": components["schemas"]["Success_PresetList"];
                 };
             };
             400: {
@@ -4007,7 +4069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_PresetView"];
+                    "application/json": components["schemas"]["Success_PresetView"];
                 };
             };
             400: {
@@ -4088,7 +4150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_PresetView"];
+                    "application/json": components["schemas"]["Success_PresetView"];
                 };
             };
             /** @description A path or query parameter is invalid */
@@ -4148,7 +4210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_AppliedPreset"];
+                    "application/json": components["schemas"]["Success_AppliedPreset"];
                 };
             };
             400: {

@@ -359,6 +359,7 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     assert_eq!(response.status(), StatusCode::CREATED);
     let created: Value = response.json().await.unwrap();
     assert_eq!(created["status"], "success");
+    assert_eq!(created["message"], "Style preset created");
     assert_eq!(
         created["data"]["style"]["environment"], "luxury_marble",
         "{created}"
@@ -381,6 +382,7 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     let list = app.get_json(&session, "/api/chat/style-presets").await;
     assert_eq!(list["data"]["total"], 1);
     assert_eq!(list["data"]["per_page"], 20);
+    assert_eq!(list["message"], "Style presets");
     assert_eq!(list["data"]["presets"][0]["name"], "Moody marble");
     let one = app
         .get_json(&session, &format!("/api/chat/style-presets/{preset}"))
