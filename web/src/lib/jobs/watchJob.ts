@@ -97,7 +97,7 @@ export function outcomeFromEvent(event: JobEventData): JobOutcome | null {
 export function outcomeFromStatus(jobId: string, view: JobStatusView): JobOutcome | null {
   if (view.status === 'failed') return { status: 'failed', jobId, error: view.error || 'Generation failed' };
   if (view.status !== 'completed') return null;
-  const url = view.result?.url || view.result_url;
+  const url = view.result?.url;
   if (!url) throw new JobWatchError(JOB_STATUS_MESSAGES.noResultUrl);
   return {
     status: 'completed',
@@ -106,7 +106,7 @@ export function outcomeFromStatus(jobId: string, view: JobStatusView): JobOutcom
     thumbnailUrl: view.result?.thumbnail ?? null,
     assetId: view.asset_id ?? null,
     assetType: null,
-    creditCost: view.result?.creditCost ?? view.credit_cost,
+    creditCost: view.credit_cost,
   };
 }
 
