@@ -39,7 +39,7 @@ pub struct SendRequest {
     context: GenerationContext,
     /// Ids of the user's reference images attached to this message (at most 3).
     #[schema(max_items = 3)]
-    reference_images: Option<Vec<String>>,
+    reference_images: Option<Vec<Uuid>>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -131,17 +131,11 @@ async fn user_message(state: &AppState, user_id: Uuid, request: SendRequest) -> 
 async fn attached_images(
     state: &AppState,
     user_id: Uuid,
-    named: Option<&[String]>,
+    named: Option<&[Uuid]>,
 ) -> ApiResult<Vec<Uuid>> {
-    generation::check_reference_image_count(named.map_or(0, <[String]>::len))?;
+    generation::check_reference_image_count(named.map_or(0, <[Uuid]>::len))?;
     let mut attached = Vec::new();
-    for id in named.unwrap_or_default() {
-        let id = Uuid::parse_str(id.trim()).map_err(|_| {
-            ApiError::validation(
-                "reference_images",
-                "Reference images are given by their ids",
-            )
-        })?;
+    for &id in named.unwrap_or_default() {
         let image = state
             .store
             .reference_image(user_id, id)

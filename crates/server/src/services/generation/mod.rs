@@ -66,19 +66,13 @@ pub async fn reference_images(
     state: &AppState,
     user_id: Uuid,
     scene_id: Uuid,
-    named: Option<&[String]>,
+    named: Option<&[Uuid]>,
 ) -> ApiResult<Vec<Uuid>> {
-    check_reference_image_count(named.map_or(0, <[String]>::len))?;
+    check_reference_image_count(named.map_or(0, <[Uuid]>::len))?;
     let ids = match named {
         Some(named) if !named.is_empty() => {
             let mut ids = Vec::with_capacity(named.len());
-            for text in named {
-                let id = Uuid::parse_str(text.trim()).map_err(|_| {
-                    ApiError::validation(
-                        "reference_images",
-                        "Reference images are given by their ids",
-                    )
-                })?;
+            for &id in named {
                 state
                     .store
                     .reference_image(user_id, id)

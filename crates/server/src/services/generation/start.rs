@@ -36,7 +36,7 @@ pub struct GenerateImageRequest {
     context: GenerationContext,
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
     #[schema(max_items = 3)]
-    reference_images: Option<Vec<String>>,
+    reference_images: Option<Vec<Uuid>>,
     /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
@@ -64,7 +64,7 @@ pub struct GenerateVideoRequest {
     duration: Option<DurationInput>,
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
     #[schema(max_items = 3)]
-    reference_images: Option<Vec<String>>,
+    reference_images: Option<Vec<Uuid>>,
     /// Animate this image asset instead of staging a new scene.
     source_image_id: Option<String>,
 }
