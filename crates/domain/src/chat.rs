@@ -30,6 +30,24 @@ macro_rules! word_enum {
         }
 
         parse_from_text!($name);
+
+        // Written out because the derive does not see serde renames passed through macro_rules.
+        #[cfg(feature = "openapi")]
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($text),+]))
+                    .into()
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
+        }
     };
 }
 
@@ -57,6 +75,7 @@ word_enum!(
 /// The assistant's structured answer: refined prompts, what it is ready to generate, and
 /// next steps. The media generated from it are answered beside it, from the message's media.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StructuredResponse {
     pub refined_image_prompt: Option<String>,
     pub refined_video_prompt: Option<String>,
@@ -70,9 +89,11 @@ pub struct StructuredResponse {
 
 /// The generation started from a chat message: the job making it and where it is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Generation {
     /// What is generated; written `generate_image`, `generate_video`, `generate_audio`.
     #[serde(with = "action")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = action::schema))]
     pub action: MediaKind,
     pub state: GenerationState,
     /// The structured-response flag that allowed it (`ready_for_image`, `ready_for_video`);
@@ -90,6 +111,16 @@ mod action {
     use crate::MediaKind;
 
     const PREFIX: &str = "generate_";
+
+    #[cfg(feature = "openapi")]
+    pub fn schema() -> utoipa::openapi::schema::Object {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(
+                MediaKind::ALL.iter().map(|kind| format!("{PREFIX}{kind}")),
+            ))
+            .build()
+    }
 
     pub fn serialize<S: Serializer>(kind: &MediaKind, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&format!("{PREFIX}{kind}"))
@@ -121,24 +152,29 @@ pub struct MediaItem {
 
 /// What a chat message was sent with: its scene and the settings chosen for it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageContext {
     pub scene_id: Uuid,
     /// Stored with the duration written as `"5s"`.
     #[serde(with = "pre_production")]
+    #[cfg_attr(feature = "openapi", schema(value_type = PreProductionSettings))]
     pub pre_production_settings: Settings,
+}
+
+/// The settings a message was sent with, as written: the duration as text such as `5s`.
+#[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PreProductionSettings {
+    quality: crate::Quality,
+    resolution: crate::Resolution,
+    duration: String,
 }
 
 mod pre_production {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use crate::{Duration, Quality, Resolution, Settings};
-
-    #[derive(Serialize, Deserialize)]
-    struct Stored {
-        quality: Quality,
-        resolution: Resolution,
-        duration: String,
-    }
+    use super::PreProductionSettings as Stored;
+    use crate::{Duration, Settings};
 
     pub fn serialize<S: Serializer>(settings: &Settings, s: S) -> Result<S::Ok, S::Error> {
         Stored {

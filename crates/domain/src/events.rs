@@ -8,6 +8,8 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::{JobKind, JobStatus, MediaKind};
+
 /// One live event; the variant's name is the SSE event name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(
@@ -29,10 +31,8 @@ pub enum LiveEvent<A = AssetRef> {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JobEvent<A = AssetRef> {
     pub job_id: Uuid,
-    /// The job's kind: image, video, audio, image_edit, template, recommendation, animate…
-    pub kind: String,
-    /// queued, running, processing, completed or failed.
-    pub status: String,
+    pub kind: JobKind,
+    pub status: JobStatus,
     /// 0–100.
     pub progress: i64,
     pub stage: Option<String>,
@@ -51,8 +51,7 @@ pub struct JobEvent<A = AssetRef> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AssetRef {
     pub id: Uuid,
-    /// image, video or audio.
-    pub file_type: String,
+    pub file_type: MediaKind,
     pub credit_cost: i64,
 }
 
@@ -145,8 +144,8 @@ mod tests {
     fn job(asset: Option<AssetRef>) -> JobEvent {
         JobEvent {
             job_id: Uuid::nil(),
-            kind: "image".into(),
-            status: "completed".into(),
+            kind: JobKind::Image,
+            status: JobStatus::Completed,
             progress: 100,
             stage: Some("completed".into()),
             project_id: Uuid::nil(),
@@ -161,7 +160,7 @@ mod tests {
     fn events_are_stored_by_name_and_data_and_read_back() {
         let asset = AssetRef {
             id: Uuid::nil(),
-            file_type: "image".into(),
+            file_type: MediaKind::Image,
             credit_cost: 1,
         };
         let events = [

@@ -1,10 +1,14 @@
 //! Generation jobs as the product speaks of them: what is made, where a job is in its life,
 //! and what it costs.
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Duration, Invalid, MediaKind};
 
 /// What a job produces. The names are the API's `kind` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum JobKind {
     /// Text and/or reference images → image.
     Image,
@@ -98,7 +102,9 @@ impl JobKind {
 }
 
 /// `queued → running → processing → completed | failed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum JobStatus {
     /// Waiting for a worker (also between retries).
     Queued,
@@ -180,6 +186,16 @@ mod tests {
         assert!(JobKind::parse("nonsense").is_err());
         assert!(JobKind::parse("Image").is_err());
         assert!(JobStatus::parse("done").is_err());
+        for kind in JobKind::ALL {
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                serde_json::json!(kind.as_str())
+            );
+        }
+        assert_eq!(
+            serde_json::to_value(JobStatus::Processing).unwrap(),
+            serde_json::json!("processing")
+        );
         assert_eq!(JobKind::AssistantReply.output(), None);
         assert_eq!(JobKind::Animate.output(), Some(MediaKind::Video));
     }

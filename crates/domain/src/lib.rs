@@ -29,6 +29,7 @@ pub use chat::{
     Generation, GenerationState, MediaItem, MessageContext, MessageRole, ProcessingStatus,
     StructuredResponse,
 };
+pub use credits::LedgerReason;
 pub use events::LiveEvent;
 pub use generation::{
     ColorPalette, Composition, Duration, Environment, ImageEngine, Lighting, Quality, Resolution,

@@ -60,8 +60,8 @@ pub struct Worker {
 pub fn job_event(job: &Job, status: JobStatus, asset: Option<AssetRef>) -> JobEvent {
     JobEvent {
         job_id: job.id,
-        kind: job.kind.as_str().to_owned(),
-        status: status.as_str().to_owned(),
+        kind: job.kind,
+        status,
         progress: job.progress,
         stage: job.stage.clone(),
         project_id: job.project_id,
@@ -76,7 +76,7 @@ pub fn job_event(job: &Job, status: JobStatus, asset: Option<AssetRef>) -> JobEv
 fn asset_ref(asset: &NewMediaAsset) -> AssetRef {
     AssetRef {
         id: asset.id,
-        file_type: asset.file_type.as_str().to_owned(),
+        file_type: asset.file_type,
         credit_cost: asset.credit_cost,
     }
 }

@@ -227,6 +227,9 @@ fn data_error(text: &str) -> ApiError {
 /// itself beyond a short head, and never the server's own type names (`struct X`,
 /// `untagged enum Y`), which say nothing to a client.
 fn readable_problem(problem: &str) -> Option<String> {
+    if problem.starts_with("UUID parsing failed") {
+        return Some("expected a UUID".into());
+    }
     let expected = problem
         .rsplit_once(", expected ")
         .map(|(_, expected)| expected)
@@ -288,8 +291,11 @@ fn field_name(path: &str) -> Option<&'static str> {
         "events",
         "page",
         "per_page",
+        "reference_images",
     ];
+    // An item of a list is named by its list: `reference_images[1]` is `reference_images`.
     let last = path.rsplit('.').next().unwrap_or(path);
+    let last = last.split('[').next().unwrap_or(last);
     FIELDS.iter().copied().find(|f| *f == last)
 }
 

@@ -14,12 +14,25 @@ pub struct Success<T> {
     /// Always `success`.
     pub status: &'static str,
     pub data: T,
+    /// What was done, in words, where the resource's answers say it (style presets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<&'static str>,
 }
 
 pub fn success<T>(data: T) -> crate::extract::Json<Success<T>> {
     crate::extract::Json(Success {
         status: "success",
         data,
+        message: None,
+    })
+}
+
+/// [`success`] with the words saying what was done.
+pub fn success_saying<T>(data: T, message: &'static str) -> crate::extract::Json<Success<T>> {
+    crate::extract::Json(Success {
+        status: "success",
+        data,
+        message: Some(message),
     })
 }
 

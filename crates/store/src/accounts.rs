@@ -3,7 +3,8 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::credits::{insert_ledger_entry, LedgerReason, LedgerWrite};
+use crate::credits::{insert_ledger_entry, LedgerWrite};
+use crate::LedgerReason;
 use crate::{now, on_db, Dialect, Result, Signal, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,8 +7,9 @@ use domain::LiveEvent;
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use crate::credits::{insert_ledger_entry, LedgerReason, LedgerWrite};
+use crate::credits::{insert_ledger_entry, LedgerWrite};
 use crate::events::{insert_event, notify_badge_changed, NewEvent, Signal};
+use crate::LedgerReason;
 use crate::{now, on_db, Result, Store, User};
 
 /// A subscription as Stripe last described it.

@@ -7,10 +7,10 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use domain::events::CreditsChanged;
-use domain::LiveEvent;
+use domain::{JobKind, LedgerReason, LiveEvent};
 
 use crate::events::{insert_event, NewEvent};
-use crate::{now, on_db, Result, Signal, Store};
+use crate::{now, on_db, Result, Signal, Store, StoreError};
 
 /// The balance (`$1` is the user id).
 pub(crate) const BALANCE_SQL: &str = "SELECT credit_balance FROM users WHERE id = $1";
@@ -74,39 +74,6 @@ pub(crate) async fn insert_ledger_entry(
     entry: LedgerWrite,
 ) -> Result<i64> {
     connection.write_ledger_entry(entry).await
-}
-
-/// Why credits moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LedgerReason {
-    SignupGrant,
-    AdminGrant,
-    /// A generation job's price, debited when it is enqueued.
-    Generation,
-    /// A failed job's price, returned.
-    Refund,
-    Purchase,
-    /// A subscription's first month, granted when its checkout completes.
-    SubscriptionGrant,
-    /// A subscription's monthly renewal.
-    SubscriptionRenewal,
-    /// The unspent credits of a grant whose payment was refunded or disputed, taken back.
-    PaymentReversal,
-}
-
-impl LedgerReason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LedgerReason::SignupGrant => "signup_grant",
-            LedgerReason::AdminGrant => "admin_grant",
-            LedgerReason::Generation => "generation",
-            LedgerReason::Refund => "refund",
-            LedgerReason::Purchase => "purchase",
-            LedgerReason::SubscriptionGrant => "subscription_grant",
-            LedgerReason::SubscriptionRenewal => "subscription_renewal",
-            LedgerReason::PaymentReversal => "payment_reversal",
-        }
-    }
 }
 
 /// A user's balance with the counts the credit badge shows.
@@ -185,9 +152,9 @@ impl Store {
 pub struct LedgerEntry {
     pub id: Uuid,
     pub delta: i64,
-    pub reason: String,
+    pub reason: LedgerReason,
     pub job_id: Option<Uuid>,
-    pub job_kind: Option<String>,
+    pub job_kind: Option<JobKind>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -227,17 +194,18 @@ impl Store {
         })?;
         let entries = rows
             .into_iter()
-            .map(
-                |(id, delta, reason, job_id, job_kind, created_at)| LedgerEntry {
+            .map(|(id, delta, reason, job_id, job_kind, created_at)| {
+                Ok(LedgerEntry {
                     id,
                     delta,
-                    reason,
+                    reason: LedgerReason::parse(&reason)?,
                     job_id,
-                    job_kind,
+                    job_kind: job_kind.as_deref().map(JobKind::parse).transpose()?,
                     created_at,
-                },
-            )
-            .collect();
+                })
+            })
+            .collect::<std::result::Result<_, domain::Invalid>>()
+            .map_err(|e| StoreError::Database(sqlx::Error::Decode(Box::new(e))))?;
         Ok((entries, total))
     }
 }

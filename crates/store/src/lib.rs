@@ -39,7 +39,8 @@ pub use commerce::{
     AnalyticsCount, Grant, NewAnalyticsEvent, PaymentRefs, StripeEventWork, Subscription,
     SubscriptionChange,
 };
-pub use credits::{Balance, LedgerEntry, LedgerReason};
+pub use credits::{Balance, LedgerEntry};
+pub use domain::LedgerReason;
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{Guard, Job, NewJob, RecentDuration};
 pub use media::{DeletedMedia, MediaAsset, MediaPlace, NewMediaAsset, StoredFile};

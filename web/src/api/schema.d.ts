@@ -1316,7 +1316,7 @@ export interface components {
              */
             refunded: number;
             /** @description `failed`. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
         };
         ChangePasswordRequest: {
             current_password: string;
@@ -1352,7 +1352,7 @@ export interface components {
             job_ids: string[];
             /** Format: uuid */
             message_id: string;
-            status: string;
+            status: components["schemas"]["JobStatus"];
             /** @description The same job, where older clients read it. */
             video_generation: components["schemas"]["VideoGeneration"];
         };
@@ -1416,11 +1416,7 @@ export interface components {
             id: string;
             /** Format: uuid */
             job_id?: string | null;
-            /**
-             * @description signup_grant, admin_grant, generation, refund, purchase, subscription_grant,
-             *     subscription_renewal or payment_reversal.
-             */
-            reason: string;
+            reason: components["schemas"]["LedgerReason"];
         };
         CreditTransactions: {
             /** Format: int64 */
@@ -1661,6 +1657,21 @@ export interface components {
             /** Format: int64 */
             videos: number;
         };
+        /** @description The generation started from a chat message: the job making it and where it is. */
+        Generation: {
+            /** @enum {string} */
+            action: "generate_image" | "generate_video" | "generate_audio";
+            /** @description Why the job failed, in words for the user. */
+            error?: string | null;
+            /**
+             * @description The structured-response flag that allowed it (`ready_for_image`, `ready_for_video`);
+             *     absent when the generation was not started from the assistant's brief.
+             */
+            flag?: string | null;
+            /** Format: uuid */
+            job_id: string;
+            state: components["schemas"]["GenerationState"];
+        };
         /**
          * @description Generation settings in either form clients send: `{pre_production_settings: {…}}` (chat)
          *     or `{quality, resolution}` at the top (image edit).
@@ -1668,6 +1679,8 @@ export interface components {
         GenerationContext: components["schemas"]["SettingsInput"] & {
             pre_production_settings?: null | components["schemas"]["SettingsInput"];
         };
+        /** @enum {string} */
+        GenerationState: "generating" | "completed" | "failed";
         Health: {
             /** @description `ok` when the database answers. */
             status: string;
@@ -1702,8 +1715,7 @@ export interface components {
         JobAsset: {
             /** Format: int64 */
             credit_cost: number;
-            /** @description image, video or audio. */
-            file_type: string;
+            file_type: components["schemas"]["MediaKind"];
             /** Format: uuid */
             id: string;
             /** @description None for music, which has no picture. */
@@ -1733,8 +1745,7 @@ export interface components {
             asset?: {
                 /** Format: int64 */
                 credit_cost: number;
-                /** @description image, video or audio. */
-                file_type: string;
+                file_type: components["schemas"]["MediaKind"];
                 /** Format: uuid */
                 id: string;
                 /** @description None for music, which has no picture. */
@@ -1745,8 +1756,7 @@ export interface components {
             error?: string | null;
             /** Format: uuid */
             job_id: string;
-            /** @description The job's kind: image, video, audio, image_edit, template, recommendation, animate… */
-            kind: string;
+            kind: components["schemas"]["JobKind"];
             /**
              * Format: uuid
              * @description The chat message the job answers, if any.
@@ -1762,9 +1772,13 @@ export interface components {
             /** Format: uuid */
             scene_id?: string | null;
             stage?: string | null;
-            /** @description queued, running, processing, completed or failed. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
         };
+        /**
+         * @description What a job produces. The names are the API's `kind` values.
+         * @enum {string}
+         */
+        JobKind: "image" | "video" | "audio" | "image_edit" | "template" | "recommendation" | "animate" | "assistant_reply" | "export";
         JobResult: {
             /** Format: int64 */
             creditCost: number;
@@ -1772,6 +1786,11 @@ export interface components {
             thumbnail?: string | null;
             url: string;
         };
+        /**
+         * @description `queued → running → processing → completed | failed`.
+         * @enum {string}
+         */
+        JobStatus: "queued" | "running" | "processing" | "completed" | "failed";
         /** @description The status of a job in the shape the clients' pollers read. */
         JobStatusView: {
             /** Format: uuid */
@@ -1790,9 +1809,19 @@ export interface components {
             result?: null | components["schemas"]["JobResult"];
             result_url?: string | null;
             stage?: string | null;
-            /** @description queued, running, processing, completed or failed. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
         };
+        /** @description The latest media of each kind generated from a message; a kind not generated is absent. */
+        LatestMedia: {
+            audio?: null | components["schemas"]["MediaLink"];
+            image?: null | components["schemas"]["MediaLink"];
+            video?: null | components["schemas"]["MediaLink"];
+        };
+        /**
+         * @description Why credits moved. The names are the ledger's stored and answered `reason` values.
+         * @enum {string}
+         */
+        LedgerReason: "signup_grant" | "admin_grant" | "generation" | "refund" | "purchase" | "subscription_grant" | "subscription_renewal" | "payment_reversal";
         /** @enum {string} */
         Lighting: "natural_daylight" | "golden_hour" | "dramatic_shadows" | "soft_even";
         MeResponse: {
@@ -1810,6 +1839,13 @@ export interface components {
          * @enum {string}
          */
         MediaKind: "image" | "video" | "audio";
+        MediaLink: {
+            /** Format: uuid */
+            asset_id: string;
+            /** Format: int64 */
+            credit_cost: number;
+            url: string;
+        };
         MediaToken: {
             /** Format: date-time */
             expires_at: string;
@@ -1852,47 +1888,66 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
+        /** @description What a chat message was sent with: its scene and the settings chosen for it. */
+        MessageContext: {
+            /** @description Stored with the duration written as `"5s"`. */
+            pre_production_settings: components["schemas"]["PreProductionSettings"];
+            /** Format: uuid */
+            scene_id: string;
+        };
+        /** @description A generated media item as answered: the stored item with the URLs that serve it. */
+        MessageMedia: {
+            /** @description The prompt the media was made from. */
+            alt?: string | null;
+            /** Format: int64 */
+            creditCost: number;
+            /** Format: int64 */
+            height?: number | null;
+            /**
+             * Format: uuid
+             * @description The asset's id.
+             */
+            id: string;
+            /** @description None for music, which has no picture. */
+            thumbnailUrl?: string | null;
+            type: components["schemas"]["MediaKind"];
+            url: string;
+            /** Format: int64 */
+            width?: number | null;
+        };
         MessageMetadata: {
             /** Format: uuid */
             scene_id: string;
         };
+        /** @enum {string} */
+        MessageRole: "user" | "assistant";
         /** @description The chat status poll's shape: everything at the top level. */
         MessageStatus: {
             error?: string | null;
-            /** @description pending, completed or failed. */
-            processing_status: string;
+            processing_status: components["schemas"]["ProcessingStatus"];
             response?: null | components["schemas"]["StatusAnswer"];
         };
         /** @description A chat message as the client shows it. */
         MessageView: {
             content: string;
-            context: unknown;
+            context: components["schemas"]["MessageContext"];
             error?: string | null;
-            /** @description The generation started from this message: action, state, flag, job_id, error. */
-            generation?: unknown;
+            generation?: null | components["schemas"]["Generation"];
             /** Format: uuid */
             id: string;
-            /** @description Media generated from this message. */
-            media: unknown;
+            /** @description Media generated from this message, oldest first. */
+            media: components["schemas"]["MessageMedia"][];
             /**
              * Format: uuid
              * @description The user message an assistant message answers.
              */
             parent_id?: string | null;
-            /** Format: uuid */
-            parent_message_id?: string | null;
-            /** @description pending, completed or failed. */
-            processing_status: string;
+            processing_status: components["schemas"]["ProcessingStatus"];
             reference_images: string[];
-            /** @description `user` or `assistant`. */
-            role: string;
-            /** @description `user` or `ai`. */
-            sender: string;
-            structured_response?: unknown;
+            role: components["schemas"]["MessageRole"];
+            structured_response?: null | components["schemas"]["StructuredAnswer"];
             /** Format: date-time */
             timestamp: string;
-            /** @description `user` or `assistant`. */
-            type: string;
         };
         Pagination: {
             /** Format: int64 */
@@ -1941,56 +1996,11 @@ export interface components {
             payments_configured: boolean;
             plans: components["schemas"]["PlanView"][];
         };
-        /** @description The preset envelope: `status`, `data` and a `message`. */
-        PresetEnvelope_AppliedPreset: {
-            data: {
-                /** Format: uuid */
-                preset_id: string;
-                /** Format: uuid */
-                scene_id: string;
-                style: unknown;
-            };
-            message: string;
-            status: string;
-        };
-        /** @description The preset envelope: `status`, `data` and a `message`. */
-        PresetEnvelope_PresetList: {
-            data: {
-                /** Format: int64 */
-                page: number;
-                /** Format: int64 */
-                per_page: number;
-                presets: components["schemas"]["PresetView"][];
-                /** Format: int64 */
-                total: number;
-            };
-            message: string;
-            status: string;
-        };
-        /** @description The preset envelope: `status`, `data` and a `message`. */
-        PresetEnvelope_PresetView: {
-            data: {
-                /** Format: date-time */
-                created_at: string;
-                description: string;
-                /**
-                 * Format: uuid
-                 * @description The same as `preset_id`.
-                 */
-                id: string;
-                name: string;
-                /** Format: uuid */
-                preset_id: string;
-                /** Format: uuid */
-                source_scene_id?: string | null;
-                /**
-                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
-                 *     what the Generate panel prefills.
-                 */
-                style: unknown;
-            };
-            message: string;
-            status: string;
+        /** @description The settings a message was sent with, as written: the duration as text such as `5s`. */
+        PreProductionSettings: {
+            duration: string;
+            quality: components["schemas"]["Quality"];
+            resolution: components["schemas"]["Resolution"];
         };
         PresetList: {
             /** Format: int64 */
@@ -2021,6 +2031,8 @@ export interface components {
              */
             style: unknown;
         };
+        /** @enum {string} */
+        ProcessingStatus: "pending" | "completed" | "failed";
         ProjectView: {
             /** Format: date-time */
             created_at: string;
@@ -2078,7 +2090,7 @@ export interface components {
             job_id: string;
             /** @description Every job started, one per variation, `job_id` first. */
             job_ids: string[];
-            status: string;
+            status: components["schemas"]["JobStatus"];
             status_url: string;
         };
         RecommendationRequest: {
@@ -2197,8 +2209,7 @@ export interface components {
             /** @description The assistant's answer (its `parent_id` is the user's message). */
             message: components["schemas"]["MessageView"];
             metadata: components["schemas"]["MessageMetadata"];
-            /** @description The same as `message.structured_response`; null while pending. */
-            structured_response?: unknown;
+            structured_response?: null | components["schemas"]["StructuredAnswer"];
         };
         SessionList: {
             /**
@@ -2345,13 +2356,13 @@ export interface components {
             /** @description Every job started, one per variation, `job_id` first. */
             job_ids: string[];
             /** @description `queued`. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
             /** @description Where to poll: `/api/jobs/{id}/status`. */
             status_url: string;
         };
         StatusAnswer: {
             message: string;
-            structured_response?: unknown;
+            structured_response?: null | components["schemas"]["StructuredAnswer"];
         };
         StoryboardData: {
             scenes: components["schemas"]["StoryboardScene"][];
@@ -2390,6 +2401,27 @@ export interface components {
             /** Format: uuid */
             scene_id?: string | null;
         };
+        /**
+         * @description The structured response as answered: the assistant's fields and, under `media`, the
+         *     latest media of each kind generated from the message.
+         */
+        StructuredAnswer: components["schemas"]["StructuredResponse"] & {
+            media: components["schemas"]["LatestMedia"];
+        };
+        /**
+         * @description The assistant's structured answer: refined prompts, what it is ready to generate, and
+         *     next steps. The media generated from it are answered beside it, from the message's media.
+         */
+        StructuredResponse: {
+            additional_comments?: string | null;
+            clarification_needed: boolean;
+            ready_for_image: boolean;
+            ready_for_video: boolean;
+            refined_image_prompt?: string | null;
+            refined_video_prompt?: string | null;
+            /** @description Three short, clickable next steps. */
+            suggestions: string[];
+        };
         SubscriptionCheckoutRequest: {
             billingCycle?: string | null;
             source?: string | null;
@@ -2415,6 +2447,22 @@ export interface components {
                 /** @description Events stored; fewer than sent once the user's daily cap is reached. */
                 accepted: number;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_AppliedPreset: {
+            data: {
+                /** Format: uuid */
+                preset_id: string;
+                /** Format: uuid */
+                scene_id: string;
+                style: unknown;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2434,8 +2482,10 @@ export interface components {
                  */
                 refunded: number;
                 /** @description `failed`. */
-                status: string;
+                status: components["schemas"]["JobStatus"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2456,10 +2506,12 @@ export interface components {
                 job_ids: string[];
                 /** Format: uuid */
                 message_id: string;
-                status: string;
+                status: components["schemas"]["JobStatus"];
                 /** @description The same job, where older clients read it. */
                 video_generation: components["schemas"]["VideoGeneration"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2474,6 +2526,8 @@ export interface components {
                 total: number;
                 transactions: components["schemas"]["CreditTransaction"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2502,6 +2556,8 @@ export interface components {
                 /** @description All files and `manifest.json` as one ZIP, once completed. */
                 zip_url?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2513,6 +2569,8 @@ export interface components {
                 reaction: string;
                 reason?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2526,6 +2584,8 @@ export interface components {
                 /** @description The media URL once completed. */
                 url?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2536,6 +2596,8 @@ export interface components {
                 messages: components["schemas"]["MessageView"][];
                 pagination: components["schemas"]["Pagination"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2544,6 +2606,8 @@ export interface components {
             data: {
                 user: components["schemas"]["UserView"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2567,15 +2631,18 @@ export interface components {
                 result?: null | components["schemas"]["JobResult"];
                 result_url?: string | null;
                 stage?: string | null;
-                /** @description queued, running, processing, completed or failed. */
-                status: string;
+                status: components["schemas"]["JobStatus"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
         /** @description The contract's success envelope. */
         Success_Option_String: {
             data: null | string;
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2588,6 +2655,51 @@ export interface components {
                 payments_configured: boolean;
                 plans: components["schemas"]["PlanView"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_PresetList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                per_page: number;
+                presets: components["schemas"]["PresetView"][];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_PresetView: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                description: string;
+                /**
+                 * Format: uuid
+                 * @description The same as `preset_id`.
+                 */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                preset_id: string;
+                /** Format: uuid */
+                source_scene_id?: string | null;
+                /**
+                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
+                 *     what the Generate panel prefills.
+                 */
+                style: unknown;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2604,6 +2716,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2636,6 +2750,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2645,9 +2761,10 @@ export interface components {
                 /** @description The assistant's answer (its `parent_id` is the user's message). */
                 message: components["schemas"]["MessageView"];
                 metadata: components["schemas"]["MessageMetadata"];
-                /** @description The same as `message.structured_response`; null while pending. */
-                structured_response?: unknown;
+                structured_response?: null | components["schemas"]["StructuredAnswer"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2661,6 +2778,8 @@ export interface components {
                 session_days: number;
                 sessions: components["schemas"]["SessionView"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2670,6 +2789,8 @@ export interface components {
                 /** @description How many sessions were ended. */
                 ended: number;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2688,6 +2809,8 @@ export interface components {
                  */
                 url: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2696,6 +2819,8 @@ export interface components {
             data: {
                 links: components["schemas"]["ShareLinkView"][];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2715,6 +2840,8 @@ export interface components {
                 /** @description Where to follow it: `/api/exports/{id}`. */
                 status_url: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2735,10 +2862,12 @@ export interface components {
                 /** @description Every job started, one per variation, `job_id` first. */
                 job_ids: string[];
                 /** @description `queued`. */
-                status: string;
+                status: components["schemas"]["JobStatus"];
                 /** @description Where to poll: `/api/jobs/{id}/status`. */
                 status_url: string;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2747,6 +2876,8 @@ export interface components {
             data: {
                 subscription?: null | components["schemas"]["SubscriptionView"];
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2757,6 +2888,8 @@ export interface components {
                 templates: components["schemas"]["TemplateView"][];
                 total: number;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2773,6 +2906,8 @@ export interface components {
                 template_type: string;
                 thumbnail_url?: string | null;
             };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2794,6 +2929,8 @@ export interface components {
                  */
                 seconds: number;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2810,6 +2947,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2826,6 +2965,8 @@ export interface components {
                 /** @description `offline` (the built-in engine or assistant), `openai`, `runway`, `elevenlabs`. */
                 provider: string;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2857,6 +2998,8 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             }[];
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
             /** @description Always `success`. */
             status: string;
         };
@@ -2879,7 +3022,7 @@ export interface components {
             job_id: string;
             /** @description Every job started, one per variation, `job_id` first. */
             job_ids: string[];
-            status: string;
+            status: components["schemas"]["JobStatus"];
             status_url: string;
             template_name: string;
         };
@@ -2970,8 +3113,7 @@ export interface components {
             /** Format: int64 */
             progress: number;
             result?: null | components["schemas"]["VideoResult"];
-            /** @description queued, running, processing, completed or failed. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
         };
         WebhookReceived: {
             received: boolean;
@@ -3878,7 +4020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_PresetList"];
+                    "application/json": components["schemas"]["Success_PresetList"];
                 };
             };
             400: {
@@ -3927,7 +4069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_PresetView"];
+                    "application/json": components["schemas"]["Success_PresetView"];
                 };
             };
             400: {
@@ -4008,7 +4150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_PresetView"];
+                    "application/json": components["schemas"]["Success_PresetView"];
                 };
             };
             /** @description A path or query parameter is invalid */
@@ -4068,7 +4210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PresetEnvelope_AppliedPreset"];
+                    "application/json": components["schemas"]["Success_AppliedPreset"];
                 };
             };
             400: {

@@ -84,7 +84,7 @@ describe('live event handler', () => {
     const { client, store, handle, received, stale } = setup();
     client.setQueryData(queryKeys.credits, balance);
     handle(event('job-progress', job()));
-    handle(event('job-failed', job({ event_id: 2, error: 'Generation failed' })));
+    handle(event('job-failed', job({ event_id: 2, status: 'failed', error: 'Generation failed' })));
     expect(store.getSnapshot()).toEqual({});
     expect(stale(queryKeys.credits)).toBe(true);
     expect(received).toEqual([{ type: 'job-failed', detail: expect.objectContaining({ status: 'failed', error: 'Generation failed' }) }]);

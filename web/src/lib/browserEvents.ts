@@ -1,3 +1,4 @@
+import type { components } from '@/api/schema';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -33,7 +34,7 @@ export type BrowserEventName = (typeof BROWSER_EVENTS)[keyof typeof BROWSER_EVEN
 
 export interface GenerationStartDetail {
   jobId: string;
-  kind: string;
+  kind: components['schemas']['JobKind'];
   projectId: string | null;
   sceneId: string | null;
   messageId?: string | null;

@@ -4,9 +4,11 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use domain::{MediaItem, MessageRole, ProcessingStatus};
+use domain::{
+    Generation, JobStatus, MediaItem, MediaKind, MessageContext, MessageRole, ProcessingStatus,
+    StructuredResponse,
+};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use store::Message;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -33,47 +35,33 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct MessageView {
     id: Uuid,
     content: String,
-    /// `user` or `assistant`.
-    role: &'static str,
-    /// `user` or `ai`.
-    sender: &'static str,
-    /// `user` or `assistant`.
-    #[serde(rename = "type")]
-    kind: &'static str,
+    role: MessageRole,
     timestamp: DateTime<Utc>,
     /// The user message an assistant message answers.
     parent_id: Option<Uuid>,
-    parent_message_id: Option<Uuid>,
-    /// pending, completed or failed.
-    processing_status: &'static str,
+    processing_status: ProcessingStatus,
     error: Option<String>,
-    structured_response: Option<serde_json::Value>,
-    /// Media generated from this message.
-    media: serde_json::Value,
-    /// The generation started from this message: action, state, flag, job_id, error.
-    generation: Option<serde_json::Value>,
-    context: serde_json::Value,
+    structured_response: Option<StructuredAnswer>,
+    /// Media generated from this message, oldest first.
+    media: Vec<MessageMedia>,
+    /// The generation started from this message.
+    generation: Option<Generation>,
+    context: MessageContext,
     reference_images: Vec<Uuid>,
 }
 
 impl From<Message> for MessageView {
     fn from(m: Message) -> Self {
         Self {
-            sender: match m.role {
-                MessageRole::User => "user",
-                MessageRole::Assistant => "ai",
-            },
-            kind: m.role.as_str(),
             id: m.id,
-            role: m.role.as_str(),
+            role: m.role,
             timestamp: m.created_at,
             parent_id: m.parent_message_id,
-            parent_message_id: m.parent_message_id,
-            processing_status: m.processing_status.as_str(),
-            structured_response: structured_json(&m),
-            media: m.media.iter().map(media_json).collect(),
-            generation: m.generation.as_ref().map(|g| json!(g)),
-            context: json!(m.context),
+            processing_status: m.processing_status,
+            structured_response: structured_answer(&m),
+            media: m.media.iter().map(MessageMedia::from).collect(),
+            generation: m.generation,
+            context: m.context,
             content: m.content,
             error: m.error,
             reference_images: m.reference_image_ids,
@@ -82,38 +70,84 @@ impl From<Message> for MessageView {
 }
 
 /// A generated media item as answered: the stored item with the URLs that serve it.
-fn media_json(item: &MediaItem) -> serde_json::Value {
-    json!({
-        "type": item.kind,
-        "url": file_url(item.asset_id),
-        "id": item.asset_id,
-        "asset_id": item.asset_id,
-        "creditCost": item.credit_cost,
-        "alt": item.alt,
-        "width": item.width,
-        "height": item.height,
-        "thumbnailUrl": preview_url(item.asset_id, Some(item.kind)),
-    })
+#[derive(Serialize, ToSchema)]
+pub struct MessageMedia {
+    #[serde(rename = "type")]
+    kind: MediaKind,
+    /// The asset's id.
+    id: Uuid,
+    url: String,
+    /// None for music, which has no picture.
+    #[serde(rename = "thumbnailUrl")]
+    thumbnail_url: Option<String>,
+    #[serde(rename = "creditCost")]
+    credit_cost: i64,
+    /// The prompt the media was made from.
+    alt: Option<String>,
+    width: Option<i64>,
+    height: Option<i64>,
+}
+
+impl From<&MediaItem> for MessageMedia {
+    fn from(item: &MediaItem) -> Self {
+        Self {
+            kind: item.kind,
+            id: item.asset_id,
+            url: file_url(item.asset_id),
+            thumbnail_url: preview_url(item.asset_id, Some(item.kind)),
+            credit_cost: item.credit_cost,
+            alt: item.alt.clone(),
+            width: item.width,
+            height: item.height,
+        }
+    }
 }
 
 /// The structured response as answered: the assistant's fields and, under `media`, the
 /// latest media of each kind generated from the message.
-fn structured_json(message: &Message) -> Option<serde_json::Value> {
-    let mut value = json!(message.structured_response.as_ref()?);
-    let media: serde_json::Map<String, serde_json::Value> = message
-        .media
-        .iter()
-        .map(|item| {
-            let link = json!({
-                "url": file_url(item.asset_id),
-                "asset_id": item.asset_id,
-                "credit_cost": item.credit_cost,
-            });
-            (item.kind.as_str().to_owned(), link)
-        })
-        .collect();
-    value["media"] = serde_json::Value::Object(media);
-    Some(value)
+#[derive(Serialize, ToSchema)]
+pub struct StructuredAnswer {
+    #[serde(flatten)]
+    response: StructuredResponse,
+    media: LatestMedia,
+}
+
+/// The latest media of each kind generated from a message; a kind not generated is absent.
+#[derive(Default, Serialize, ToSchema)]
+pub struct LatestMedia {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<MediaLink>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    video: Option<MediaLink>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    audio: Option<MediaLink>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MediaLink {
+    url: String,
+    asset_id: Uuid,
+    credit_cost: i64,
+}
+
+fn structured_answer(message: &Message) -> Option<StructuredAnswer> {
+    let mut media = LatestMedia::default();
+    for item in &message.media {
+        let link = Some(MediaLink {
+            url: file_url(item.asset_id),
+            asset_id: item.asset_id,
+            credit_cost: item.credit_cost,
+        });
+        match item.kind {
+            MediaKind::Image => media.image = link,
+            MediaKind::Video => media.video = link,
+            MediaKind::Audio => media.audio = link,
+        }
+    }
+    Some(StructuredAnswer {
+        response: message.structured_response.clone()?,
+        media,
+    })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -127,7 +161,7 @@ pub struct SendResponse {
     message: MessageView,
     metadata: MessageMetadata,
     /// The same as `message.structured_response`; null while pending.
-    structured_response: Option<serde_json::Value>,
+    structured_response: Option<StructuredAnswer>,
 }
 
 /// Sends a message to the scene's assistant; answers with the assistant's message.
@@ -149,7 +183,7 @@ fn send_response(message: Message) -> SendResponse {
         metadata: MessageMetadata {
             scene_id: message.scene_id,
         },
-        structured_response: structured_json(&message),
+        structured_response: structured_answer(&message),
         message: message.into(),
     }
 }
@@ -205,14 +239,13 @@ async fn history(
 #[derive(Serialize, ToSchema)]
 pub struct StatusAnswer {
     message: String,
-    structured_response: Option<serde_json::Value>,
+    structured_response: Option<StructuredAnswer>,
 }
 
 /// The chat status poll's shape: everything at the top level.
 #[derive(Serialize, ToSchema)]
 pub struct MessageStatus {
-    /// pending, completed or failed.
-    processing_status: &'static str,
+    processing_status: ProcessingStatus,
     response: Option<StatusAnswer>,
     error: Option<String>,
 }
@@ -230,10 +263,10 @@ async fn status(
     let response =
         (message.processing_status == ProcessingStatus::Completed).then(|| StatusAnswer {
             message: message.content.clone(),
-            structured_response: structured_json(&message),
+            structured_response: structured_answer(&message),
         });
     Ok(Json(MessageStatus {
-        processing_status: message.processing_status.as_str(),
+        processing_status: message.processing_status,
         response,
         error: message.error,
     }))
@@ -254,7 +287,7 @@ pub struct ChatGenerateResponse {
     job_ids: Vec<Uuid>,
     /// The same job, where older clients read it.
     video_generation: VideoGeneration,
-    status: &'static str,
+    status: JobStatus,
     /// Credits debited for every job started.
     credit_cost: i64,
 }
@@ -281,7 +314,7 @@ async fn generate(
         job_id: job.id,
         job_ids: jobs.iter().map(|j| j.id).collect(),
         video_generation: VideoGeneration { id: job.id },
-        status: job.status.as_str(),
+        status: job.status,
         credit_cost: jobs.iter().map(|j| j.credit_cost).sum(),
     }))
 }

@@ -1,5 +1,6 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use domain::{JobKind, LedgerReason};
 use serde::Deserialize;
 use serde::Serialize;
 use utoipa::IntoParams;
@@ -77,9 +78,7 @@ pub struct CreditTransaction {
     id: Uuid,
     /// Positive: credits added; negative: credits spent.
     delta: i64,
-    /// signup_grant, admin_grant, generation, refund, purchase, subscription_grant,
-    /// subscription_renewal or payment_reversal.
-    reason: String,
+    reason: LedgerReason,
     job_id: Option<Uuid>,
     /// What the entry was for, in words.
     description: String,
@@ -94,31 +93,38 @@ pub struct CreditTransactions {
     total: i64,
 }
 
-fn job_words(kind: Option<&str>) -> &'static str {
+fn job_words(kind: Option<JobKind>) -> &'static str {
     match kind {
-        Some("image") => "Image generation",
-        Some("video") => "Video generation",
-        Some("audio") => "Music generation",
-        Some("image_edit") => "Image edit",
-        Some("template") => "Template generation",
-        Some("recommendation") => "AI Assistant generation",
-        Some("animate") => "Image animation",
-        _ => "Generation",
+        Some(JobKind::Image) => "Image generation",
+        Some(JobKind::Video) => "Video generation",
+        Some(JobKind::Audio) => "Music generation",
+        Some(JobKind::ImageEdit) => "Image edit",
+        Some(JobKind::Template) => "Template generation",
+        Some(JobKind::Recommendation) => "AI Assistant generation",
+        Some(JobKind::Animate) => "Image animation",
+        Some(JobKind::AssistantReply | JobKind::Export) | None => "Generation",
     }
 }
 
+/// What an entry was for, in words; subscription grants are described with their plan
+/// by the caller.
 fn describe(entry: &store::LedgerEntry) -> String {
-    match entry.reason.as_str() {
-        "signup_grant" => "Welcome credits".to_owned(),
-        "admin_grant" => "Credits granted".to_owned(),
-        "purchase" => "Credits purchased".to_owned(),
-        "payment_reversal" => "Payment refunded or disputed: unspent credits taken back".to_owned(),
-        "refund" => format!(
-            "Refund: {} failed",
-            job_words(entry.job_kind.as_deref()).to_lowercase()
-        ),
-        "generation" => job_words(entry.job_kind.as_deref()).to_owned(),
-        other => other.replace('_', " "),
+    match entry.reason {
+        LedgerReason::SignupGrant => "Welcome credits".to_owned(),
+        LedgerReason::AdminGrant => "Credits granted".to_owned(),
+        LedgerReason::Purchase => "Credits purchased".to_owned(),
+        LedgerReason::PaymentReversal => {
+            "Payment refunded or disputed: unspent credits taken back".to_owned()
+        }
+        LedgerReason::Refund => {
+            format!(
+                "Refund: {} failed",
+                job_words(entry.job_kind).to_lowercase()
+            )
+        }
+        LedgerReason::Generation => job_words(entry.job_kind).to_owned(),
+        LedgerReason::SubscriptionGrant => "Subscription — first month".to_owned(),
+        LedgerReason::SubscriptionRenewal => "Subscription — monthly renewal".to_owned(),
     }
 }
 
@@ -148,7 +154,7 @@ async fn transactions(
             .map(|e| CreditTransaction {
                 id: e.id,
                 delta: e.delta,
-                reason: e.reason.clone(),
+                reason: e.reason,
                 job_id: e.job_id,
                 description: subscription_words
                     .remove(&e.id)

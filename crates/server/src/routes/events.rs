@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use domain::events::{AssetRef, CreditsChanged, JobEvent, StoryboardUpdated};
-use domain::LiveEvent;
+use domain::{LiveEvent, MediaKind};
 use futures::Stream;
 use serde::{Deserialize, Serialize};
 use store::{Signal, Store, StoredEvent};
@@ -24,6 +24,7 @@ use crate::auth;
 use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::event_streams::StreamSlot;
 use crate::extract::{CurrentUser, Query};
+use crate::media_files::{file_url, preview_url};
 use crate::sessions::SessionCache;
 use crate::state::AppState;
 
@@ -49,19 +50,15 @@ pub struct JobAsset {
     url: String,
     /// None for music, which has no picture.
     thumbnail_url: Option<String>,
-    /// image, video or audio.
-    file_type: String,
+    file_type: MediaKind,
     credit_cost: i64,
 }
 
 fn sent_asset(asset: AssetRef) -> JobAsset {
-    let url = format!("/api/media/file/{}", asset.id);
-    let thumbnail_url = matches!(asset.file_type.as_str(), "image" | "video")
-        .then(|| format!("{url}?variant=thumbnail"));
     JobAsset {
         id: asset.id,
-        url,
-        thumbnail_url,
+        url: file_url(asset.id),
+        thumbnail_url: preview_url(asset.id, Some(asset.file_type)),
         file_type: asset.file_type,
         credit_cost: asset.credit_cost,
     }

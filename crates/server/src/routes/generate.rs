@@ -16,6 +16,7 @@ use crate::services::generation::{
     self, GenerateAudioRequest, GenerateImageRequest, GenerateVideoRequest, ImageEditRequest,
     MASK_PROBLEM,
 };
+use crate::services::ownership;
 use crate::state::AppState;
 
 /// Masks are small PNGs; the whole edit form stays well under this.
@@ -156,7 +157,7 @@ async fn generate_status(
     current: CurrentUser,
     Path(job_id): Path<String>,
 ) -> ApiResult<Json<Success<GenerateStatusView>>> {
-    let job = generation::owned_job(&state, current.user.id, &job_id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &job_id).await?;
     let view = JobStatusView::from(&job);
     Ok(success(GenerateStatusView {
         url: view.result_url.clone(),
@@ -176,8 +177,7 @@ pub struct VideoResult {
 /// The video poll's shape: everything at the top level.
 #[derive(Serialize, ToSchema)]
 pub struct VideoStatusView {
-    /// queued, running, processing, completed or failed.
-    status: &'static str,
+    status: domain::JobStatus,
     error: Option<String>,
     result: Option<VideoResult>,
     progress: i64,
@@ -192,7 +192,7 @@ async fn video_status(
     current: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<VideoStatusView>> {
-    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &id).await?;
     let result = job
         .asset_id
         .filter(|_| job.status == domain::JobStatus::Completed)
@@ -202,7 +202,7 @@ async fn video_status(
             credit_cost: job.credit_cost,
         });
     Ok(Json(VideoStatusView {
-        status: job.status.as_str(),
+        status: job.status,
         error: job
             .error
             .filter(|_| job.status == domain::JobStatus::Failed),

@@ -2,6 +2,7 @@
 //! its credits back.
 
 use axum::extract::State;
+use domain::JobStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -20,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct CancelledJob {
     pub job_id: Uuid,
     /// `failed`.
-    pub status: &'static str,
+    pub status: JobStatus,
     /// The job's error, as its status and events report it: `You cancelled this
     /// generation.` and the refund.
     pub error: String,
@@ -44,7 +45,7 @@ async fn cancel_job(
         .ok_or_else(|| ApiError::Conflict("The job has already finished".into()))?;
     Ok(success(CancelledJob {
         job_id: cancelled.id,
-        status: "failed",
+        status: JobStatus::Failed,
         error: cancelled.error.clone().unwrap_or_default(),
         refunded: cancelled.credit_cost,
     }))

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::models::{success, Success};
-use crate::services::generation;
+use crate::services::ownership;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -32,7 +32,7 @@ pub struct StartedJob {
     /// Every job started, one per variation, `job_id` first.
     pub job_ids: Vec<Uuid>,
     /// `queued`.
-    pub status: &'static str,
+    pub status: JobStatus,
     /// Where to poll: `/api/jobs/{id}/status`.
     pub status_url: String,
     /// Credits debited for every job started.
@@ -52,7 +52,7 @@ impl StartedJob {
         Self {
             job_id: first.id,
             job_ids: jobs.iter().map(|j| j.id).collect(),
-            status: first.status.as_str(),
+            status: first.status,
             status_url: status_url(first.id),
             credit_cost: jobs.iter().map(|j| j.credit_cost).sum(),
         }
@@ -72,8 +72,7 @@ pub struct JobResult {
 #[derive(Serialize, ToSchema)]
 pub struct JobStatusView {
     pub job_id: Uuid,
-    /// queued, running, processing, completed or failed.
-    pub status: &'static str,
+    pub status: JobStatus,
     /// Set once completed.
     pub result: Option<JobResult>,
     pub result_url: Option<String>,
@@ -98,7 +97,7 @@ impl From<&store::Job> for JobStatusView {
         });
         Self {
             job_id: job.id,
-            status: job.status.as_str(),
+            status: job.status,
             result_url: result.as_ref().map(|r| r.url.clone()),
             thumbnail_url: result.as_ref().and_then(|r| r.thumbnail.clone()),
             result,
@@ -123,7 +122,7 @@ async fn job_status(
     current: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Success<JobStatusView>>> {
-    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &id).await?;
     Ok(success(JobStatusView::from(&job)))
 }
 
@@ -136,6 +135,6 @@ async fn recommendation_status(
     current: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Success<JobStatusView>>> {
-    let job = generation::owned_job(&state, current.user.id, &id).await?;
+    let job = ownership::owned_job(&state, current.user.id, &id).await?;
     Ok(success(JobStatusView::from(&job)))
 }

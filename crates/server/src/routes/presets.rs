@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path, Query};
-use crate::models::page_number;
+use crate::models::{page_number, success_saying, Success};
 use crate::services::presets::{self, ApplyPresetRequest, CreatePresetRequest, PRESET_NOT_FOUND};
 use crate::state::AppState;
 
@@ -20,22 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_presets, create_preset))
         .routes(routes!(get_preset))
         .routes(routes!(apply_preset))
-}
-
-/// The preset envelope: `status`, `data` and a `message`.
-#[derive(Serialize, ToSchema)]
-pub struct PresetEnvelope<T> {
-    status: &'static str,
-    data: T,
-    message: String,
-}
-
-fn envelope<T>(data: T, message: &str) -> Json<PresetEnvelope<T>> {
-    Json(PresetEnvelope {
-        status: "success",
-        data,
-        message: message.to_owned(),
-    })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -86,12 +70,12 @@ pub struct PresetQuery {
 /// The user's style presets, newest first.
 #[utoipa::path(get, path = "/api/chat/style-presets", tag = "presets", operation_id = "listStylePresets",
     params(PresetQuery),
-    responses((status = 200, body = PresetEnvelope<PresetList>), (status = 400, body = ErrorResponse)))]
+    responses((status = 200, body = Success<PresetList>), (status = 400, body = ErrorResponse)))]
 async fn list_presets(
     State(state): State<AppState>,
     current: CurrentUser,
     Query(query): Query<PresetQuery>,
-) -> ApiResult<Json<PresetEnvelope<PresetList>>> {
+) -> ApiResult<Json<Success<PresetList>>> {
     let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(20);
     if !(1..=100).contains(&per_page) {
@@ -110,41 +94,41 @@ async fn list_presets(
         per_page,
         total,
     };
-    Ok(envelope(list, "Style presets"))
+    Ok(success_saying(list, "Style presets"))
 }
 
 /// One preset.
 #[utoipa::path(get, path = "/api/chat/style-presets/{id}", tag = "presets", operation_id = "getStylePreset",
     params(("id" = String, Path)),
-    responses((status = 200, body = PresetEnvelope<PresetView>), (status = 404, body = ErrorResponse)))]
+    responses((status = 200, body = Success<PresetView>), (status = 404, body = ErrorResponse)))]
 async fn get_preset(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(id): Path<String>,
-) -> ApiResult<Json<PresetEnvelope<PresetView>>> {
+) -> ApiResult<Json<Success<PresetView>>> {
     let id = Uuid::parse_str(id.trim()).map_err(|_| ApiError::NotFound(PRESET_NOT_FOUND))?;
     let preset = state
         .store
         .style_preset(current.user.id, id)
         .await
         .map_err(not_found(PRESET_NOT_FOUND))?;
-    Ok(envelope(preset.into(), "Style preset"))
+    Ok(success_saying(preset.into(), "Style preset"))
 }
 
 /// Saves the style of a scene's conversation under a name.
 #[utoipa::path(post, path = "/api/chat/style-presets", tag = "presets", operation_id = "createStylePreset",
     request_body = CreatePresetRequest,
-    responses((status = 201, body = PresetEnvelope<PresetView>), (status = 400, body = ErrorResponse),
+    responses((status = 201, body = Success<PresetView>), (status = 400, body = ErrorResponse),
         (status = 404, body = ErrorResponse), (status = 409, body = ErrorResponse)))]
 async fn create_preset(
     State(state): State<AppState>,
     current: CurrentUser,
     Json(request): Json<CreatePresetRequest>,
-) -> ApiResult<(StatusCode, Json<PresetEnvelope<PresetView>>)> {
+) -> ApiResult<(StatusCode, Json<Success<PresetView>>)> {
     let preset = presets::create_preset(&state, current.user.id, request).await?;
     Ok((
         StatusCode::CREATED,
-        envelope(preset.into(), "Style preset created"),
+        success_saying(preset.into(), "Style preset created"),
     ))
 }
 
@@ -159,16 +143,16 @@ pub struct AppliedPreset {
 #[utoipa::path(post, path = "/api/chat/style-presets/{id}/apply", tag = "presets", operation_id = "applyStylePreset",
     params(("id" = String, Path)),
     request_body = ApplyPresetRequest,
-    responses((status = 200, body = PresetEnvelope<AppliedPreset>), (status = 400, body = ErrorResponse),
+    responses((status = 200, body = Success<AppliedPreset>), (status = 400, body = ErrorResponse),
         (status = 404, body = ErrorResponse)))]
 async fn apply_preset(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(id): Path<String>,
     Json(request): Json<ApplyPresetRequest>,
-) -> ApiResult<Json<PresetEnvelope<AppliedPreset>>> {
+) -> ApiResult<Json<Success<AppliedPreset>>> {
     let (scene, preset) = presets::apply_preset(&state, current.user.id, &id, request).await?;
-    Ok(envelope(
+    Ok(success_saying(
         AppliedPreset {
             scene_id: scene.id,
             preset_id: preset.id,

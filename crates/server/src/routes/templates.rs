@@ -5,6 +5,7 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use domain::JobStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -158,7 +159,7 @@ pub struct TemplateJob {
     job_ids: Vec<Uuid>,
     template_name: String,
     status_url: String,
-    status: &'static str,
+    status: JobStatus,
 }
 
 /// Clients read `job_id`, `template_name` and `status_url` at the top level or in `data`:
@@ -194,7 +195,7 @@ async fn generate_from_template(
         job_ids: job_ids.clone(),
         template_name: template.name.clone(),
         status_url: status_url(job.id),
-        status: job.status.as_str(),
+        status: job.status,
     };
     Ok((
         StatusCode::ACCEPTED,
@@ -215,7 +216,7 @@ pub struct RecommendationJob {
     /// Every job started, one per variation, `job_id` first.
     job_ids: Vec<Uuid>,
     status_url: String,
-    status: &'static str,
+    status: JobStatus,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -250,7 +251,7 @@ async fn generate_recommendation(
         job_id: job.id,
         job_ids: job_ids.clone(),
         status_url: status_url(job.id),
-        status: job.status.as_str(),
+        status: job.status,
     };
     Ok((
         StatusCode::ACCEPTED,

@@ -18,6 +18,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::SettingsInput;
 use crate::services::generation::{self, GenerationContext, Target};
+use crate::services::ownership::{self, MESSAGE_NOT_FOUND};
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 
@@ -27,7 +28,6 @@ const DUPLICATE_WINDOW_SECONDS: i64 = 5;
 const REPLY_WAIT: Duration = Duration::from_secs(2);
 /// When the background reply job may start if the answer is still pending by then.
 const REPLY_BACKSTOP: Duration = Duration::from_secs(120);
-pub const MESSAGE_NOT_FOUND: &str = "Message not found";
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SendRequest {
@@ -39,7 +39,7 @@ pub struct SendRequest {
     context: GenerationContext,
     /// Ids of the user's reference images attached to this message (at most 3).
     #[schema(max_items = 3)]
-    reference_images: Option<Vec<String>>,
+    reference_images: Option<Vec<Uuid>>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -131,17 +131,11 @@ async fn user_message(state: &AppState, user_id: Uuid, request: SendRequest) -> 
 async fn attached_images(
     state: &AppState,
     user_id: Uuid,
-    named: Option<&[String]>,
+    named: Option<&[Uuid]>,
 ) -> ApiResult<Vec<Uuid>> {
-    generation::check_reference_image_count(named.map_or(0, <[String]>::len))?;
+    generation::check_reference_image_count(named.map_or(0, <[Uuid]>::len))?;
     let mut attached = Vec::new();
-    for id in named.unwrap_or_default() {
-        let id = Uuid::parse_str(id.trim()).map_err(|_| {
-            ApiError::validation(
-                "reference_images",
-                "Reference images are given by their ids",
-            )
-        })?;
+    for &id in named.unwrap_or_default() {
         let image = state
             .store
             .reference_image(user_id, id)
@@ -307,7 +301,7 @@ pub async fn generate_from_message(
         return Err(ApiError::NotFound(MESSAGE_NOT_FOUND));
     }
     let scene =
-        generation::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
+        ownership::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
     let (kind, flag) = brief_kind(request.media_type.as_deref())?;
     if kind != MediaKind::Image && count > 1 {
         return Err(ApiError::validation("variations", VARIATIONS_ARE_IMAGES));

@@ -497,9 +497,9 @@ pub async fn grant_descriptions(
 ) -> ApiResult<HashMap<Uuid, String>> {
     let mut words = HashMap::new();
     for entry in entries {
-        let first_month = match entry.reason.as_str() {
-            "subscription_grant" => true,
-            "subscription_renewal" => false,
+        let first_month = match entry.reason {
+            LedgerReason::SubscriptionGrant => true,
+            LedgerReason::SubscriptionRenewal => false,
             _ => continue,
         };
         let granted_for = state.store.plan_of_ledger_entry(entry.id).await?;

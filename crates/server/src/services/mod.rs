@@ -12,6 +12,7 @@ pub mod exports;
 pub mod feedback;
 pub mod generation;
 pub mod media;
+pub mod ownership;
 pub mod panel;
 pub mod presets;
 pub mod profile;

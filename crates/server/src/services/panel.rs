@@ -11,9 +11,10 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::SettingsInput;
 use crate::services::generation::{
-    enqueue_variations, image_engine, owned_file_from_url, prompt_text, reference_images,
-    variation_count, Target, UPLOAD_AN_IMAGE,
+    enqueue_variations, image_engine, prompt_text, reference_images, variation_count, Target,
+    UPLOAD_AN_IMAGE,
 };
+use crate::services::ownership::owned_file_from_url;
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
 

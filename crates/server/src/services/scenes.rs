@@ -4,10 +4,8 @@
 use uuid::Uuid;
 
 use crate::error::ApiResult;
-use crate::services::generation::{owned_scene, required_id, SELECT_SCENE};
+use crate::services::ownership::{owned_scene, required_id, NO_SELECTION, SELECT_SCENE};
 use crate::state::AppState;
-
-pub const NO_SELECTION: &str = "No campaign or project selected";
 
 /// A project id and a scene id as a request gave them, both present and well-formed.
 #[derive(Debug, Clone, Copy)]

@@ -6,7 +6,7 @@ use engine::intake::{self, PreparedImage};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::services::generation::MESSAGE_NOT_FOUND;
+use crate::services::ownership::MESSAGE_NOT_FOUND;
 use crate::state::AppState;
 
 pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";

@@ -122,8 +122,12 @@ async fn a_conversation_refines_prompts_and_generates(db: Db) {
     );
     assert_eq!(messages[0]["id"], user_message_id.as_str());
     assert_eq!(messages[0]["role"], "user");
-    assert_eq!(messages[0]["sender"], "user");
-    assert_eq!(messages[1]["sender"], "ai");
+    assert_eq!(messages[1]["role"], "assistant");
+    assert_eq!(messages[1]["parent_id"], messages[0]["id"]);
+    // One spelling per field: the aliases older clients read are gone.
+    for alias in ["sender", "type", "parent_message_id"] {
+        assert!(messages[1].get(alias).is_none(), "{alias}");
+    }
     assert_eq!(messages[3]["id"], second["message"]["id"]);
     let page = app
         .get_json(
@@ -180,7 +184,6 @@ async fn a_conversation_refines_prompts_and_generates(db: Db) {
         keys,
         [
             "alt",
-            "asset_id",
             "creditCost",
             "height",
             "id",
@@ -195,10 +198,7 @@ async fn a_conversation_refines_prompts_and_generates(db: Db) {
         media["thumbnailUrl"],
         format!("/api/media/file/{job}?variant=thumbnail")
     );
-    assert_eq!(
-        (&media["id"], &media["asset_id"]),
-        (&json!(job), &json!(job))
-    );
+    assert_eq!(media["id"], json!(job));
     assert_eq!(
         (&media["type"], &media["creditCost"]),
         (&json!("image"), &json!(1))
@@ -359,6 +359,7 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     assert_eq!(response.status(), StatusCode::CREATED);
     let created: Value = response.json().await.unwrap();
     assert_eq!(created["status"], "success");
+    assert_eq!(created["message"], "Style preset created");
     assert_eq!(
         created["data"]["style"]["environment"], "luxury_marble",
         "{created}"
@@ -381,6 +382,7 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     let list = app.get_json(&session, "/api/chat/style-presets").await;
     assert_eq!(list["data"]["total"], 1);
     assert_eq!(list["data"]["per_page"], 20);
+    assert_eq!(list["message"], "Style presets");
     assert_eq!(list["data"]["presets"][0]["name"], "Moody marble");
     let one = app
         .get_json(&session, &format!("/api/chat/style-presets/{preset}"))

@@ -170,6 +170,25 @@ async fn lists_are_limited_before_any_item_is_looked_up(db: Db) {
             );
         }
     }
+    // An id that is not one is refused where the body is read, naming the field.
+    for path in ["/api/generate/image", "/api/chat/send"] {
+        let response = app
+            .authed(&session, Method::POST, path)
+            .json(
+                &json!({"project_id": project, "scene_id": scene, "prompt": "a candle",
+                "message": "a candle", "reference_images": ["ref-1"]}),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"]["field"], "reference_images", "{path}: {body}");
+        assert_eq!(
+            body["message"], "Invalid value for reference_images[0]: expected a UUID",
+            "{path}"
+        );
+    }
     let response = app
         .authed(
             &session,

@@ -22,7 +22,7 @@ function jobEvent(jobId: string, overrides: Partial<JobEventData>): JobEventData
   return {
     event_id: null,
     job_id: jobId,
-    kind: 'edit',
+    kind: 'image_edit',
     status: 'completed',
     progress: 100,
     stage: null,
@@ -178,7 +178,7 @@ describe('ImageEditor', () => {
 
     act(() => jobOutcomeStore.record(jobEvent(jobId, {})));
     await waitFor(() => expect(onEdited).toHaveBeenCalledWith(expect.objectContaining({ status: 'completed', jobId, url: '/api/media/file/edited-1' })));
-    expect((ended.mock.calls[0]?.[0] as CustomEvent).detail).toMatchObject({ status: 'completed', jobId, kind: 'edit', sourceImageId: imageId });
+    expect((ended.mock.calls[0]?.[0] as CustomEvent).detail).toMatchObject({ status: 'completed', jobId, kind: 'image_edit', sourceImageId: imageId });
     window.removeEventListener(BROWSER_EVENTS.generationStart, started);
     window.removeEventListener(BROWSER_EVENTS.generationEnd, ended);
   });

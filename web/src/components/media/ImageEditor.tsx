@@ -131,7 +131,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
     running.current = controller;
     const { signal } = controller;
     let started = '';
-    const base: GenerationStartDetail = { jobId: '', kind: 'edit', projectId, sceneId, messageId: parentMessageId };
+    const base: GenerationStartDetail = { jobId: '', kind: 'image_edit', projectId, sceneId, messageId: parentMessageId };
     const end = (detail: Omit<GenerationEndDetail, keyof GenerationStartDetail>) => announceGenerationEnd({ ...base, jobId: started, ...detail });
 
     try {
@@ -158,7 +158,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
       setPhase('running');
       emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, { ...base, jobId: started });
 
-      const outcome = await watchJob({ jobId: started, kind: 'edit', plan: VIEWER_EDIT_POLL, signal }).catch((reason: unknown) => {
+      const outcome = await watchJob({ jobId: started, kind: 'image_edit', plan: VIEWER_EDIT_POLL, signal }).catch((reason: unknown) => {
         throw new Error(reason instanceof JobWatchError ? reason.message : IMAGE_EDIT_MESSAGES.editFailed);
       });
       if (outcome.status === 'failed') throw new Error(outcome.error || IMAGE_EDIT_MESSAGES.editFailed);

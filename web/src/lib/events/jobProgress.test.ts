@@ -33,7 +33,7 @@ describe('jobProgressReducer', () => {
 
   it('keeps what it knew when an event leaves fields out', () => {
     let state = jobProgressReducer({}, { type: 'progress', event: event({ progress: 20 }), at: 1 });
-    state = jobProgressReducer(state, { type: 'progress', event: event({ progress: null, stage: null, scene_id: null, kind: '' }), at: 2 });
+    state = jobProgressReducer(state, { type: 'progress', event: event({ progress: null, stage: null, scene_id: null }), at: 2 });
     expect(state['job-1']).toMatchObject({ progress: 20, stage: 'cutout', sceneId: 's-1', kind: 'image' });
   });
 

@@ -1,12 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import type { components } from '@/api/schema';
 import { createStore } from '@/lib/store';
 import type { JobEventData } from './payloads';
 
 /** A job still running, as its latest `job-progress` event told. */
 export interface JobProgress {
   jobId: string;
-  kind: string;
-  status: string;
+  kind: components['schemas']['JobKind'];
+  status: components['schemas']['JobStatus'];
   /** 0–100; never goes back down for the same job. Null until the server gives an estimate. */
   progress: number | null;
   stage: string | null;
@@ -62,7 +63,7 @@ export function jobProgressReducer(state: JobProgressState, action: JobProgressA
         previous?.progress != null && event.progress !== null ? Math.max(previous.progress, event.progress) : (event.progress ?? previous?.progress ?? null);
       const entry: JobProgress = {
         jobId: event.job_id,
-        kind: event.kind || previous?.kind || '',
+        kind: event.kind,
         status: event.status,
         progress,
         stage: event.stage ?? previous?.stage ?? null,

@@ -14,17 +14,17 @@ export type JobAsset = Required<Schemas['JobAsset']>;
  * Data of `job-progress`, `job-completed` and `job-failed` (generated from the server's `JobEvent`), as the
  * client holds it: every field present, plus the stored event's id.
  */
-export type JobEventData = Required<Omit<Schemas['JobEvent_JobAsset'], 'asset' | 'progress'>> & {
+export type JobEventData = Required<Omit<Schemas['JobEvent_JobAsset'], 'asset' | 'progress' | 'event_id'>> & {
   /** The stored event's id (also the SSE `id:`), used to drop a replayed event. */
   event_id: string | number | null;
-  /** 0–100, null when the server has no estimate. */
+  /** 0–100. */
   progress: number | null;
   /** Set once completed. */
   asset: JobAsset | null;
 };
 
-/** Data of `storyboard-updated`: at least the project; any other fields are kept. */
-export type StoryboardUpdatedData = Schemas['StoryboardUpdated'] & { [field: string]: unknown };
+/** Data of `storyboard-updated`. */
+export type StoryboardUpdatedData = Schemas['StoryboardUpdated'];
 
 /** Data of `credits-changed`. */
 export type CreditsChangedData = Schemas['CreditsChanged'];
@@ -36,60 +36,27 @@ export type LiveEvent =
   | { type: 'storyboard-updated'; data: StoryboardUpdatedData }
   | { type: 'credits-changed'; data: CreditsChangedData };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A job event's data as sent: the generated `JobEvent` with the stored event's id. */
+type SentJobEvent = Schemas['JobEvent_JobAsset'] & { event_id?: string | number | null };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
-function parseAsset(value: unknown): JobAsset | null {
-  if (!isRecord(value)) return null;
-  const id = text(value.id);
-  const url = text(value.url);
-  if (!id || !url) return null;
+/** A job event's data as the client holds it: every field present, progress within 0–100. */
+export function parseJobEvent(sent: SentJobEvent): JobEventData {
   return {
-    id,
-    url,
-    thumbnail_url: text(value.thumbnail_url),
-    file_type: text(value.file_type) ?? 'image',
-    credit_cost: finite(value.credit_cost) ?? 0,
+    event_id: sent.event_id ?? null,
+    job_id: sent.job_id,
+    kind: sent.kind,
+    status: sent.status,
+    progress: Math.min(100, Math.max(0, sent.progress)),
+    stage: sent.stage ?? null,
+    project_id: sent.project_id,
+    scene_id: sent.scene_id ?? null,
+    message_id: sent.message_id ?? null,
+    asset: sent.asset ? { ...sent.asset, thumbnail_url: sent.asset.thumbnail_url ?? null } : null,
+    error: sent.error ?? null,
   };
 }
 
-function parseError(value: unknown): string | null {
-  if (typeof value === 'string') return value || null;
-  if (isRecord(value)) return text(value.message) ?? text(value.code);
-  return null;
-}
-
-const terminalStatus: Partial<Record<LiveEventType, string>> = { 'job-completed': 'completed', 'job-failed': 'failed' };
-
-/** A job event's data, or null without a job or project id. */
-export function parseJobEvent(type: 'job-progress' | 'job-completed' | 'job-failed', value: unknown): JobEventData | null {
-  if (!isRecord(value)) return null;
-  const jobId = text(value.job_id);
-  const projectId = text(value.project_id);
-  if (!jobId || !projectId) return null;
-  const eventId = typeof value.event_id === 'string' || (typeof value.event_id === 'number' && Number.isFinite(value.event_id)) ? value.event_id : null;
-  const progress = finite(value.progress);
-  return {
-    event_id: eventId === '' ? null : eventId,
-    job_id: jobId,
-    kind: text(value.kind) ?? '',
-    // The event's name wins over a status that says otherwise.
-    status: terminalStatus[type] ?? text(value.status) ?? 'processing',
-    progress: progress === null ? null : Math.min(100, Math.max(0, progress)),
-    stage: text(value.stage),
-    project_id: projectId,
-    scene_id: text(value.scene_id),
-    message_id: text(value.message_id),
-    asset: parseAsset(value.asset),
-    error: parseError(value.error),
-  };
-}
-
-/** One SSE message (its event name and raw `data:`) as a typed event; null for anything unknown or malformed. */
+/** One SSE message (its event name and `data:`, shaped by the server's typed events); null for an unknown event or text that is not JSON. */
 export function parseLiveEvent(type: string, raw: string): LiveEvent | null {
   let value: unknown;
   try {
@@ -100,20 +67,12 @@ export function parseLiveEvent(type: string, raw: string): LiveEvent | null {
   switch (type) {
     case 'job-progress':
     case 'job-completed':
-    case 'job-failed': {
-      const data = parseJobEvent(type, value);
-      return data ? { type, data } : null;
-    }
-    case 'storyboard-updated': {
-      if (!isRecord(value)) return null;
-      const projectId = text(value.project_id);
-      return projectId ? { type, data: { ...value, project_id: projectId } } : null;
-    }
-    case 'credits-changed': {
-      if (!isRecord(value)) return null;
-      const balance = finite(value.balance);
-      return balance === null ? null : { type, data: { balance: Math.max(0, balance) } };
-    }
+    case 'job-failed':
+      return { type, data: parseJobEvent(value as SentJobEvent) };
+    case 'storyboard-updated':
+      return { type, data: value as StoryboardUpdatedData };
+    case 'credits-changed':
+      return { type, data: value as CreditsChangedData };
     default:
       return null;
   }

@@ -1,8 +1,9 @@
+import type { components } from '@/api/schema';
 import { fetchJobStatus, JOB_STATUS_MESSAGES, type JobStatusView } from '@/api/jobs';
 import { jobOutcomeStore, liveEventStatus, type JobEventData, type JobOutcomeStore, type StreamStatus } from '@/lib/events';
 
-/** What a job makes, as the pollers of each screen know it. */
-export type WatchedJobKind = 'image' | 'video' | 'audio' | 'edit' | 'template' | 'recommendation';
+/** The kinds of job a screen watches (the server's `JobKind`). */
+export type WatchedJobKind = Extract<components['schemas']['JobKind'], 'image' | 'video' | 'audio' | 'image_edit' | 'template' | 'recommendation'>;
 
 /** How often, and how many times, a screen polls a job while the live stream is down. */
 export interface PollPlan {
@@ -16,7 +17,7 @@ export const POLL_PLANS: Record<WatchedJobKind, PollPlan> = {
   image: { intervalMs: 5_000, maxAttempts: 60, timeoutMessage: 'Generation timed out' },
   video: { intervalMs: 15_000, maxAttempts: 60, timeoutMessage: 'Video generation timed out' },
   audio: { intervalMs: 10_000, maxAttempts: 60, timeoutMessage: 'Generation timed out' },
-  edit: { intervalMs: 3_000, maxAttempts: 60, timeoutMessage: 'Image edit timed out' },
+  image_edit: { intervalMs: 3_000, maxAttempts: 60, timeoutMessage: 'Image edit timed out' },
   template: { intervalMs: 10_000, maxAttempts: 60, timeoutMessage: 'Template generation timed out after maximum attempts' },
   recommendation: { intervalMs: 10_000, maxAttempts: 60, timeoutMessage: 'Recommended generation timed out after maximum attempts' },
 };
@@ -96,7 +97,7 @@ export function outcomeFromEvent(event: JobEventData): JobOutcome | null {
 export function outcomeFromStatus(jobId: string, view: JobStatusView): JobOutcome | null {
   if (view.status === 'failed') return { status: 'failed', jobId, error: view.error || 'Generation failed' };
   if (view.status !== 'completed') return null;
-  const url = view.result?.url || view.result_url;
+  const url = view.result?.url;
   if (!url) throw new JobWatchError(JOB_STATUS_MESSAGES.noResultUrl);
   return {
     status: 'completed',
@@ -105,7 +106,7 @@ export function outcomeFromStatus(jobId: string, view: JobStatusView): JobOutcom
     thumbnailUrl: view.result?.thumbnail ?? null,
     assetId: view.asset_id ?? null,
     assetType: null,
-    creditCost: view.result?.creditCost ?? view.credit_cost,
+    creditCost: view.credit_cost,
   };
 }
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
-import { parseMessages } from '../logic/messages';
+import { toChatMessage } from '../logic/messages';
 import { HISTORY_PAGE_SIZE, nextHistoryPage, type HistoryPage } from '../logic/thread';
 
 const LOAD_FAILED = 'Could not load the conversation';
@@ -12,19 +12,8 @@ export async function fetchChatHistory(projectId: string, sceneId: string, page:
     api.GET('/api/chat/history', { params: { query: { project_id: projectId, scene_id: sceneId, page, per_page: perPage } } }),
     LOAD_FAILED,
   );
-  const data = (body as { data?: unknown }).data;
-  if (!data || typeof data !== 'object' || !Array.isArray((data as { messages?: unknown }).messages)) {
-    throw new ApiError(LOAD_FAILED, 0, 'invalid_response');
-  }
-  const { messages, pagination } = data as { messages: unknown[]; pagination?: { page?: unknown; per_page?: unknown; total?: unknown } };
-  const parsed = parseMessages(messages);
-  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-  return {
-    messages: parsed,
-    page: number(pagination?.page, page),
-    perPage: number(pagination?.per_page, perPage),
-    total: number(pagination?.total, parsed.length),
-  };
+  const { messages, pagination } = body.data;
+  return { messages: messages.map(toChatMessage), page: pagination.page, perPage: pagination.per_page, total: pagination.total };
 }
 
 /** The scene's conversation, newest page first; older pages load as the seller scrolls up. */

@@ -1,6 +1,6 @@
 import { api, unwrap } from '@/api/client';
 import { delay } from '@/lib/async';
-import { parseStructuredResponse, type StructuredResponse } from '../logic/messages';
+import { toStructuredResponse, type StructuredResponse } from '../logic/messages';
 import { CHAT_TEXT } from '../logic/texts';
 
 /** A pending answer is checked every second, 30 times. */
@@ -17,7 +17,7 @@ export async function fetchReplyStatus(messageId: string): Promise<ReplyStatus> 
   const body = await unwrap(api.GET('/api/chat/status/{id}', { params: { path: { id: messageId } } }), 'Failed to check the answer');
   if (body.processing_status === 'failed') return { status: 'failed', error: body.error || CHAT_TEXT.replyFailed };
   if (body.processing_status === 'completed' && body.response) {
-    return { status: 'completed', content: body.response.message, structured: parseStructuredResponse(body.response.structured_response) };
+    return { status: 'completed', content: body.response.message, structured: body.response.structured_response ? toStructuredResponse(body.response.structured_response) : null };
   }
   return { status: 'pending' };
 }

@@ -175,7 +175,7 @@ describe('ChatTab', () => {
     const server = createFakeChatServer();
     const user = server.message({ role: 'user', content: 'Amber perfume' });
     const answer = server.message({ role: 'assistant', content: 'Here it is', structured_response: BRIEF, parent_id: user.id });
-    answer.media.push({ type: 'image', url: `/api/media/file/${IMAGE_ID}`, id: IMAGE_ID, asset_id: IMAGE_ID, alt: 'Amber perfume bottle', width: 1024, height: 1536 });
+    answer.media.push({ type: 'image', url: `/api/media/file/${IMAGE_ID}`, id: IMAGE_ID, creditCost: 1, alt: 'Amber perfume bottle', width: 1024, height: 1536 });
     server.state.messages.push(user, answer);
     server.install();
     const actor = userEvent.setup();

@@ -1,21 +1,38 @@
-import { parseGeneration, parseMedia, parseMessage, parseStructuredResponse, primaryPrompt } from './messages';
+import { primaryPrompt, toChatMessage, toStructuredResponse, type MessageView } from './messages';
 
 const IMAGE = '0b0c8a52-3f3e-4a39-9d7e-3f1c2f0a9b11';
+const JOB = '5f0d9c1e-6a43-4f7b-9b8e-1c2d3e4f5a6b';
 
-describe('parseStructuredResponse', () => {
-  it('reads every field of a brief', () => {
-    expect(
-      parseStructuredResponse({
-        refined_image_prompt: ' Amber bottle on marble ',
-        refined_video_prompt: 'Slow push-in',
-        ready_for_image: true,
-        ready_for_video: false,
-        clarification_needed: false,
-        suggestions: ['Warmer', '', 3, 'Add music'],
-        additional_comments: 'Tip: attach a photo',
-        media: { image: { url: `/api/media/file/${IMAGE}`, asset_id: IMAGE, credit_cost: 1 }, video: 'nope' },
-      }),
-    ).toEqual({
+const BRIEF = {
+  refined_image_prompt: ' Amber bottle on marble ',
+  refined_video_prompt: 'Slow push-in',
+  ready_for_image: true,
+  ready_for_video: false,
+  clarification_needed: false,
+  suggestions: ['Warmer', ' ', 'Add music'],
+  additional_comments: 'Tip: attach a photo',
+  media: { image: { url: `/api/media/file/${IMAGE}`, asset_id: IMAGE, credit_cost: 1 } },
+};
+
+const view = (fields: Partial<MessageView> = {}): MessageView => ({
+  id: 'a1',
+  content: 'Here is your brief',
+  role: 'assistant',
+  timestamp: '2026-11-24T10:00:00Z',
+  parent_id: 'u1',
+  processing_status: 'completed',
+  error: null,
+  structured_response: null,
+  media: [],
+  generation: null,
+  context: { scene_id: 's1', pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5s' } },
+  reference_images: [],
+  ...fields,
+});
+
+describe('toStructuredResponse', () => {
+  it('carries every field of a brief, blank texts read as absent', () => {
+    expect(toStructuredResponse(BRIEF)).toEqual({
       refinedImagePrompt: 'Amber bottle on marble',
       refinedVideoPrompt: 'Slow push-in',
       readyForImage: true,
@@ -25,95 +42,27 @@ describe('parseStructuredResponse', () => {
       additionalComments: 'Tip: attach a photo',
       media: { image: { url: `/api/media/file/${IMAGE}`, assetId: IMAGE, creditCost: 1 } },
     });
-  });
-
-  it('treats missing or mistyped fields as absent', () => {
-    expect(parseStructuredResponse({ refined_image_prompt: '   ', ready_for_image: 'yes', suggestions: 'x' })).toMatchObject({
-      refinedImagePrompt: null,
-      readyForImage: false,
-      suggestions: [],
-      media: {},
-    });
-    expect(parseStructuredResponse(null)).toBeNull();
-    expect(parseStructuredResponse([1])).toBeNull();
+    expect(toStructuredResponse({ ...BRIEF, refined_image_prompt: '   ', media: {} })).toMatchObject({ refinedImagePrompt: null, media: {} });
   });
 });
 
-describe('parseGeneration', () => {
-  it('reads the state and the kind from the action or the flag', () => {
-    expect(parseGeneration({ action: 'generate_video', state: 'generating', flag: 'ready_for_video', job_id: 'j1', error: null })).toEqual({
-      action: 'generate_video',
-      state: 'generating',
-      flag: 'ready_for_video',
-      jobId: 'j1',
-      error: null,
-      kind: 'video',
-    });
-    expect(parseGeneration({ state: 'failed', flag: 'ready_for_audio', error: { message: 'Engine down' } })).toMatchObject({ kind: 'audio', error: 'Engine down' });
-    expect(parseGeneration({ state: 'completed' })?.kind).toBeNull();
+describe('toChatMessage', () => {
+  it('carries a server message in the components’ terms', () => {
+    const message = toChatMessage(view({ structured_response: BRIEF, reference_images: ['r1'] }));
+    expect(message).toMatchObject({ id: 'a1', role: 'assistant', parentId: 'u1', status: 'completed', referenceImageIds: ['r1'] });
+    expect(primaryPrompt(message)).toBe('Amber bottle on marble');
   });
 
-  it('ignores an unknown state', () => {
-    expect(parseGeneration({ state: 'thinking' })).toBeNull();
-    expect(parseGeneration('generating')).toBeNull();
-  });
-});
-
-describe('parseMedia', () => {
-  it('keeps items with a server asset id and reads their fields', () => {
-    expect(
-      parseMedia([
-        { type: 'image', url: `/api/media/file/${IMAGE}`, id: IMAGE, asset_id: IMAGE, creditCost: 1, alt: 'Bottle', width: 1024, height: 1536, thumbnailUrl: '/t' },
-      ]),
-    ).toEqual([{ id: IMAGE, type: 'image', url: `/api/media/file/${IMAGE}`, thumbnailUrl: '/t', alt: 'Bottle', width: 1024, height: 1536, creditCost: 1 }]);
+  it('reads the generation’s kind from its action', () => {
+    const message = toChatMessage(view({ generation: { action: 'generate_video', state: 'generating', flag: 'ready_for_video', job_id: JOB, error: null } }));
+    expect(message.generation).toEqual({ action: 'generate_video', state: 'generating', flag: 'ready_for_video', jobId: JOB, error: null, kind: 'video' });
   });
 
-  it('derives the asset id from the file URL', () => {
-    expect(parseMedia([{ type: 'video', url: `/api/media/file/${IMAGE.toUpperCase()}?variant=poster`, id: 'local-1' }])[0]?.id).toBe(IMAGE);
-  });
-
-  it('skips items without a server asset id, an unknown type or a URL', () => {
-    expect(
-      parseMedia([
-        { type: 'image', url: 'blob:http://localhost/abc', id: 'ref-1' },
-        { type: 'gif', url: `/api/media/file/${IMAGE}`, id: IMAGE },
-        { type: 'image', id: IMAGE },
-        null,
-      ]),
-    ).toEqual([]);
-    expect(parseMedia({})).toEqual([]);
-  });
-});
-
-describe('parseMessage', () => {
-  it('reads a server message', () => {
-    const parsed = parseMessage({
-      id: 'a1',
-      content: 'Here is your brief',
-      role: 'assistant',
-      sender: 'ai',
-      type: 'assistant',
-      timestamp: '2026-11-24T10:00:00Z',
-      parent_id: 'u1',
-      processing_status: 'completed',
-      error: null,
-      structured_response: { refined_image_prompt: 'Bottle', suggestions: [] },
-      media: [],
-      generation: null,
-      context: {},
-      reference_images: ['r1'],
-    });
-    expect(parsed).toMatchObject({ id: 'a1', role: 'assistant', parentId: 'u1', status: 'completed', referenceImageIds: ['r1'] });
-    expect(parsed && primaryPrompt(parsed)).toBe('Bottle');
-  });
-
-  it('knows a user message by its role or sender, and a pending answer', () => {
-    expect(parseMessage({ id: 'u1', sender: 'user', content: 'Hi' })?.role).toBe('user');
-    expect(parseMessage({ id: 'a2', role: 'assistant', processing_status: 'pending' })).toMatchObject({ status: 'pending', content: '' });
-  });
-
-  it('refuses a message without an id', () => {
-    expect(parseMessage({ content: 'Hi' })).toBeNull();
-    expect(parseMessage('Hi')).toBeNull();
+  it('carries the media with their asset ids and pictures', () => {
+    const media = { type: 'image' as const, url: `/api/media/file/${IMAGE}`, id: IMAGE, creditCost: 1, alt: 'Bottle', width: 1024, height: 1536, thumbnailUrl: '/t' };
+    expect(toChatMessage(view({ media: [media, { ...media, type: 'audio', alt: ' ', width: null, height: null, thumbnailUrl: null }] })).media).toEqual([
+      { id: IMAGE, type: 'image', url: `/api/media/file/${IMAGE}`, thumbnailUrl: '/t', alt: 'Bottle', width: 1024, height: 1536, creditCost: 1 },
+      { id: IMAGE, type: 'audio', url: `/api/media/file/${IMAGE}`, thumbnailUrl: null, alt: '', width: null, height: null, creditCost: 1 },
+    ]);
   });
 });

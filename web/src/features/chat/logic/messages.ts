@@ -1,19 +1,26 @@
-import { assetIdOf } from '@/lib/media/assetId';
+import type { components } from '@/api/schema';
+
+type Schemas = components['schemas'];
+
+/** A chat message as the server answers it (history, send). */
+export type MessageView = Schemas['MessageView'];
+/** The structured response as the server answers it (message, send, status poll). */
+export type StructuredAnswer = Schemas['StructuredAnswer'];
 
 /**
- * Chat messages as the server sends them carry three untyped JSON parts (structured response,
- * media, generation). They are read here, defensively, into typed objects the components trust.
+ * Chat messages as the components use them: the server's typed answer in the web app's
+ * camelCase, with the generation's kind read from its action.
  */
 
-export type MediaKind = 'image' | 'video' | 'audio';
-export type VisualKind = 'image' | 'video';
-export type GenerationState = 'generating' | 'completed' | 'failed';
-export type ProcessingStatus = 'pending' | 'completed' | 'failed';
+export type MediaKind = Schemas['MediaKind'];
+export type VisualKind = Exclude<MediaKind, 'audio'>;
+export type GenerationState = Schemas['GenerationState'];
+export type ProcessingStatus = Schemas['ProcessingStatus'];
 
 export interface StructuredMedia {
-  url: string | null;
-  assetId: string | null;
-  creditCost: number | null;
+  url: string;
+  assetId: string;
+  creditCost: number;
 }
 
 export interface StructuredResponse {
@@ -28,16 +35,16 @@ export interface StructuredResponse {
 }
 
 export interface MessageGeneration {
-  action: string | null;
+  action: Schemas['Generation']['action'];
   state: GenerationState;
   flag: string | null;
-  jobId: string | null;
+  jobId: string;
   error: string | null;
-  /** What the generation makes, read from its action or flag; null when neither says. */
-  kind: MediaKind | null;
+  /** What the generation makes. */
+  kind: MediaKind;
 }
 
-/** A generated media item; only items with a server asset id are kept. */
+/** A generated media item of a message. */
 export interface ChatMedia {
   /** The server asset id (a UUID). */
   id: string;
@@ -52,7 +59,7 @@ export interface ChatMedia {
 
 export interface ChatMessage {
   id: string;
-  role: 'user' | 'assistant';
+  role: Schemas['MessageRole'];
   content: string;
   timestamp: string;
   /** For an answer, the user message it answers. */
@@ -65,129 +72,74 @@ export interface ChatMessage {
   referenceImageIds: string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const positive = (value: unknown): number | null => {
-  const n = finite(value);
-  return n !== null && n > 0 ? n : null;
+/** Text the assistant left blank reads as absent. */
+const text = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
 };
 
-const MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 'audio'];
-
-function mediaKind(value: unknown): MediaKind | null {
-  return typeof value === 'string' && (MEDIA_KINDS as readonly string[]).includes(value) ? (value as MediaKind) : null;
-}
-
-function parseStructuredMedia(value: unknown): StructuredMedia | null {
-  if (!isRecord(value)) return null;
-  return {
-    url: text(value.url),
-    assetId: text(value.asset_id) ?? text(value.assetId) ?? text(value.id),
-    creditCost: finite(value.credit_cost) ?? finite(value.creditCost),
-  };
-}
-
-export function parseStructuredResponse(value: unknown): StructuredResponse | null {
-  if (!isRecord(value)) return null;
+export function toStructuredResponse(answer: StructuredAnswer): StructuredResponse {
   const media: Partial<Record<MediaKind, StructuredMedia>> = {};
-  if (isRecord(value.media)) {
-    for (const kind of MEDIA_KINDS) {
-      const item = parseStructuredMedia(value.media[kind]);
-      if (item) media[kind] = item;
-    }
+  for (const [kind, link] of Object.entries(answer.media) as [MediaKind, Schemas['MediaLink'] | undefined][]) {
+    if (link) media[kind] = { url: link.url, assetId: link.asset_id, creditCost: link.credit_cost };
   }
-  const suggestions = Array.isArray(value.suggestions)
-    ? value.suggestions.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim())
-    : [];
   return {
-    refinedImagePrompt: text(value.refined_image_prompt)?.trim() ?? null,
-    refinedVideoPrompt: text(value.refined_video_prompt)?.trim() ?? null,
-    readyForImage: value.ready_for_image === true,
-    readyForVideo: value.ready_for_video === true,
-    clarificationNeeded: value.clarification_needed === true,
-    suggestions,
-    additionalComments: text(value.additional_comments)?.trim() ?? null,
+    refinedImagePrompt: text(answer.refined_image_prompt),
+    refinedVideoPrompt: text(answer.refined_video_prompt),
+    readyForImage: answer.ready_for_image,
+    readyForVideo: answer.ready_for_video,
+    clarificationNeeded: answer.clarification_needed,
+    suggestions: answer.suggestions.map((s) => s.trim()).filter((s) => s !== ''),
+    additionalComments: text(answer.additional_comments),
     media,
   };
 }
 
-const GENERATION_STATES: readonly GenerationState[] = ['generating', 'completed', 'failed'];
+const KIND_OF_ACTION: Record<Schemas['Generation']['action'], MediaKind> = {
+  generate_image: 'image',
+  generate_video: 'video',
+  generate_audio: 'audio',
+};
 
-function kindOfGeneration(action: string | null, flag: string | null): MediaKind | null {
-  for (const source of [action, flag]) {
-    const match = source ? /(image|video|audio)$/.exec(source) : null;
-    if (match) return match[1] as MediaKind;
-  }
-  return null;
-}
-
-export function parseGeneration(value: unknown): MessageGeneration | null {
-  if (!isRecord(value)) return null;
-  const state = typeof value.state === 'string' && (GENERATION_STATES as readonly string[]).includes(value.state) ? (value.state as GenerationState) : null;
-  if (!state) return null;
-  const action = text(value.action);
-  const flag = text(value.flag);
-  const error = isRecord(value.error) ? text(value.error.message) : text(value.error);
-  return { action, state, flag, jobId: text(value.job_id), error, kind: kindOfGeneration(action, flag) };
-}
-
-function parseMediaItem(value: unknown): ChatMedia | null {
-  if (!isRecord(value)) return null;
-  const type = mediaKind(value.type);
-  const url = text(value.url);
-  if (!type || !url) return null;
-  // Local or foreign items (no server asset) cannot be opened, rated or animated: they are skipped.
-  const id = assetIdOf({ id: value.id, url, asset_id: value.asset_id, assetId: value.assetId });
-  if (!id) return null;
+function toGeneration(generation: Schemas['Generation']): MessageGeneration {
   return {
-    id,
-    type,
-    url,
-    thumbnailUrl: text(value.thumbnailUrl) ?? text(value.thumbnail_url),
-    alt: text(value.alt)?.trim() ?? '',
-    width: positive(value.width),
-    height: positive(value.height),
-    creditCost: finite(value.creditCost) ?? finite(value.credit_cost),
+    action: generation.action,
+    state: generation.state,
+    flag: generation.flag ?? null,
+    jobId: generation.job_id,
+    error: generation.error ?? null,
+    kind: KIND_OF_ACTION[generation.action],
   };
 }
 
-export function parseMedia(value: unknown): ChatMedia[] {
-  if (!Array.isArray(value)) return [];
-  return value.map(parseMediaItem).filter((item): item is ChatMedia => item !== null);
-}
-
-function processingStatus(value: unknown): ProcessingStatus {
-  return value === 'pending' || value === 'failed' ? value : 'completed';
-}
-
-/** One message of the history or of a send's answer; null without an id. */
-export function parseMessage(value: unknown): ChatMessage | null {
-  if (!isRecord(value)) return null;
-  const id = text(value.id);
-  if (!id) return null;
-  const isUser = value.role === 'user' || value.sender === 'user' || value.type === 'user';
+function toMedia(item: Schemas['MessageMedia']): ChatMedia {
   return {
-    id,
-    role: isUser ? 'user' : 'assistant',
-    content: typeof value.content === 'string' ? value.content : '',
-    timestamp: text(value.timestamp) ?? new Date(0).toISOString(),
-    parentId: text(value.parent_id) ?? text(value.parent_message_id),
-    status: processingStatus(value.processing_status),
-    error: text(value.error),
-    structured: parseStructuredResponse(value.structured_response),
-    media: parseMedia(value.media),
-    generation: parseGeneration(value.generation),
-    referenceImageIds: Array.isArray(value.reference_images) ? value.reference_images.filter((r): r is string => typeof r === 'string') : [],
+    id: item.id,
+    type: item.type,
+    url: item.url,
+    thumbnailUrl: item.thumbnailUrl ?? null,
+    alt: text(item.alt) ?? '',
+    width: item.width ?? null,
+    height: item.height ?? null,
+    creditCost: item.creditCost,
   };
 }
 
-export function parseMessages(value: unknown): ChatMessage[] {
-  if (!Array.isArray(value)) return [];
-  return value.map(parseMessage).filter((message): message is ChatMessage => message !== null);
+/** One message of the history or of a send's answer. */
+export function toChatMessage(view: MessageView): ChatMessage {
+  return {
+    id: view.id,
+    role: view.role,
+    content: view.content,
+    timestamp: view.timestamp,
+    parentId: view.parent_id ?? null,
+    status: view.processing_status,
+    error: text(view.error),
+    structured: view.structured_response ? toStructuredResponse(view.structured_response) : null,
+    media: view.media.map(toMedia),
+    generation: view.generation ? toGeneration(view.generation) : null,
+    referenceImageIds: view.reference_images,
+  };
 }
 
 /** The refined prompt for a kind of media, if the brief has one. */

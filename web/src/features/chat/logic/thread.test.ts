@@ -72,11 +72,11 @@ describe('thread rendering rules', () => {
     expect(generationView(failed, undefined)).toEqual({ state: 'failed', kind: 'video', error: 'Engine down', jobId: 'j0' });
     expect(generationView(failed, { running: { jobId: 'j1', kind: 'video' } })).toEqual({ state: 'generating', kind: 'video', jobId: 'j1' });
     expect(generationView(message(), { failed: { jobId: 'j1', kind: 'image', error: 'x' } })).toEqual({ state: 'failed', kind: 'image', error: 'x', jobId: 'j1' });
-    expect(generationView(message({ generation: { action: null, state: 'generating', flag: null, jobId: 'j', error: null, kind: null } }), undefined)).toEqual({
+    expect(generationView(message({ generation: { action: 'generate_image', state: 'generating', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined)).toEqual({
       state: 'generating',
       kind: 'image',
       jobId: 'j',
     });
-    expect(generationView(message({ generation: { action: null, state: 'completed', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined)).toBeNull();
+    expect(generationView(message({ generation: { action: 'generate_image', state: 'completed', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined)).toBeNull();
   });
 });

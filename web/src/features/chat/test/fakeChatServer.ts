@@ -1,24 +1,10 @@
 import { vi } from 'vitest';
+import type { MediaKind, MessageView, StructuredAnswer } from '../logic/messages';
 
 type Json = unknown;
 
-export interface FakeMessage {
-  id: string;
-  content: string;
-  role: 'user' | 'assistant';
-  sender: 'user' | 'ai';
-  type: 'user' | 'assistant';
-  timestamp: string;
-  parent_id: string | null;
-  parent_message_id: string | null;
-  processing_status: 'pending' | 'completed' | 'failed';
-  error: string | null;
-  structured_response: Json;
-  media: Json[];
-  generation: Json;
-  context: Json;
-  reference_images: string[];
-}
+/** The fake answers messages in the server's typed shape. */
+export type FakeMessage = MessageView;
 
 export const BRIEF = {
   refined_image_prompt: 'Amber perfume bottle on dark marble, soft morning light, centred hero framing',
@@ -29,7 +15,9 @@ export const BRIEF = {
   suggestions: ['Make it warmer', 'Try it outdoors', 'Add a calm soundtrack'],
   additional_comments: 'Tip: attaching up to 3 product photos gives the most faithful result.',
   media: {},
-};
+} satisfies StructuredAnswer;
+
+const ACTION = { image: 'generate_image', video: 'generate_video', audio: 'generate_audio' } as const satisfies Record<MediaKind, string>;
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** Ids are unique across servers: jobs watched in one test must not match another test's. */
@@ -43,7 +31,7 @@ export function createFakeChatServer() {
     jobs: [] as { id: string; messageId: string | null; kind: string }[],
     failures: new Map<string, { status: number; code: string; message: string }>(),
     /** The assistant's answer to the next send. */
-    reply: { content: 'Here is a brief for your amber perfume.', structured: BRIEF as Json },
+    reply: { content: 'Here is a brief for your amber perfume.', structured: BRIEF as StructuredAnswer | null },
     /** Answers are still being written when the send returns; the first status check finds them done. */
     slowReplies: false,
   };
@@ -55,17 +43,14 @@ export function createFakeChatServer() {
 
   const message = (fields: Partial<FakeMessage> & Pick<FakeMessage, 'role' | 'content'>): FakeMessage => ({
     id: nextId(),
-    sender: fields.role === 'user' ? 'user' : 'ai',
-    type: fields.role,
     timestamp: now(),
     parent_id: null,
-    parent_message_id: null,
     processing_status: 'completed',
     error: null,
     structured_response: null,
     media: [],
     generation: null,
-    context: {},
+    context: { scene_id: 's1', pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5s' } },
     reference_images: [],
     ...fields,
   });
@@ -89,8 +74,8 @@ export function createFakeChatServer() {
       const b = body as { message?: string; reference_images?: string[] };
       const user = message({ role: 'user', content: b.message ?? '', reference_images: b.reference_images ?? [] });
       const answer = state.slowReplies
-        ? message({ role: 'assistant', content: '', processing_status: 'pending', parent_id: user.id, parent_message_id: user.id })
-        : message({ role: 'assistant', content: state.reply.content, structured_response: state.reply.structured, parent_id: user.id, parent_message_id: user.id });
+        ? message({ role: 'assistant', content: '', processing_status: 'pending', parent_id: user.id })
+        : message({ role: 'assistant', content: state.reply.content, structured_response: state.reply.structured, parent_id: user.id });
       state.messages.push(user, answer);
       return ok({ status: 'success', data: { message: answer, metadata: { scene_id: 's1' }, structured_response: answer.structured_response } });
     }
@@ -107,9 +92,9 @@ export function createFakeChatServer() {
     if (method === 'POST' && (match = path.match(/^\/api\/chat\/generate\/([^/]+)$/))) {
       const found = state.messages.find((m) => m.id === match?.[1]);
       if (!found) return error(404, 'not_found', 'Message not found');
-      const kind = (body as { media_type?: string }).media_type ?? 'image';
+      const kind = (body as { media_type?: MediaKind }).media_type ?? 'image';
       const jobId = startJob(found.id, kind);
-      found.generation = { action: `generate_${kind}`, state: 'generating', flag: `ready_for_${kind}`, job_id: jobId, error: null };
+      found.generation = { action: ACTION[kind], state: 'generating', flag: `ready_for_${kind}`, job_id: jobId, error: null };
       return ok({ status: 'success', data: { message_id: found.id, job_id: jobId, video_generation: { id: jobId }, status: 'queued', credit_cost: kind === 'video' ? 5 : 1 } });
     }
     if (method === 'POST' && (path === '/api/generate/video' || path === '/api/generate/audio')) {
@@ -147,8 +132,8 @@ export function createFakeChatServer() {
     const job = state.jobs.find((j) => j.id === jobId);
     const target = state.messages.find((m) => m.id === job?.messageId);
     if (!target) throw new Error(`no message for job ${jobId}`);
-    target.media.push({ type: asset.type, url: `/api/media/file/${asset.id}`, id: asset.id, asset_id: asset.id, creditCost: 1, alt: 'Amber perfume bottle', width: 1024, height: 1536, thumbnailUrl: null });
-    target.generation = { action: `generate_${asset.type}`, state: 'completed', flag: null, job_id: jobId, error: null };
+    target.media.push({ type: asset.type, url: `/api/media/file/${asset.id}`, id: asset.id, creditCost: 1, alt: 'Amber perfume bottle', width: 1024, height: 1536, thumbnailUrl: null });
+    target.generation = { action: ACTION[asset.type], state: 'completed', flag: null, job_id: jobId, error: null };
   };
 
   return { state, fetch: fetchImpl, message, nextId, completeJob, install: () => vi.stubGlobal('fetch', fetchImpl) };

@@ -7,11 +7,6 @@ export type ReferenceImageListBody = OkBody<'/api/reference-images/scene/{id}', 
 /** The upload's answer, also on 4xx: `{success, reference_image, error}`. */
 export type UploadBody = OkBody<'/api/reference-images/upload-proxy', 'post'>;
 
-/** The smallest picture of an image the answer offers. */
-export function thumbnailOf(image: ReferenceImage): string {
-  return image.thumbnail_url || image.thumbnailUrl || image.image_metadata?.thumbnail_url || image.url;
-}
-
 /** The name the seller knows the image by. */
 export function displayName(image: ReferenceImage): string {
   return image.original_filename || image.filename || 'Product image';

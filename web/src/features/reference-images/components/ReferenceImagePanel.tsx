@@ -1,7 +1,7 @@
 import { CircleAlert, ImageOff, ImagePlus, ImageUp, Loader2, RotateCw, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { displayName, thumbnailOf, type ReferenceImage } from '../api/types';
+import { displayName, type ReferenceImage } from '../api/types';
 import { statusLabel } from '../logic/progress';
 import { ACCEPT_ATTRIBUTE, MAX_REFERENCE_IMAGES } from '../logic/rules';
 import type { ReuseOffer } from '../logic/reuse';
@@ -157,7 +157,7 @@ function ImageTile({ image, onRemove }: { image: ReferenceImage; onRemove: () =>
           <ImageOff className="h-5 w-5" aria-hidden />
         </span>
       ) : (
-        <img src={thumbnailOf(image)} alt={name} draggable={false} onError={() => setBroken(true)} className="h-full w-full object-cover" />
+        <img src={image.thumbnail_url} alt={name} draggable={false} onError={() => setBroken(true)} className="h-full w-full object-cover" />
       )}
       <span className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-slate-900/70 to-transparent px-2 pt-5 pb-1.5 text-[11px] font-medium text-white opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">
         {name}
@@ -252,7 +252,7 @@ function ReuseOffers({ offers, onReuse, busy }: { offers: readonly ReuseOffer[];
             >
               <span className="flex -space-x-2" aria-hidden>
                 {offer.images.map((image) => (
-                  <img key={image.id} src={thumbnailOf(image)} alt="" className="h-7 w-7 rounded-md object-cover ring-2 ring-white" />
+                  <img key={image.id} src={image.thumbnail_url} alt="" className="h-7 w-7 rounded-md object-cover ring-2 ring-white" />
                 ))}
               </span>
               {busy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> : null}

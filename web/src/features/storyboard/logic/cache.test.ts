@@ -63,7 +63,7 @@ describe('withTemporaryAsset', () => {
   });
   it('makes a new picture the cover of a campaign without a chosen one, never a new music track', () => {
     expect(withTemporaryAsset(board, detail, now).scenes[1]?.cover_asset_id).toBe(id);
-    const music = { ...detail, kind: 'audio', assetType: 'audio', url: `/api/media/file/${uuid()}` };
+    const music = { ...detail, kind: 'audio' as const, assetType: 'audio', url: `/api/media/file/${uuid()}` };
     expect(withTemporaryAsset(board, music, now).scenes[1]?.cover_asset_id).toBeNull();
     const withImage = storyboard([scene({ id: 's2', media: [a1] })]);
     expect(withTemporaryAsset(withImage, music, now).scenes[0]?.cover_asset_id).toBe(a1.id);
@@ -73,7 +73,7 @@ describe('withTemporaryAsset', () => {
     expect(withTemporaryAsset(once, detail, now)).toBe(once);
   });
   it('estimates the cost and names a placeholder when the server gave neither', () => {
-    const video = { ...detail, url: 'blob:x', assetType: null, kind: 'video', creditCost: undefined, thumbnailUrl: null };
+    const video = { ...detail, url: 'blob:x', assetType: null, kind: 'video' as const, creditCost: undefined, thumbnailUrl: null };
     expect(temporaryAssetId(video)).toBe('pending-j1');
     const added = withTemporaryAsset(board, video, now).scenes[1]?.media[0];
     expect(added).toMatchObject({ id: 'pending-j1', file_type: 'video', credit_cost: 5, thumbnail_url: 'blob:x' });

@@ -61,7 +61,7 @@ describe('aspectRatioLabel', () => {
 });
 
 describe('assetChips', () => {
-  const base = { mime_type: 'image/png', filename: 'a.png', file_size: 2 * 1024 * 1024, size: 0 };
+  const base = { mime_type: 'image/png', filename: 'a.png', file_size: 2 * 1024 * 1024 };
   it('lists size, format and ratio for an image', () => {
     const chips = assetChips({ ...base, file_type: 'image', file_metadata: { output_format: 'png', dimensions: { width: 1024, height: 1536 }, duration: 4 } });
     expect(chips.map((c) => c.label)).toEqual(['2 MB', 'PNG', '2:3']);

@@ -95,7 +95,6 @@ export interface AssetChip {
 
 type ChipSource = Pick<MediaAsset, 'file_type' | 'mime_type' | 'filename'> & {
   file_size?: number | null;
-  size?: number | null;
   file_metadata?: MediaAsset['file_metadata'] | null;
 };
 
@@ -103,7 +102,7 @@ type ChipSource = Pick<MediaAsset, 'file_type' | 'mime_type' | 'filename'> & {
 export function assetChips(asset: ChipSource): AssetChip[] {
   const meta = asset.file_metadata ?? {};
   const chips: AssetChip[] = [];
-  const size = formatFileSize(asset.file_size || asset.size || meta.fileSize);
+  const size = formatFileSize(asset.file_size || meta.fileSize);
   if (size) chips.push({ kind: 'size', label: size, description: `File size ${size}` });
   const format = formatOutputFormat({ output_format: meta.output_format, mime_type: asset.mime_type, filename: asset.filename });
   if (format) chips.push({ kind: 'format', label: format, description: `Format ${format}` });

@@ -1,361 +1,27 @@
-//! The generation service behind every generate route: checks what the request refers to
-//! belongs to the user, settles the settings, prices and enqueues the job (debit and insert
-//! in one transaction), and reads jobs back for the status views.
+//! Starting each kind of generation from its request: an image, a video (or an image
+//! animated), a music track, a brush edit. Each checks what it names is the user's, settles
+//! its settings and prompt, and enqueues its job.
 
 use bytes::Bytes;
-use domain::{Duration, ImageEngine, Settings};
+use domain::{ImageEngine, Settings};
 use jobs::JobPayload;
 use serde::Deserialize;
-use store::{Job, NewJob, Scene};
+use store::{Job, Scene};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::error::{not_found, ApiError, ApiResult};
-use crate::models::{DurationInput, SettingsInput};
-use crate::services::scenes::NO_SELECTION;
+use super::{
+    check_reference_image_count, check_video_allowed, enqueue, enqueue_variations, image_engine,
+    prompt_text, reference_images, variation_count, video_duration, GenerationContext, Target,
+    ONLY_IMAGES_ANIMATE,
+};
+use crate::error::{ApiError, ApiResult};
+use crate::models::DurationInput;
+use crate::services::ownership::{
+    media_id_from_url, owned_file_from_url, owned_project, owned_scene, required_id,
+    MESSAGE_NOT_FOUND, NO_SELECTION, SELECT_SCENE,
+};
 use crate::state::AppState;
-
-/// Longest prompt accepted.
-pub const MAX_PROMPT_CHARS: usize = 4000;
-
-pub const SELECT_SCENE: &str = "Please select a campaign first";
-pub const UPLOAD_AN_IMAGE: &str = "Please upload at least one image";
-pub const ONLY_IMAGES_ANIMATE: &str =
-    "Could not identify the asset ID. Only images can be animated.";
-pub const UPGRADE_FOR_VIDEO: &str = "Upgrade required for video generation";
-
-/// Generation settings in either form clients send: `{pre_production_settings: {…}}` (chat)
-/// or `{quality, resolution}` at the top (image edit).
-#[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct GenerationContext {
-    pub pre_production_settings: Option<SettingsInput>,
-    #[serde(flatten)]
-    pub direct: SettingsInput,
-}
-
-impl GenerationContext {
-    /// The scene's stored settings overridden by the request's (chat form first).
-    pub fn settings(&self, base: Settings) -> ApiResult<Settings> {
-        let settings = self.direct.apply_to(base)?;
-        match &self.pre_production_settings {
-            Some(pre) => pre.apply_to(settings),
-            None => Ok(settings),
-        }
-    }
-}
-
-/// The user's scene in the user's project; anything else is 404.
-pub async fn owned_scene(
-    state: &AppState,
-    user_id: Uuid,
-    project_id: Uuid,
-    scene_id: Uuid,
-) -> ApiResult<Scene> {
-    let scene = state
-        .store
-        .scene(user_id, scene_id)
-        .await
-        .map_err(not_found("Campaign not found"))?;
-    if scene.project_id != project_id {
-        return Err(ApiError::NotFound("Campaign not found"));
-    }
-    Ok(scene)
-}
-
-pub async fn owned_project(state: &AppState, user_id: Uuid, project_id: Uuid) -> ApiResult<()> {
-    state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))?;
-    Ok(())
-}
-
-/// A required id field: missing → the given message, malformed → a validation error.
-pub fn required_id(
-    value: Option<&str>,
-    field: &'static str,
-    missing: &'static str,
-) -> ApiResult<Uuid> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Err(ApiError::validation(field, missing)),
-        Some(text) => Uuid::parse_str(text)
-            .map_err(|_| ApiError::validation(field, format!("{field} must be a UUID"))),
-    }
-}
-
-/// A prompt within the limit (may be empty).
-pub fn prompt_text(text: Option<&str>) -> ApiResult<String> {
-    let text = text.unwrap_or("").trim();
-    if text.chars().count() > MAX_PROMPT_CHARS {
-        return Err(ApiError::validation(
-            "prompt",
-            format!("The prompt is too long: at most {MAX_PROMPT_CHARS} characters"),
-        ));
-    }
-    Ok(text.to_owned())
-}
-
-/// The id named by a client URL, if it is one of our media URLs: a bare UUID,
-/// `/api/media/file/{id}` (any query), `/media/file/{id}`, or the same on this very host.
-/// Anything else (another host, a file path) is refused: the server never fetches URLs.
-pub fn media_id_from_url(url: &str, own_host: Option<&str>) -> Option<Uuid> {
-    let url = url.trim();
-    if let Ok(id) = Uuid::parse_str(url) {
-        return Some(id);
-    }
-    let path = match url.split_once("://") {
-        Some((scheme, rest)) => {
-            if scheme != "http" && scheme != "https" {
-                return None;
-            }
-            let (host, path) = rest.split_at(rest.find('/')?);
-            if Some(host) != own_host {
-                return None;
-            }
-            path
-        }
-        None => url,
-    };
-    let path = path.split(['?', '#']).next()?;
-    let id = path
-        .strip_prefix("/api/media/file/")
-        .or_else(|| path.strip_prefix("/media/file/"))?;
-    Uuid::parse_str(id).ok()
-}
-
-/// Resolves a client URL to one of the user's stored files (media asset or reference image).
-pub async fn owned_file_from_url(
-    state: &AppState,
-    user_id: Uuid,
-    url: &str,
-    own_host: Option<&str>,
-    refusal: &'static str,
-) -> ApiResult<store::StoredFile> {
-    let id = media_id_from_url(url, own_host).ok_or(ApiError::Validation {
-        field: None,
-        message: refusal.into(),
-    })?;
-    state
-        .store
-        .stored_file(user_id, id)
-        .await
-        .map_err(|e| match e {
-            store::StoreError::NotFound => ApiError::Validation {
-                field: None,
-                message: refusal.into(),
-            },
-            other => other.into(),
-        })
-}
-
-/// Reference images to stage: the ones named (each must be the user's), else the scene's
-/// product images; at most three, counted before any is looked up.
-pub async fn reference_images(
-    state: &AppState,
-    user_id: Uuid,
-    scene_id: Uuid,
-    named: Option<&[String]>,
-) -> ApiResult<Vec<Uuid>> {
-    check_reference_image_count(named.map_or(0, <[String]>::len))?;
-    let ids = match named {
-        Some(named) if !named.is_empty() => {
-            let mut ids = Vec::with_capacity(named.len());
-            for text in named {
-                let id = Uuid::parse_str(text.trim()).map_err(|_| {
-                    ApiError::validation(
-                        "reference_images",
-                        "Reference images are given by their ids",
-                    )
-                })?;
-                state
-                    .store
-                    .reference_image(user_id, id)
-                    .await
-                    .map_err(not_found("Reference image not found"))?;
-                ids.push(id);
-            }
-            ids
-        }
-        _ => state
-            .store
-            .scene_reference_images(user_id, scene_id)
-            .await?
-            .into_iter()
-            .map(|image| image.id)
-            .collect(),
-    };
-    check_reference_image_count(ids.len())?;
-    Ok(ids)
-}
-
-/// At most [`store::MAX_REFERENCE_IMAGES`] reference images per generation or message.
-pub fn check_reference_image_count(count: usize) -> ApiResult<()> {
-    if count > store::MAX_REFERENCE_IMAGES as usize {
-        return Err(ApiError::validation(
-            "reference_images",
-            "You can only upload up to 3 reference images.",
-        ));
-    }
-    Ok(())
-}
-
-/// Refuses videos to users without an active subscription when the operator requires one.
-pub async fn check_video_allowed(state: &AppState, user_id: Uuid) -> ApiResult<()> {
-    if state.config.video_requires_subscription
-        && state.store.active_subscription(user_id).await?.is_none()
-    {
-        return Err(ApiError::UpgradeRequired(UPGRADE_FOR_VIDEO));
-    }
-    Ok(())
-}
-
-/// Where a job lands and what links it to the conversation.
-#[derive(Debug, Clone, Copy)]
-pub struct Target {
-    pub user_id: Uuid,
-    pub project_id: Uuid,
-    pub scene_id: Option<Uuid>,
-    pub message_id: Option<Uuid>,
-}
-
-/// Prices and enqueues the job: 402 with nothing written when the balance is short.
-pub async fn enqueue(state: &AppState, target: Target, payload: JobPayload) -> ApiResult<Job> {
-    enqueue_job(
-        state,
-        Uuid::new_v4(),
-        target,
-        payload,
-        std::time::Duration::ZERO,
-    )
-    .await
-}
-
-/// The most variations one request makes.
-pub const MAX_VARIATIONS: u8 = 4;
-pub const VARIATIONS_OUT_OF_RANGE: &str = "variations must be a whole number from 1 to 4";
-
-/// How many variations a request asks for: absent means 1; anything but a whole number
-/// from 1 to [`MAX_VARIATIONS`] is refused.
-pub fn variation_count(asked: Option<&serde_json::Value>) -> ApiResult<u8> {
-    match asked {
-        None | Some(serde_json::Value::Null) => Ok(1),
-        Some(value) => value
-            .as_u64()
-            .filter(|n| (1..=u64::from(MAX_VARIATIONS)).contains(n))
-            .and_then(|n| u8::try_from(n).ok())
-            .ok_or_else(|| ApiError::validation("variations", VARIATIONS_OUT_OF_RANGE)),
-    }
-}
-
-/// Prices and enqueues `count` variations of one job, each with its own id (so its own
-/// seed) and its own camera, the first with the id `first_id`: all of them in one
-/// transaction, or a 402 with nothing written when the balance cannot pay for every one.
-pub async fn enqueue_variations(
-    state: &AppState,
-    first_id: Uuid,
-    target: Target,
-    payload: JobPayload,
-    count: u8,
-) -> ApiResult<Vec<Job>> {
-    let mut news = Vec::with_capacity(usize::from(count));
-    for index in 0..count.max(1) {
-        let id = if index == 0 { first_id } else { Uuid::new_v4() };
-        news.push(new_job(
-            id,
-            target,
-            payload.clone().as_variation(index),
-            std::time::Duration::ZERO,
-        )?);
-    }
-    let (jobs, _balance) = state.store.enqueue_jobs(&news).await?;
-    Ok(jobs)
-}
-
-/// [`enqueue`] for a job that only runs if nothing else has done its work by `delay`.
-pub async fn enqueue_backstop(
-    state: &AppState,
-    target: Target,
-    payload: JobPayload,
-    delay: std::time::Duration,
-) -> ApiResult<Job> {
-    enqueue_job(state, Uuid::new_v4(), target, payload, delay).await
-}
-
-async fn enqueue_job(
-    state: &AppState,
-    id: Uuid,
-    target: Target,
-    payload: JobPayload,
-    delay: std::time::Duration,
-) -> ApiResult<Job> {
-    let new = new_job(id, target, payload, delay)?;
-    let (job, _balance) = state.store.enqueue_job(&new).await?;
-    Ok(job)
-}
-
-fn new_job(
-    id: Uuid,
-    target: Target,
-    payload: JobPayload,
-    delay: std::time::Duration,
-) -> ApiResult<NewJob> {
-    Ok(NewJob {
-        id,
-        user_id: target.user_id,
-        project_id: target.project_id,
-        scene_id: target.scene_id,
-        message_id: target.message_id,
-        kind: payload.kind(),
-        credit_cost: payload.price(),
-        payload: serde_json::to_value(&payload).map_err(|e| ApiError::Internal(e.into()))?,
-        max_attempts: domain::jobs::MAX_ATTEMPTS,
-        delay,
-    })
-}
-
-pub const NO_HOSTED_IMAGE_MODEL: &str =
-    "No hosted image model is configured: leave engine out or choose studio";
-
-/// The engine that draws one image: the one asked for, else the hosted image model painting
-/// around the exact product when the operator configured one, else the studio's own. Asking
-/// for a hosted engine without one is refused.
-pub fn image_engine(state: &AppState, asked: Option<&str>) -> ApiResult<ImageEngine> {
-    let hosted = state
-        .config
-        .providers
-        .iter()
-        .any(|p| p.capability == "image" && p.configured);
-    match asked.map(str::trim).filter(|e| !e.is_empty()) {
-        None if hosted => Ok(ImageEngine::HostedExact),
-        None => Ok(ImageEngine::Studio),
-        Some(text) => match ImageEngine::parse(text)? {
-            engine if engine.is_hosted() && !hosted => {
-                Err(ApiError::validation("engine", NO_HOSTED_IMAGE_MODEL))
-            }
-            engine => Ok(engine),
-        },
-    }
-}
-
-/// The user's job, or 404 (also for other users' ids).
-pub async fn owned_job(state: &AppState, user_id: Uuid, id: &str) -> ApiResult<Job> {
-    let id = Uuid::parse_str(id.trim()).map_err(|_| ApiError::NotFound("Job not found"))?;
-    state
-        .store
-        .job(user_id, id)
-        .await
-        .map_err(not_found("Job not found"))
-}
-
-/// A video's duration: an explicit field wins over the settings.
-pub fn video_duration(explicit: Option<&DurationInput>, settings: Settings) -> ApiResult<Duration> {
-    Ok(match explicit {
-        Some(DurationInput::Seconds(s)) => Duration::parse(&s.to_string())?,
-        Some(DurationInput::Text(t)) => Duration::parse(t)?,
-        None => settings.duration,
-    })
-}
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct GenerateImageRequest {
@@ -370,7 +36,7 @@ pub struct GenerateImageRequest {
     context: GenerationContext,
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
     #[schema(max_items = 3)]
-    reference_images: Option<Vec<String>>,
+    reference_images: Option<Vec<Uuid>>,
     /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
@@ -398,7 +64,7 @@ pub struct GenerateVideoRequest {
     duration: Option<DurationInput>,
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
     #[schema(max_items = 3)]
-    reference_images: Option<Vec<String>>,
+    reference_images: Option<Vec<Uuid>>,
     /// Animate this image asset instead of staging a new scene.
     source_image_id: Option<String>,
 }
@@ -438,41 +104,55 @@ pub const MASK_COVERS_TOO_MUCH: &str =
     "The brush covers too much of the image: leave part of it unpainted to fill from";
 const ENTER_A_PROMPT: &str = "Please enter a prompt before generating.";
 
-/// Where the job goes: the user's project and, when given, one of its scenes.
-async fn target(
+/// Where a request asks its job to go: its project, its campaign (required or not) and the
+/// chat message it belongs to, as the request gave them.
+struct Placement<'a> {
+    project_id: Option<&'a str>,
+    scene_id: Option<&'a str>,
+    scene_required: bool,
+    parent_message_id: Option<&'a str>,
+}
+
+/// The preamble every start shares: where the job goes, all of it the user's, and the
+/// settings it runs with (the campaign's, overridden by the request's `context`, which is
+/// read only once the place is known).
+async fn prepare(
     state: &AppState,
     user_id: Uuid,
-    project_id: Option<&str>,
-    scene_id: Option<&str>,
-    scene_required: bool,
-    message_id: Option<&str>,
-) -> ApiResult<(Target, Option<Scene>)> {
-    let project_id = required_id(project_id, "project_id", NO_SELECTION)?;
-    let scene = match scene_id.map(str::trim).filter(|s| !s.is_empty()) {
+    placement: Placement<'_>,
+    context: impl FnOnce() -> ApiResult<GenerationContext>,
+) -> ApiResult<(Target, Settings)> {
+    let project_id = required_id(placement.project_id, "project_id", NO_SELECTION)?;
+    let scene = match placement.scene_id.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => {
             let scene_id = Uuid::parse_str(text)
                 .map_err(|_| ApiError::validation("scene_id", "scene_id must be a UUID"))?;
             Some(owned_scene(state, user_id, project_id, scene_id).await?)
         }
-        None if scene_required => return Err(ApiError::validation("scene_id", SELECT_SCENE)),
+        None if placement.scene_required => {
+            return Err(ApiError::validation("scene_id", SELECT_SCENE))
+        }
         None => {
             owned_project(state, user_id, project_id).await?;
             None
         }
     };
-    let message_id = match message_id.map(str::trim).filter(|m| !m.is_empty()) {
+    let message_id = match placement
+        .parent_message_id
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    {
         Some(text) => Some(parent_message(state, user_id, project_id, scene.as_ref(), text).await?),
         None => None,
     };
-    Ok((
-        Target {
-            user_id,
-            project_id,
-            scene_id: scene.as_ref().map(|s| s.id),
-            message_id,
-        },
-        scene,
-    ))
+    let settings = context()?.settings(scene.as_ref().map(|s| s.settings).unwrap_or_default())?;
+    let target = Target {
+        user_id,
+        project_id,
+        scene_id: scene.as_ref().map(|s| s.id),
+        message_id,
+    };
+    Ok((target, settings))
 }
 
 /// The chat message a generation belongs to: one of the user's messages, in the job's
@@ -501,12 +181,6 @@ async fn parent_message(
     Ok(message.id)
 }
 
-pub const MESSAGE_NOT_FOUND: &str = "Message not found";
-
-fn base_settings(scene: Option<&Scene>) -> Settings {
-    scene.map(|s| s.settings).unwrap_or_default()
-}
-
 /// Picks the refined prompt over the plain one.
 fn chosen_prompt(refined: Option<&str>, plain: Option<&str>) -> ApiResult<String> {
     let refined = prompt_text(refined)?;
@@ -525,16 +199,13 @@ pub async fn start_image(
 ) -> ApiResult<Vec<Job>> {
     let count = variation_count(request.variations.as_ref())?;
     check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
-    let (target, scene) = target(
-        state,
-        user_id,
-        request.project_id.as_deref(),
-        request.scene_id.as_deref(),
-        true,
-        request.parent_message_id.as_deref(),
-    )
-    .await?;
-    let settings = request.context.settings(base_settings(scene.as_ref()))?;
+    let placement = Placement {
+        project_id: request.project_id.as_deref(),
+        scene_id: request.scene_id.as_deref(),
+        scene_required: true,
+        parent_message_id: request.parent_message_id.as_deref(),
+    };
+    let (target, settings) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     let prompt = chosen_prompt(
         request.refined_image_prompt.as_deref(),
         request.prompt.as_deref(),
@@ -569,17 +240,14 @@ pub async fn start_video(
     request: GenerateVideoRequest,
 ) -> ApiResult<Job> {
     check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
-    let (target, scene) = target(
-        state,
-        user_id,
-        request.project_id.as_deref(),
-        request.scene_id.as_deref(),
-        true,
-        request.parent_message_id.as_deref(),
-    )
-    .await?;
+    let placement = Placement {
+        project_id: request.project_id.as_deref(),
+        scene_id: request.scene_id.as_deref(),
+        scene_required: true,
+        parent_message_id: request.parent_message_id.as_deref(),
+    };
+    let (target, settings) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     check_video_allowed(state, user_id).await?;
-    let settings = request.context.settings(base_settings(scene.as_ref()))?;
     let duration = video_duration(request.duration.as_ref(), settings)?;
     let prompt = chosen_prompt(
         request.refined_video_prompt.as_deref(),
@@ -648,16 +316,13 @@ pub async fn start_audio(
     user_id: Uuid,
     request: GenerateAudioRequest,
 ) -> ApiResult<Job> {
-    let (target, scene) = target(
-        state,
-        user_id,
-        request.project_id.as_deref(),
-        request.scene_id.as_deref(),
-        false,
-        request.parent_message_id.as_deref(),
-    )
-    .await?;
-    request.context.settings(base_settings(scene.as_ref()))?;
+    let placement = Placement {
+        project_id: request.project_id.as_deref(),
+        scene_id: request.scene_id.as_deref(),
+        scene_required: false,
+        parent_message_id: request.parent_message_id.as_deref(),
+    };
+    let (target, _) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     let prompt = prompt_text(request.prompt.as_deref())?;
     if prompt.is_empty() {
         return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
@@ -688,16 +353,14 @@ pub async fn start_image_edit(
     user_id: Uuid,
     request: ImageEditRequest,
 ) -> ApiResult<Job> {
-    let (target, scene) = target(
-        state,
-        user_id,
-        request.project_id.as_deref(),
-        request.scene_id.as_deref(),
-        false,
-        request.parent_message_id.as_deref(),
-    )
-    .await?;
-    edit_context(request.context.as_deref())?.settings(base_settings(scene.as_ref()))?;
+    let placement = Placement {
+        project_id: request.project_id.as_deref(),
+        scene_id: request.scene_id.as_deref(),
+        scene_required: false,
+        parent_message_id: request.parent_message_id.as_deref(),
+    };
+    let context = request.context.as_deref();
+    let (target, _) = prepare(state, user_id, placement, || edit_context(context)).await?;
     let prompt = prompt_text(request.prompt.as_deref())?;
     if prompt.is_empty() {
         return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
@@ -807,8 +470,8 @@ async fn checked_mask(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::generation::NO_HOSTED_IMAGE_MODEL;
     use crate::services::testing::{png, TestWorld};
-    use domain::Quality;
 
     fn image_request(world: &TestWorld, prompt: &str) -> GenerateImageRequest {
         GenerateImageRequest {
@@ -929,47 +592,6 @@ mod tests {
         assert_eq!(credits(&world).await, 10);
     }
 
-    #[test]
-    fn only_our_media_urls_resolve() {
-        let id = Uuid::new_v4();
-        assert_eq!(media_id_from_url(&id.to_string(), None), Some(id));
-        assert_eq!(
-            media_id_from_url(&format!("/api/media/file/{id}"), None),
-            Some(id)
-        );
-        assert_eq!(
-            media_id_from_url(&format!("/api/media/file/{id}?variant=thumbnail"), None),
-            Some(id)
-        );
-        assert_eq!(
-            media_id_from_url(&format!("/media/file/{id}"), None),
-            Some(id)
-        );
-        assert_eq!(
-            media_id_from_url(
-                &format!("http://studio.local:8080/api/media/file/{id}"),
-                Some("studio.local:8080")
-            ),
-            Some(id)
-        );
-        assert_eq!(
-            media_id_from_url(
-                &format!("https://evil.example/api/media/file/{id}"),
-                Some("studio.local")
-            ),
-            None
-        );
-        assert_eq!(
-            media_id_from_url(&format!("file:///api/media/file/{id}"), None),
-            None
-        );
-        assert_eq!(media_id_from_url("/etc/passwd", None), None);
-        assert_eq!(
-            media_id_from_url(&format!("/api/media/file/{id}/../../x"), None),
-            None
-        );
-    }
-
     #[tokio::test]
     async fn the_engine_is_chosen_per_image_and_hosted_needs_a_hosted_model() {
         let world = TestWorld::new().await;
@@ -1022,27 +644,6 @@ mod tests {
         assert!(start_image(&hosted, world.user_id, unknown).await.is_err());
     }
 
-    #[test]
-    fn variations_are_a_whole_number_from_one_to_four() {
-        use serde_json::json;
-        assert_eq!(variation_count(None).unwrap(), 1);
-        assert_eq!(variation_count(Some(&json!(null))).unwrap(), 1);
-        for n in 1..=4u8 {
-            assert_eq!(variation_count(Some(&json!(n))).unwrap(), n);
-        }
-        for bad in [
-            json!(0),
-            json!(5),
-            json!("x"),
-            json!("2"),
-            json!(2.5),
-            json!(-1),
-        ] {
-            let error = variation_count(Some(&bad)).unwrap_err();
-            assert_eq!(error.to_string(), VARIATIONS_OUT_OF_RANGE, "{bad}");
-        }
-    }
-
     #[tokio::test]
     async fn a_set_of_variations_is_paid_whole_or_not_at_all() {
         let world = TestWorld::new().await;
@@ -1075,17 +676,5 @@ mod tests {
             .unwrap_err();
         assert!(matches!(error, ApiError::InsufficientCredits), "{error:?}");
         assert_eq!(credits(&world).await, 2);
-    }
-
-    #[test]
-    fn chat_settings_win_over_direct_ones() {
-        let context: GenerationContext = serde_json::from_str(
-            r#"{"quality":"low","pre_production_settings":{"quality":"high","duration":"10s"}}"#,
-        )
-        .unwrap();
-        let s = context.settings(Settings::default()).unwrap();
-        assert_eq!((s.quality, s.duration), (Quality::High, Duration::Ten));
-        let bad: GenerationContext = serde_json::from_str(r#"{"resolution":"800x600"}"#).unwrap();
-        assert!(bad.settings(Settings::default()).is_err());
     }
 }
