@@ -221,9 +221,6 @@ fn services_know_no_route_module() {
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
 
-/// Service pairs still importing each other, to be untangled; the list only shrinks.
-const SERVICE_CIRCLES: &[[&str; 2]] = &[["generation", "scenes"]];
-
 #[test]
 fn services_import_each_other_without_circles() {
     let files = sources(&server_source("services"));
@@ -242,17 +239,11 @@ fn services_import_each_other_without_circles() {
         imports.values().any(|used| !used.is_empty()),
         "no imports between services were read: {imports:?}"
     );
-    let allowed = |a: &str, b: &str| {
-        SERVICE_CIRCLES
-            .iter()
-            .any(|pair| pair == &[a, b] || pair == &[b, a])
-    };
-    // A circle is a service reachable again from itself; the allowed pairs' edges are left
-    // out so any other circle through them still shows.
+    // A circle is a service reachable again from itself.
     let mut circles = Vec::new();
     for start in imports.keys() {
         let mut trail = vec![start.clone()];
-        find_circles(&imports, start, &mut trail, &allowed, &mut circles);
+        find_circles(&imports, start, &mut trail, &mut circles);
     }
     assert!(
         circles.is_empty(),
@@ -265,19 +256,15 @@ fn find_circles(
     imports: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
     start: &str,
     trail: &mut Vec<String>,
-    allowed: &dyn Fn(&str, &str) -> bool,
     circles: &mut Vec<String>,
 ) {
     let here = trail.last().expect("a trail").clone();
     for next in imports.get(&here).into_iter().flatten() {
-        if allowed(&here, next) {
-            continue;
-        }
         if next == start {
             circles.push(format!("{} → {start}", trail.join(" → ")));
         } else if !trail.contains(next) && next.as_str() > start {
             trail.push(next.clone());
-            find_circles(imports, start, trail, allowed, circles);
+            find_circles(imports, start, trail, circles);
             trail.pop();
         }
     }
