@@ -13,6 +13,9 @@
 //! The new scan uses the typical Huffman tables of the JPEG standard (Annex K), which have a
 //! code for every baseline symbol, so a single pass suffices. Every row of MCUs is a restart
 //! interval, which lets two threads code the two halves of the picture.
+//!
+//! Kept whole: one algorithm (decode coefficients, move blocks, re-encode) whose parts share the
+//! bit reader and tables.
 
 use std::ops::Range;
 

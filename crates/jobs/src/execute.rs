@@ -59,6 +59,21 @@ fn unreadable(what: &str) -> impl Fn(store::StorageError) -> ProviderError + '_ 
     }
 }
 
+/// Maps a failed lookup of one of the job's inputs: gone for good (the user deleted it) or a
+/// store hiccup worth a retry.
+pub(crate) fn missing_input(what: &str) -> impl FnOnce(StoreError) -> ProviderError + '_ {
+    move |e| match e {
+        StoreError::NotFound => ProviderError::permanent(
+            JobFailure::InputMissing,
+            format!("the {what} no longer exists"),
+        ),
+        e => ProviderError::transient(
+            JobFailure::Internal,
+            format!("could not look up the {what}: {e}"),
+        ),
+    }
+}
+
 /// Reads a user's stored file (reference image or media asset) by id.
 pub(crate) async fn read_file(
     ctx: &Context<'_>,
@@ -66,21 +81,11 @@ pub(crate) async fn read_file(
     id: uuid::Uuid,
     what: &str,
 ) -> Result<Bytes, ProviderError> {
-    let file = match ctx.store.stored_file(job.user_id, id).await {
-        Ok(file) => file,
-        Err(StoreError::NotFound) => {
-            return Err(ProviderError::permanent(
-                JobFailure::InputMissing,
-                format!("the {what} {id} no longer exists"),
-            ));
-        }
-        Err(e) => {
-            return Err(ProviderError::transient(
-                JobFailure::Internal,
-                format!("could not look up the {what} {id}: {e}"),
-            ))
-        }
-    };
+    let file = ctx
+        .store
+        .stored_file(job.user_id, id)
+        .await
+        .map_err(missing_input(&format!("{what} {id}")))?;
     ctx.storage
         .read(&file.storage_key)
         .await
@@ -169,21 +174,11 @@ async fn generate(
             resolution,
             ..
         } => {
-            let template = match ctx.store.template(template_id).await {
-                Ok(t) => t,
-                Err(StoreError::NotFound) => {
-                    return Err(ProviderError::permanent(
-                        JobFailure::InputMissing,
-                        format!("template {template_id} not found"),
-                    ))
-                }
-                Err(e) => {
-                    return Err(ProviderError::transient(
-                        JobFailure::Internal,
-                        format!("could not read the template: {e}"),
-                    ))
-                }
-            };
+            let template = ctx
+                .store
+                .template(template_id)
+                .await
+                .map_err(missing_input(&format!("template {template_id}")))?;
             let guidance: Guidance =
                 serde_json::from_value(template.parameters.clone()).unwrap_or_default();
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
 use uuid::Uuid;
 
-use crate::execute::{read_file, seed_of, thumbnail, Context};
+use crate::execute::{missing_input, read_file, seed_of, thumbnail, Context};
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
 
@@ -46,21 +46,11 @@ pub(crate) async fn run(
 ) -> Result<Vec<NewMediaAsset>, ProviderError> {
     sink.report("preparing", 0.0)
         .map_err(|_| ProviderError::Cancelled)?;
-    let source = match ctx.store.media_asset(job.user_id, source_id).await {
-        Ok(asset) => asset,
-        Err(StoreError::NotFound) => {
-            return Err(ProviderError::permanent(
-                JobFailure::InputMissing,
-                format!("the exported image {source_id} no longer exists"),
-            ))
-        }
-        Err(e) => {
-            return Err(ProviderError::transient(
-                JobFailure::Internal,
-                format!("could not look up the exported image: {e}"),
-            ))
-        }
-    };
+    let source = ctx
+        .store
+        .media_asset(job.user_id, source_id)
+        .await
+        .map_err(missing_input(&format!("exported image {source_id}")))?;
     if source.file_type != MediaKind::Image {
         return Err(ProviderError::permanent(
             JobFailure::InputUnreadable,

@@ -41,7 +41,6 @@ export function createLiveEventHandler(client: QueryClient, options: LiveEventHa
       }
       case 'storyboard-updated':
         refreshStoryboard(event.data.project_id);
-        target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.storyboardUpdated, { detail: event.data }));
         return;
       case 'job-progress':
       case 'job-completed':

@@ -14,12 +14,6 @@ export const BROWSER_EVENTS = {
   jobCompleted: 'job-completed',
   /** From the live stream: a job failed. detail: JobEventData */
   jobFailed: 'job-failed',
-  /** From the live stream: a project's storyboard changed. detail: StoryboardUpdatedData */
-  storyboardUpdated: 'storyboard-updated',
-  /** Refresh the storyboard after 500 ms. detail: { projectId? } */
-  refreshStoryboard: 'studio:refresh-storyboard',
-  /** Refresh the storyboard now. detail: { projectId? } */
-  forceStoryboardRefresh: 'studio:force-storyboard-refresh',
   /** Highlight a scene's card after 500 ms. detail: { sceneId } */
   highlightScene: 'studio:highlight-scene',
   /** The user's first generation of this page's life completed. detail: GenerationEndDetail */
@@ -55,10 +49,6 @@ export interface GenerationEndDetail extends GenerationStartDetail {
   error?: string | null;
 }
 
-export interface StoryboardRefreshDetail {
-  projectId?: string | null;
-}
-
 export interface HighlightSceneDetail {
   sceneId: string;
 }
@@ -70,13 +60,13 @@ export function emitBrowserEvent<T>(name: BrowserEventName, detail: T, target: E
 let generationsCompleted = 0;
 
 /**
- * Announces the end of a generation the browser started: `generation-end`, the refresh and highlight
- * of the storyboard, and `studio:first-generation-complete` the first time one completes.
+ * Announces the end of a generation the browser started: `generation-end`, the highlight of its
+ * scene's card, and `studio:first-generation-complete` the first time one completes. The storyboard
+ * itself is refetched by the live stream's `job-completed`.
  */
 export function announceGenerationEnd(detail: GenerationEndDetail, target: EventTarget = window): void {
   emitBrowserEvent(BROWSER_EVENTS.generationEnd, detail, target);
   if (detail.status !== 'completed') return;
-  emitBrowserEvent<StoryboardRefreshDetail>(BROWSER_EVENTS.refreshStoryboard, { projectId: detail.projectId }, target);
   if (detail.sceneId && detail.shouldHighlight !== false) {
     emitBrowserEvent<HighlightSceneDetail>(BROWSER_EVENTS.highlightScene, { sceneId: detail.sceneId }, target);
   }

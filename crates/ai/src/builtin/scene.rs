@@ -6,6 +6,8 @@
 //! refinement (and any course change feedback caused), so only the user's messages after it
 //! are read for scene words. The user's own facts (product, negatives, audience, motion) are
 //! replayed from the whole conversation, which is cheap.
+//!
+//! Kept whole: every rule of the merge reads and writes the one scene built here.
 
 use domain::{ColorPalette, Composition, Environment, Lighting};
 use engine::prompt::{self, NamedColor, Tone};

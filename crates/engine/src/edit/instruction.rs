@@ -3,6 +3,8 @@
 //! [`EditOp`], or says up front that the offline engine cannot do it. Keyword based: the
 //! words are few and the ops are few, and an instruction none of them covers is refused
 //! rather than answered with an edit that does something else.
+//!
+//! Long by its tests: the table of instructions and the operation each must give.
 
 use std::fmt;
 

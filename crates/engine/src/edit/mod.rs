@@ -11,6 +11,8 @@
 //! painted), and a new colour goes to the object under the brush
 //! rather than to the brush's whole rectangle. An instruction the engine has no edit for is
 //! refused before anything is drawn.
+//!
+//! Kept whole: the edit pipeline (mask, op, place, blend) reads best in one file.
 
 pub(crate) mod inpaint;
 mod instruction;

@@ -1,3 +1,5 @@
+//!
+//! Long by nature: the API tests of product photos, one per journey.
 use std::path::Path;
 
 use futures::future::join_all;

@@ -31,38 +31,34 @@ struct Stage {
     colors: [Rgb; 3],
 }
 
+impl Stage {
+    fn of(pixmap: &Pixmap, p: &Props) -> Stage {
+        let s = p.scale;
+        let r = &p.layout.product;
+        let mut colors = prop_colors(p.palette);
+        if let Some(a) = p.accent {
+            colors[0] = a;
+        }
+        Stage {
+            w: pixmap.width() as f32,
+            h: pixmap.height() as f32,
+            pcx: r.center_x() * s,
+            pbase: r.bottom() as f32 * s,
+            pw: r.width as f32 * s,
+            ph: r.height as f32 * s,
+            side: p.light.side,
+            shadow: p.light.shadow_color(),
+            colors,
+        }
+    }
+}
+
 /// Draws the composition's props into `pixmap` (the size of the background canvas).
 pub fn draw(pixmap: &mut Pixmap, p: &Props) {
-    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
-    let s = p.scale;
-    let r = &p.layout.product;
-    let (pcx, pbase, pw, ph) = (
-        r.center_x() * s,
-        r.bottom() as f32 * s,
-        r.width as f32 * s,
-        r.height as f32 * s,
-    );
-    let side = p.light.side;
-    let mut colors = prop_colors(p.palette);
-    if let Some(a) = p.accent {
-        colors[0] = a;
-    }
+    let stage = Stage::of(pixmap, p);
     let mut rng = Rng::new(p.seed ^ 0x9B0B);
-    let shadow = p.light.shadow_color();
-    let stage = Stage {
-        w,
-        h,
-        pcx,
-        pbase,
-        pw,
-        ph,
-        side,
-        shadow,
-        colors,
-    };
-
     if p.layout.top_down {
-        flat_lay(pixmap, p, colors, &mut rng);
+        flat_lay(pixmap, p, stage.colors, &mut rng);
         return;
     }
     let own = !p.named.is_empty() && !shows_named(p.setting, p.named);
@@ -552,16 +548,15 @@ pub(super) fn shows_named(setting: Setting, named: &[PropKind]) -> bool {
 /// the second on the other, the third further out on the first's side. Each is drawn about
 /// as tall as half the product, so it reads clearly without upstaging it.
 pub(super) fn beside(pm: &mut Pixmap, p: &Props, rng: &mut Rng) {
-    let s = p.scale;
-    let r = &p.layout.product;
-    let (pcx, pbase, pw, ph) = (
-        r.center_x() * s,
-        r.bottom() as f32 * s,
-        r.width as f32 * s,
-        r.height as f32 * s,
-    );
+    let Stage {
+        pcx,
+        pbase,
+        pw,
+        ph,
+        shadow,
+        ..
+    } = Stage::of(pm, p);
     let ps = p.layout.prop_side;
-    let shadow = p.light.shadow_color();
     let (bw, bh) = (ph * 0.62, ph * 0.62);
     let base = pbase - ph * 0.03;
     let spots = [

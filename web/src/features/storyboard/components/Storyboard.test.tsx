@@ -221,28 +221,6 @@ describe('Campaign Studio', () => {
     }
   });
 
-  it('refreshes on studio:force-storyboard-refresh and studio:refresh-storyboard after 500 ms', async () => {
-    const calls = serve(board());
-    renderStoryboard();
-    await card('Spring');
-    const fetches = () => calls.filter((c) => c.path.endsWith('/storyboard')).length;
-    expect(fetches()).toBe(1);
-    act(() => emitBrowserEvent(BROWSER_EVENTS.forceStoryboardRefresh, { projectId: PROJECT }));
-    await waitFor(() => expect(fetches()).toBe(2));
-    vi.useFakeTimers();
-    try {
-      act(() => emitBrowserEvent(BROWSER_EVENTS.refreshStoryboard, { projectId: PROJECT }));
-      act(() => emitBrowserEvent(BROWSER_EVENTS.refreshStoryboard, {}));
-      act(() => emitBrowserEvent(BROWSER_EVENTS.refreshStoryboard, { projectId: 'another' }));
-      await act(() => vi.advanceTimersByTimeAsync(400));
-      expect(fetches()).toBe(2);
-      await act(() => vi.advanceTimersByTimeAsync(200));
-    } finally {
-      vi.useRealTimers();
-    }
-    await waitFor(() => expect(fetches()).toBe(3));
-  });
-
   it('shows the empty state', async () => {
     serve(storyboard([]));
     const onCreateCampaign = vi.fn();
