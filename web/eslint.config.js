@@ -17,6 +17,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // One name per concept: the user's "campaign" is a scene in code (and in the API).
+      'id-match': ['error', '^(?!.*[Cc]ampaign).*$', { properties: true, classFields: true }],
     },
   },
   // Feature folders never import each other; shared code lives in src/lib, src/components, src/api.

@@ -825,7 +825,7 @@ export interface paths {
         get: operations["listProjects"];
         put?: never;
         /**
-         * Creates a project, and its first campaign when `first_campaign_name` is given. Its
+         * Creates a project, and its first campaign when `first_scene_name` is given. Its
          *     scenes start with its settings.
          */
         post: operations["createProject"];
@@ -1377,7 +1377,7 @@ export interface components {
         };
         CreateProjectRequest: {
             /** @description When given, the project's first campaign is made with it, in the same request. */
-            first_campaign_name?: string | null;
+            first_scene_name?: string | null;
             pre_production_settings?: null | components["schemas"]["SettingsInput"];
             project_name: string;
         };
@@ -2036,7 +2036,7 @@ export interface components {
         ProjectView: {
             /** Format: date-time */
             created_at: string;
-            first_campaign?: null | components["schemas"]["SceneView"];
+            first_scene?: null | components["schemas"]["SceneView"];
             /** Format: uuid */
             id: string;
             name: string;
@@ -2708,7 +2708,7 @@ export interface components {
             data: {
                 /** Format: date-time */
                 created_at: string;
-                first_campaign?: null | components["schemas"]["SceneView"];
+                first_scene?: null | components["schemas"]["SceneView"];
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -2939,7 +2939,7 @@ export interface components {
             data: {
                 /** Format: date-time */
                 created_at: string;
-                first_campaign?: null | components["schemas"]["SceneView"];
+                first_scene?: null | components["schemas"]["SceneView"];
                 /** Format: uuid */
                 id: string;
                 name: string;

@@ -67,7 +67,7 @@ describe('/create', () => {
     expect(server.state.calls.find((c) => c.path === '/api/projects' && c.method === 'POST')?.body).toEqual({
       project_name: 'Spring launch',
       pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5' },
-      first_campaign_name: 'Campaign 1',
+      first_scene_name: 'Campaign 1',
     });
     // The creation is counted (and its batch sent before the next test starts).
     const tracked = () =>

@@ -7,7 +7,7 @@ import { CreditBadge } from '@/features/credits';
 import { HowThisWasMade } from '@/features/generate/components/HowThisWasMade';
 import { recipeOf } from '@/features/generate/state/recall';
 import { PresetSelect } from '@/features/presets';
-import { Storyboard, useCampaignHasMedia } from '@/features/storyboard';
+import { Storyboard, useSceneHasMedia } from '@/features/storyboard';
 import { useWorkspace, WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
 import { CreateCommerce } from './create/CreateCommerce';
 import { ScenePanel } from './create/ScenePanel';
@@ -34,12 +34,12 @@ export function CreatePage() {
 
 function Workspace({ user, onLogout }: { user: User; onLogout: () => void }) {
   const ws = useWorkspace();
-  const campaignHasMedia = useCampaignHasMedia(ws.selectedProject?.id ?? null, ws.selectedScene?.id ?? null);
+  const sceneHasMedia = useSceneHasMedia(ws.selectedProject?.id ?? null, ws.selectedScene?.id ?? null);
   return (
     <WorkspaceShell
       user={user}
       onLogout={onLogout}
-      campaignHasMedia={campaignHasMedia}
+      sceneHasMedia={sceneHasMedia}
       renderCredits={(compact) => <CreditBadge compact={compact} />}
       renderStoryboard={(props) => (
         <Storyboard {...props} renderRecipe={(input) => (recipeOf(input.asset) ? <HowThisWasMade {...input} /> : null)} />

@@ -43,13 +43,13 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       method: 'POST',
       pattern: /^\/api\/projects$/,
       handle: (_m, body) => {
-        const b = body as { project_name: string; first_campaign_name?: string };
+        const b = body as { project_name: string; first_scene_name?: string };
         const project = { id: id('p'), name: b.project_name, settings: { quality: 'medium', resolution: '1024x1536', duration: 5 }, created_at: now(), updated_at: now() };
         state.projects.push(project);
-        if (b.first_campaign_name === undefined) return ok({ status: 'success', data: project }, 201);
-        const scene = { id: id('s'), project_id: project.id, name: b.first_campaign_name, order: 1, active_asset_id: null, settings: project.settings, preset_id: null, created_at: now(), updated_at: now() };
+        if (b.first_scene_name === undefined) return ok({ status: 'success', data: project }, 201);
+        const scene = { id: id('s'), project_id: project.id, name: b.first_scene_name, order: 1, active_asset_id: null, settings: project.settings, preset_id: null, created_at: now(), updated_at: now() };
         state.scenes.push(scene);
-        return ok({ status: 'success', data: { ...project, first_campaign: scene } }, 201);
+        return ok({ status: 'success', data: { ...project, first_scene: scene } }, 201);
       },
     },
     {

@@ -28,7 +28,7 @@ pub struct ProjectView {
     updated_at: DateTime<Utc>,
     /// The first campaign, made with the project when its creation named one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    first_campaign: Option<SceneView>,
+    first_scene: Option<SceneView>,
 }
 
 impl From<store::Project> for ProjectView {
@@ -39,7 +39,7 @@ impl From<store::Project> for ProjectView {
             settings: p.settings,
             created_at: p.created_at,
             updated_at: p.updated_at,
-            first_campaign: None,
+            first_scene: None,
         }
     }
 }
@@ -50,7 +50,7 @@ pub struct CreateProjectRequest {
     /// Defaults: quality medium, resolution 1024x1536, duration 5.
     pre_production_settings: Option<SettingsInput>,
     /// When given, the project's first campaign is made with it, in the same request.
-    first_campaign_name: Option<String>,
+    first_scene_name: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -69,7 +69,7 @@ async fn list_projects(
     Ok(success(projects.into_iter().map(Into::into).collect()))
 }
 
-/// Creates a project, and its first campaign when `first_campaign_name` is given. Its
+/// Creates a project, and its first campaign when `first_scene_name` is given. Its
 /// scenes start with its settings.
 #[utoipa::path(post, path = "/api/projects", tag = "projects", operation_id = "createProject",
     request_body = CreateProjectRequest,
@@ -85,19 +85,19 @@ async fn create_project(
         .pre_production_settings
         .unwrap_or_default()
         .apply_to(Settings::default())?;
-    let first_campaign = body
-        .first_campaign_name
+    let first_scene = body
+        .first_scene_name
         .as_deref()
         .map(SceneName::parse)
         .transpose()?;
-    let view = match first_campaign {
+    let view = match first_scene {
         Some(scene_name) => {
             let (project, scene) = state
                 .store
                 .create_project_with_scene(current.user.id, &name, settings, &scene_name)
                 .await?;
             ProjectView {
-                first_campaign: Some(scene.into()),
+                first_scene: Some(scene.into()),
                 ..project.into()
             }
         }

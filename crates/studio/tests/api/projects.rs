@@ -50,7 +50,7 @@ async fn projects_are_created_listed_newest_first_and_renamed(db: Db) {
     assert_eq!(list["data"][1]["name"], "Spring launch v2");
 }
 
-/// `first_campaign_name` makes the first campaign with the project: the answer carries it,
+/// `first_scene_name` makes the first campaign with the project: the answer carries it,
 /// and the project's campaign list holds exactly it. A bad campaign name refuses the whole
 /// request and leaves no project behind.
 async fn a_project_is_created_with_its_first_campaign_in_one_request(db: Db) {
@@ -59,7 +59,7 @@ async fn a_project_is_created_with_its_first_campaign_in_one_request(db: Db) {
     let response = app
         .authed(&session, Method::POST, "/api/projects")
         .json(
-            &json!({"project_name": "Autumn", "first_campaign_name": "Campaign 1",
+            &json!({"project_name": "Autumn", "first_scene_name": "Campaign 1",
             "pre_production_settings": {"quality": "high"}}),
         )
         .send()
@@ -68,7 +68,7 @@ async fn a_project_is_created_with_its_first_campaign_in_one_request(db: Db) {
     assert_eq!(response.status(), StatusCode::CREATED);
     let body: Value = response.json().await.unwrap();
     let project = &body["data"];
-    let campaign = &project["first_campaign"];
+    let campaign = &project["first_scene"];
     assert_eq!(campaign["name"], "Campaign 1");
     assert_eq!(campaign["order"], 1);
     assert_eq!(campaign["project_id"], project["id"]);
@@ -82,11 +82,11 @@ async fn a_project_is_created_with_its_first_campaign_in_one_request(db: Db) {
     assert_eq!(scenes[0]["id"], campaign["id"]);
     // Without the field, a project alone, as before.
     let alone = app.create_project(&session, "Alone").await;
-    assert!(alone.get("first_campaign").is_none(), "{alone}");
+    assert!(alone.get("first_scene").is_none(), "{alone}");
 
     let response = app
         .authed(&session, Method::POST, "/api/projects")
-        .json(&json!({"project_name": "Broken", "first_campaign_name": "   "}))
+        .json(&json!({"project_name": "Broken", "first_scene_name": "   "}))
         .send()
         .await
         .unwrap();

@@ -1,3 +1,3 @@
-export { useCampaignHasMedia } from './api/storyboard';
+export { useSceneHasMedia } from './api/storyboard';
 export { Storyboard, type StoryboardProps } from './components/Storyboard';
 export { ShareLinksPanel } from './components/ShareLinksPanel';

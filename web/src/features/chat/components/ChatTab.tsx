@@ -23,7 +23,7 @@ import { useGenerationSettings } from '../state/useGenerationSettings';
 import { useHighlights } from '../state/useHighlights';
 import { ChatInput, type ChatInputHandle } from './ChatInput';
 import { ChatMediaViewer } from './ChatMediaViewer';
-import { NoCampaign, WelcomeCard } from './EmptyStates';
+import { NoScene, WelcomeCard } from './EmptyStates';
 import { DockPanels, type DockPanel } from './DockPanels';
 import { MessageItem, type ThreadActions } from './MessageItem';
 import { MessageList } from './MessageList';
@@ -75,7 +75,7 @@ export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, re
       ) : (
         <>
           <Toolbar toolbar={toolbar} musicDisabled musicShortfall={null} musicRunning={false} onMakeMusic={() => undefined} />
-          <NoCampaign />
+          <NoScene />
         </>
       )}
     </section>

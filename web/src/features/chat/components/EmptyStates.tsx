@@ -2,13 +2,13 @@ import { MessageSquareText, Sparkles } from 'lucide-react';
 import { CHAT_TEXT } from '../logic/texts';
 
 /** No project or scene yet. */
-export function NoCampaign() {
+export function NoScene() {
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center px-6 py-10 text-center">
       <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
         <MessageSquareText className="h-6 w-6" aria-hidden />
       </span>
-      <h2 className="mt-4 text-base font-semibold text-slate-900">{CHAT_TEXT.selectCampaign}</h2>
+      <h2 className="mt-4 text-base font-semibold text-slate-900">{CHAT_TEXT.selectScene}</h2>
       <p className="mt-1.5 max-w-xs text-sm text-slate-500">Pick a campaign from the storyboard, or create one, and describe the shot you want.</p>
     </div>
   );

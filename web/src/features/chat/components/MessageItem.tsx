@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import { cn } from '@/lib/cn';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
-import { setCampaignCover } from '@/lib/media/cover';
+import { setSceneCover } from '@/lib/media/cover';
 import { notify } from '@/lib/toast';
 import type { GenerateOffer } from '../logic/actions';
 import type { FeedbackGiven, FeedbackReason, Reaction } from '../logic/feedback';
@@ -157,7 +157,7 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
                             onClick={() => {
                               const previous = chosenCover;
                               setChosenCover(media.id);
-                              setCampaignCover(client, actions, media.id).catch((error: unknown) => {
+                              setSceneCover(client, actions, media.id).catch((error: unknown) => {
                                 setChosenCover(previous);
                                 notify.error(error instanceof Error ? error.message : 'Failed to update campaign');
                               });

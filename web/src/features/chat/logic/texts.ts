@@ -39,5 +39,5 @@ export const CHAT_TEXT = {
   settingsSaveFailed: 'Failed to save generation settings',
 
   noProductPhoto: 'No product photo in this campaign — add one, or the image will use a stand-in product',
-  selectCampaign: 'Select a campaign to start chatting',
+  selectScene: 'Select a campaign to start chatting',
 } as const;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
-import { setCampaignCover } from '@/lib/media/cover';
+import { setSceneCover } from '@/lib/media/cover';
 import { notify } from '@/lib/toast';
 import { useJobProgress } from '@/lib/events';
 import { useJobEstimates } from '../api/estimates';
@@ -160,7 +160,7 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
                 onChoose={(assetId) => {
                   const previous = runHere.chosenAssetId;
                   patchRun(runHere.id, { chosenAssetId: assetId });
-                  setCampaignCover(client, runHere, assetId).catch((error: unknown) => {
+                  setSceneCover(client, runHere, assetId).catch((error: unknown) => {
                     patchRun(runHere.id, { chosenAssetId: previous });
                     notify.error(error instanceof Error ? error.message : 'Failed to update campaign');
                   });

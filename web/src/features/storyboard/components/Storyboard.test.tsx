@@ -72,10 +72,10 @@ function board() {
   ]);
 }
 
-function renderStoryboard(props: { selectedSceneId?: string | null; onSelectScene?: (id: string) => void; onCreateCampaign?: () => void } = {}) {
+function renderStoryboard(props: { selectedSceneId?: string | null; onSelectScene?: (id: string) => void; onCreateScene?: () => void } = {}) {
   const onSelectScene = props.onSelectScene ?? vi.fn();
   const view = renderWithApp(
-    <Storyboard projectId={PROJECT} selectedSceneId={props.selectedSceneId ?? null} onSelectScene={onSelectScene} onCreateCampaign={props.onCreateCampaign ?? vi.fn()} />,
+    <Storyboard projectId={PROJECT} selectedSceneId={props.selectedSceneId ?? null} onSelectScene={onSelectScene} onCreateScene={props.onCreateScene ?? vi.fn()} />,
   );
   view.queryClient.setQueryData(queryKeys.me, { id: 'u1', email: 'ada@example.com' });
   view.queryClient.setQueryData(queryKeys.projects, [{ id: PROJECT, name: 'Spring Launch' }]);
@@ -223,12 +223,12 @@ describe('Campaign Studio', () => {
 
   it('shows the empty state', async () => {
     serve(storyboard([]));
-    const onCreateCampaign = vi.fn();
+    const onCreateScene = vi.fn();
     const user = userEvent.setup();
-    renderStoryboard({ onCreateCampaign });
+    renderStoryboard({ onCreateScene });
     expect(await screen.findByRole('heading', { name: 'Start Creating' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create New Campaign' }));
-    expect(onCreateCampaign).toHaveBeenCalled();
+    expect(onCreateScene).toHaveBeenCalled();
   });
 
   it('shows the error state with hints and Retry', async () => {

@@ -9,7 +9,7 @@ import { isUuid } from '@/lib/media/assetId';
 import { useStoryboard } from '../api/storyboard';
 import { generatingScenes } from '../logic/cache';
 import { stepId } from '../logic/order';
-import { campaignsWithMedia, gridMinWidth } from '../logic/storyboard';
+import { scenesWithMedia, gridMinWidth } from '../logic/storyboard';
 import { useCachedQueryData } from '../state/useCachedQueryData';
 import { useDeleteAsset } from '../state/useDeleteAsset';
 import { useReorderScenes } from '../state/useReorderScenes';
@@ -33,7 +33,7 @@ export interface StoryboardProps {
   projectId: string | null;
   selectedSceneId: string | null;
   onSelectScene: (sceneId: string) => void;
-  onCreateCampaign: () => void;
+  onCreateScene: () => void;
   /** A project is being set up: show the loading state rather than an empty one. */
   settingUp?: boolean;
   /** How an asset of the open campaign was made (the scene detail shows it). */
@@ -50,7 +50,7 @@ interface OpenDetail {
 const NO_SCENES: StoryboardData['scenes'] = [];
 
 /** Campaign Studio: the selected project's campaigns as a grid of cards, their detail view, and the timeline. */
-export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelectScene, onCreateCampaign, settingUp = false, renderRecipe }: StoryboardProps) {
+export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelectScene, onCreateScene, settingUp = false, renderRecipe }: StoryboardProps) {
   const routeProjectId = useParams().projectId;
   const projectId = givenProjectId ?? (isUuid(routeProjectId) ? routeProjectId : null);
   const queryClient = useQueryClient();
@@ -166,7 +166,7 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
         settingUp ? (
           <LoadingState minWidth={minWidth} />
         ) : (
-          <EmptyState onCreate={onCreateCampaign} />
+          <EmptyState onCreate={onCreateScene} />
         )
       ) : (
         <>
@@ -210,7 +210,7 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
   return (
     <section aria-labelledby="storyboard-title" className="bg-dots @container flex h-full min-h-0 flex-col" data-testid="storyboard">
       <StoryboardHeader
-        counts={data ? { scenes: scenes.length, withMedia: campaignsWithMedia(scenes) } : null}
+        counts={data ? { scenes: scenes.length, withMedia: scenesWithMedia(scenes) } : null}
         mediaByType={data?.stats.media_by_type ?? null}
         zoom={zoom}
         onZoom={setZoom}

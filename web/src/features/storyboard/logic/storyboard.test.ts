@@ -2,7 +2,7 @@ import {
   activeAsset,
   assetAlt,
   assetCredits,
-  campaignsWithMedia,
+  scenesWithMedia,
   coverOf,
   cardWidth,
   gridMinWidth,
@@ -76,7 +76,7 @@ describe('credits', () => {
 
 describe('helpers', () => {
   it('counts campaigns with media', () => {
-    expect(campaignsWithMedia([{ media: [] }, { media: [{} as never] }])).toBe(1);
+    expect(scenesWithMedia([{ media: [] }, { media: [{} as never] }])).toBe(1);
   });
   it('picks the active asset, else the newest', () => {
     const media = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];

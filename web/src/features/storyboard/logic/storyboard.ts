@@ -84,7 +84,7 @@ export function creditsLabel(credits: number): string {
 }
 
 /** Campaigns that hold at least one media item. */
-export function campaignsWithMedia(scenes: readonly Pick<StoryboardScene, 'media'>[]): number {
+export function scenesWithMedia(scenes: readonly Pick<StoryboardScene, 'media'>[]): number {
   return scenes.filter((scene) => (scene.media?.length ?? 0) > 0).length;
 }
 

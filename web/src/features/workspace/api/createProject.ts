@@ -8,17 +8,17 @@ export const DEFAULT_PRE_PRODUCTION_SETTINGS = { quality: 'medium', resolution: 
 /** A new project and the first campaign the server made with it (none if it did not). */
 export interface CreatedProject {
   project: Project;
-  firstCampaign: Scene | null;
+  firstScene: Scene | null;
 }
 
 /** POST /api/projects with its first campaign, in one request; the answer must carry an id. */
-export async function createProject(projectName: string, firstCampaignName: string): Promise<CreatedProject> {
+export async function createProject(projectName: string, firstSceneName: string): Promise<CreatedProject> {
   const body: CreateProjectBody = {
     project_name: projectName,
     pre_production_settings: { ...DEFAULT_PRE_PRODUCTION_SETTINGS },
-    first_campaign_name: firstCampaignName,
+    first_scene_name: firstSceneName,
   };
   const result = await unwrap(api.POST('/api/projects', { body }), 'Failed to create project');
-  const { first_campaign: firstCampaign, ...project } = assertHasId(result.data, MISSING_PROJECT_ID);
-  return { project, firstCampaign: firstCampaign ?? null };
+  const { first_scene: firstScene, ...project } = assertHasId(result.data, MISSING_PROJECT_ID);
+  return { project, firstScene: firstScene ?? null };
 }

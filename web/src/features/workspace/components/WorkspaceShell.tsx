@@ -11,7 +11,7 @@ import { useViewportWidth } from '@/lib/useMediaQuery';
 import { useChatWidth } from '../state/useChatWidth';
 import { useWorkspace } from '../state/WorkspaceContext';
 import { AppMenu } from './AppMenu';
-import { CampaignDialog } from './CampaignDialog';
+import { SceneDialog } from './SceneDialog';
 import { ProjectDropdown, ProjectMenuItems } from './ProjectDropdown';
 import { ProjectNameDialog } from './ProjectNameDialog';
 import { ResizableDivider } from './ResizableDivider';
@@ -23,7 +23,7 @@ export interface StoryboardSlotProps {
   projectId: string | null;
   selectedSceneId: string | null;
   onSelectScene: (sceneId: string) => void;
-  onCreateCampaign: () => void;
+  onCreateScene: () => void;
   settingUp: boolean;
 }
 
@@ -53,7 +53,7 @@ export interface WorkspaceShellProps {
   renderPresetChoice?: (props: PresetChoiceSlotProps) => ReactNode;
   guideUrl?: string;
   /** Whether the selected campaign holds media; undefined while unknown. */
-  campaignHasMedia?: boolean;
+  sceneHasMedia?: boolean;
 }
 
 function displayName(user: User): string | null {
@@ -62,7 +62,7 @@ function displayName(user: User): string | null {
 }
 
 /** The /create workspace: top bar, chat panel with a draggable divider, storyboard; a toggled single column on mobile. */
-export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderScenePanel, renderPresetChoice, guideUrl = '/guide', campaignHasMedia }: WorkspaceShellProps) {
+export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderScenePanel, renderPresetChoice, guideUrl = '/guide', sceneHasMedia }: WorkspaceShellProps) {
   const ws = useWorkspace();
   const viewportWidth = useViewportWidth();
   const isMobile = viewportWidth < MOBILE_BREAKPOINT;
@@ -74,7 +74,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
   // storyboard. Decided once, when that is known, so a first picture arriving does not pull the
   // seller away from the chat; after that only the seller switches.
   const [chosenView, setMobileView] = useState<'chat' | 'storyboard' | null>(null);
-  if (isMobile && chosenView === null && campaignHasMedia !== undefined) setMobileView(campaignHasMedia ? 'storyboard' : 'chat');
+  if (isMobile && chosenView === null && sceneHasMedia !== undefined) setMobileView(sceneHasMedia ? 'storyboard' : 'chat');
   const mobileView = chosenView ?? 'storyboard';
   // A recalled brief fills the Generate panel: a phone shows the panel in place of the storyboard.
   useBrowserEvent(BROWSER_EVENTS.showGenerate, () => {
@@ -94,7 +94,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
     selectedId: ws.selectedScene?.id ?? null,
     loading: ws.scenesLoading,
     onSelect: ws.selectScene,
-    onCreate: ws.openCreateCampaign,
+    onCreate: ws.openCreateScene,
     onRename: ws.openRenameScene,
   };
 
@@ -102,7 +102,7 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
     projectId: ws.selectedProject?.id ?? null,
     selectedSceneId: ws.selectedScene?.id ?? null,
     onSelectScene: ws.selectScene,
-    onCreateCampaign: ws.openCreateCampaign,
+    onCreateScene: ws.openCreateScene,
     settingUp: ws.creatingProject || ws.projectsLoading,
   });
 
@@ -196,15 +196,15 @@ export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard
         onCancel={ws.closeProjectDialog}
         onSubmit={(name) => (ws.renameTarget ? ws.renameProject(ws.renameTarget.id, name) : undefined)}
       />
-      <CampaignDialog
-        open={ws.campaignDialogOpen}
-        initialName={ws.defaultCampaignName}
+      <SceneDialog
+        open={ws.sceneDialogOpen}
+        initialName={ws.defaultSceneName}
         busy={ws.creatingScene}
-        onOpenChange={ws.setCampaignDialogOpen}
-        onSubmit={ws.createCampaign}
+        onOpenChange={ws.setSceneDialogOpen}
+        onSubmit={ws.addScene}
         renderPresetChoice={renderPresetChoice}
       />
-      <CampaignDialog
+      <SceneDialog
         mode="rename"
         open={ws.renameSceneTarget !== null}
         initialName={ws.renameSceneTarget?.name ?? ''}

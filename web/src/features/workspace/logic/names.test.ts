@@ -1,4 +1,4 @@
-import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL_CAMPAIGN_NAME, sceneLabel, validateProjectName } from './names';
+import { canSubmitSceneName, defaultSceneName, defaultProjectName, INITIAL_SCENE_NAME, sceneLabel, validateProjectName } from './names';
 
 describe('project name validation', () => {
   it('rejects empty and whitespace-only names', () => {
@@ -12,9 +12,9 @@ describe('project name validation', () => {
 
 describe('campaign name', () => {
   it('can be submitted only when the trimmed name is not blank', () => {
-    expect(canSubmitCampaignName('')).toBe(false);
-    expect(canSubmitCampaignName('   ')).toBe(false);
-    expect(canSubmitCampaignName(' Hero shots ')).toBe(true);
+    expect(canSubmitSceneName('')).toBe(false);
+    expect(canSubmitSceneName('   ')).toBe(false);
+    expect(canSubmitSceneName(' Hero shots ')).toBe(true);
   });
 });
 
@@ -22,9 +22,9 @@ describe('default names', () => {
   it('numbers projects and campaigns after the existing count', () => {
     expect(defaultProjectName(0)).toBe('New Project 1');
     expect(defaultProjectName(3)).toBe('New Project 4');
-    expect(defaultCampaignName(0)).toBe('Campaign 1');
-    expect(defaultCampaignName(1)).toBe('Campaign 2');
-    expect(INITIAL_CAMPAIGN_NAME).toBe('Campaign 1');
+    expect(defaultSceneName(0)).toBe('Campaign 1');
+    expect(defaultSceneName(1)).toBe('Campaign 2');
+    expect(INITIAL_SCENE_NAME).toBe('Campaign 1');
   });
   it('never goes below 1', () => {
     expect(defaultProjectName(-2)).toBe('New Project 1');

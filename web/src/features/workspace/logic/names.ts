@@ -6,7 +6,7 @@ export function validateProjectName(name: string): string | null {
 }
 
 /** A campaign can be created only once its trimmed name is not blank. */
-export function canSubmitCampaignName(name: string): boolean {
+export function canSubmitSceneName(name: string): boolean {
   return name.trim() !== '';
 }
 
@@ -16,11 +16,11 @@ export function defaultProjectName(existingCount: number): string {
 }
 
 /** Prefilled name for the next campaign: Campaign {n+1}. */
-export function defaultCampaignName(existingCount: number): string {
+export function defaultSceneName(existingCount: number): string {
   return `Campaign ${Math.max(0, existingCount) + 1}`;
 }
 
-export const INITIAL_CAMPAIGN_NAME = defaultCampaignName(0);
+export const INITIAL_SCENE_NAME = defaultSceneName(0);
 
 /** Label shown for a scene in lists. */
 export function sceneLabel(name: string | null | undefined): string {

@@ -78,11 +78,11 @@ describe('the project in the route', () => {
   it('follows a change of selection, keeping the rest of the workspace state', async () => {
     const { result, where } = setup('/create/p-a');
     await waitFor(() => expect(result.current.selectedProject?.id).toBe('p-a'));
-    act(() => result.current.openCreateCampaign());
+    act(() => result.current.openCreateScene());
     act(() => result.current.selectProject('p-b'));
     await waitFor(() => expect(where.pathname).toBe('/create/p-b'));
     expect(result.current.selectedProject?.id).toBe('p-b');
-    expect(result.current.campaignDialogOpen).toBe(true);
+    expect(result.current.sceneDialogOpen).toBe(true);
     expect(localStorage.getItem(storageKeys.lastProject)).toBe('p-b');
     await waitFor(() => expect(result.current.selectedScene?.id).toBe('s-p-b'));
   });

@@ -12,7 +12,7 @@ import { useProjects } from '../api/listProjects';
 import { useScenes } from '../api/listScenes';
 import { renameProject as renameProjectRequest } from '../api/updateProject';
 import { updateScene } from '../api/updateScene';
-import { canSubmitCampaignName, defaultCampaignName, defaultProjectName, INITIAL_CAMPAIGN_NAME, validateProjectName } from '../logic/names';
+import { canSubmitSceneName, defaultSceneName, defaultProjectName, INITIAL_SCENE_NAME, validateProjectName } from '../logic/names';
 import { chooseSceneId, projectPath, resolveProjectId } from '../logic/selection';
 import { track } from '@/lib/analytics';
 
@@ -49,7 +49,7 @@ export function useWorkspaceController() {
   const [sceneChoice, setSceneChoice] = useState<Record<string, string>>({});
   const [projectDialog, setProjectDialog] = useState<ProjectDialog>(null);
   const [autoPromptDismissed, setAutoPromptDismissed] = useState(false);
-  const [campaignDialogOpen, setCampaignDialogOpen] = useState(false);
+  const [sceneDialogOpen, setSceneDialogOpen] = useState(false);
   const [renameSceneId, setRenameSceneId] = useState<string | null>(null);
   const [renamingScene, setRenamingScene] = useState(false);
   const [creatingProject, setCreatingProject] = useState(false);
@@ -118,7 +118,7 @@ export function useWorkspaceController() {
     initialSceneRequested.current.add(projectId);
     void (async () => {
       try {
-        const scene = await createScene(projectId, INITIAL_CAMPAIGN_NAME);
+        const scene = await createScene(projectId, INITIAL_SCENE_NAME);
         queryClient.setQueryData<Scene[]>(queryKeys.scenes(projectId), (old) => [...(old ?? []), scene]);
         rememberScene(projectId, scene.id);
         void refreshStoryboard(projectId);
@@ -145,7 +145,7 @@ export function useWorkspaceController() {
       let project: Project;
       let scene: Scene | null;
       try {
-        ({ project, firstCampaign: scene } = await createProject(name.trim(), INITIAL_CAMPAIGN_NAME));
+        ({ project, firstScene: scene } = await createProject(name.trim(), INITIAL_SCENE_NAME));
       } catch (error) {
         notify.error(errorMessage(error, messages.projectCreateFailed));
         void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
@@ -190,9 +190,9 @@ export function useWorkspaceController() {
     [queryClient],
   );
 
-  const createCampaign = useCallback(
+  const addScene = useCallback(
     async (name: string, presetId: string | null = null): Promise<boolean> => {
-      if (!canSubmitCampaignName(name) || creatingScene) return false;
+      if (!canSubmitSceneName(name) || creatingScene) return false;
       const projectId = selectedProjectId;
       if (!projectId) {
         notify.error(messages.noSelection);
@@ -204,7 +204,7 @@ export function useWorkspaceController() {
         queryClient.setQueryData<Scene[]>(queryKeys.scenes(projectId), (old) => [...(old ?? []).filter((s) => s.id !== scene.id), scene]);
         rememberScene(projectId, scene.id);
         if (presetId) writeString(storageKeys.scenePreset(scene.id), presetId);
-        setCampaignDialogOpen(false);
+        setSceneDialogOpen(false);
         notify.success(presetId ? messages.sceneCreatedWithPreset : messages.sceneCreated);
         track('scene_created', { with_preset: Boolean(presetId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.scenes(projectId) });
@@ -262,12 +262,12 @@ export function useWorkspaceController() {
     [rememberScene, scenes, selectedProjectId],
   );
 
-  const openCreateCampaign = useCallback(() => {
+  const openCreateScene = useCallback(() => {
     if (!selectedProjectId) {
       notify.error(messages.noSelection);
       return;
     }
-    setCampaignDialogOpen(true);
+    setSceneDialogOpen(true);
   }, [selectedProjectId]);
 
   const closeProjectDialog = useCallback(() => {
@@ -286,10 +286,10 @@ export function useWorkspaceController() {
     creatingProject,
     creatingScene,
     defaultProjectName: defaultProjectName(projects.length),
-    defaultCampaignName: defaultCampaignName(scenes.length),
+    defaultSceneName: defaultSceneName(scenes.length),
     createProjectOpen,
     renameTarget,
-    campaignDialogOpen,
+    sceneDialogOpen,
     renameSceneTarget: scenes.find((s) => s.id === renameSceneId) ?? null,
     renamingScene,
     openRenameScene: (sceneId: string) => setRenameSceneId(sceneId),
@@ -297,11 +297,11 @@ export function useWorkspaceController() {
     openCreateProject: () => setProjectDialog({ kind: 'create' }),
     openRenameProject: (projectId: string) => setProjectDialog({ kind: 'rename', projectId }),
     closeProjectDialog,
-    openCreateCampaign,
-    setCampaignDialogOpen,
+    openCreateScene,
+    setSceneDialogOpen,
     createNewProject,
     renameProject,
-    createCampaign,
+    addScene,
     renameScene,
     selectProject,
     selectScene,

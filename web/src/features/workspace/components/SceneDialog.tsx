@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import { Spinner } from '@/components/ui/Spinner';
-import { canSubmitCampaignName } from '../logic/names';
+import { canSubmitSceneName } from '../logic/names';
 
-export interface CampaignDialogProps {
+export interface SceneDialogProps {
   mode?: 'create' | 'rename';
   open: boolean;
   initialName: string;
@@ -17,7 +17,7 @@ export interface CampaignDialogProps {
 }
 
 /** Create New Campaign: Create is disabled, and submit ignored, while the trimmed name is blank. */
-export function CampaignDialog({ mode = 'create', open, initialName, busy = false, onOpenChange, onSubmit, renderPresetChoice }: CampaignDialogProps) {
+export function SceneDialog({ mode = 'create', open, initialName, busy = false, onOpenChange, onSubmit, renderPresetChoice }: SceneDialogProps) {
   return (
     <Modal
       open={open}
@@ -26,7 +26,7 @@ export function CampaignDialog({ mode = 'create', open, initialName, busy = fals
       description={mode === 'create' ? 'A campaign holds the images and videos you generate for one idea.' : undefined}
       dismissible={!busy}
     >
-      <CampaignForm
+      <SceneForm
         submitLabel={mode === 'create' ? 'Create' : 'Rename'}
         initialName={initialName}
         busy={busy}
@@ -38,7 +38,7 @@ export function CampaignDialog({ mode = 'create', open, initialName, busy = fals
   );
 }
 
-function CampaignForm({
+function SceneForm({
   submitLabel,
   initialName,
   busy,
@@ -51,11 +51,11 @@ function CampaignForm({
   busy: boolean;
   onCancel: () => void;
   onSubmit: (name: string, presetId: string | null) => void | Promise<unknown>;
-  renderPresetChoice?: CampaignDialogProps['renderPresetChoice'];
+  renderPresetChoice?: SceneDialogProps['renderPresetChoice'];
 }) {
   const [name, setName] = useState(initialName);
   const [presetId, setPresetId] = useState<string | null>(null);
-  const valid = canSubmitCampaignName(name);
+  const valid = canSubmitSceneName(name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
