@@ -10,7 +10,7 @@ use super::checks::Check;
 use super::{compose, ExportFile, Target};
 use crate::audio::{self, AacStream};
 use crate::video::{Clip, Mp4Writer};
-use crate::{watermark, EngineError, Progress};
+use crate::{codec, watermark, EngineError, Progress};
 
 /// How long the music takes to fade out at the end of a reel.
 pub const FADE_OUT_SECONDS: f32 = 0.75;
@@ -27,6 +27,8 @@ const BITRATE: u32 = 8_000_000;
 pub struct ReelFile {
     pub file: ExportFile,
     pub marked: Option<Vec<u8>>,
+    /// The reel's first frame as a JPEG (clean).
+    pub poster_jpeg: Vec<u8>,
     pub seconds: f64,
 }
 
@@ -59,15 +61,18 @@ pub fn reels(
         } else {
             None
         };
-        writers.push((*target, (w, h), clean, marked));
+        writers.push((*target, (w, h), clean, marked, None));
     }
 
     progress.report("composing", 0.05)?;
     let total = clip.frame_count().max(1);
     let mut done = 0usize;
     clip.decode(|frame| {
-        for (_, (w, h), clean, marked) in &mut writers {
+        for (_, (w, h), clean, marked, poster) in &mut writers {
             let (mut framed, _) = compose::extend(&frame, None, *w, *h, false);
+            if poster.is_none() {
+                *poster = Some(codec::encode_jpeg(&framed, codec::JPEG_QUALITY)?);
+            }
             let size = (*w as usize, *h as usize);
             clean.push(&YUVBuffer::from_rgba8_source(RgbaSliceU8::new(
                 framed.as_raw(),
@@ -87,7 +92,7 @@ pub fn reels(
     })?;
 
     let mut made = Vec::with_capacity(writers.len());
-    for (target, (w, h), mut clean, marked) in writers {
+    for (target, (w, h), mut clean, marked, poster) in writers {
         clean.push_audio(&aac)?;
         let bytes = clean.finish()?;
         let marked = match marked {
@@ -108,6 +113,7 @@ pub fn reels(
                 placement: None,
             },
             marked,
+            poster_jpeg: poster.ok_or_else(|| refused("the video has no frames"))?,
             seconds: clip.seconds,
         });
     }
