@@ -116,8 +116,8 @@ fn look(files: &[ExportFile], name: &str) {
 }
 
 fn check_all(files: &[ExportFile]) {
-    assert_eq!(files.len(), Target::ALL.len());
-    for (file, target) in files.iter().zip(Target::ALL) {
+    assert_eq!(files.len(), Target::PICTURES.len());
+    for (file, target) in files.iter().zip(Target::PICTURES) {
         assert_eq!(file.target, *target, "files come in the order asked");
         let img = decode(file);
         if let Some(size) = target.size() {
@@ -177,7 +177,7 @@ fn an_engine_image_becomes_all_nine_files_each_keeping_its_rules() {
         format: OutputFormat::Jpeg,
         ..ImageRequest::new("serum bottle on marble, close-up")
     };
-    let files = export(&Source::Engine(req), Target::ALL, &mut NoProgress).unwrap();
+    let files = export(&Source::Engine(req), Target::PICTURES, &mut NoProgress).unwrap();
     check_all(&files);
     look(&files, "engine");
     // Same request, same files.
@@ -198,7 +198,7 @@ fn a_stand_in_scene_exports_its_drawn_product() {
         seed: 5,
         ..ImageRequest::new("a blue can on a beach")
     };
-    let files = export(&Source::Engine(req), Target::ALL, &mut NoProgress).unwrap();
+    let files = export(&Source::Engine(req), Target::PICTURES, &mut NoProgress).unwrap();
     check_all(&files);
 }
 
@@ -220,7 +220,12 @@ fn another_picture_is_kept_whole_with_its_background_extended() {
         &mut NoProgress,
     )
     .unwrap();
-    let files = export(&Source::Picture(&made.bytes), Target::ALL, &mut NoProgress).unwrap();
+    let files = export(
+        &Source::Picture(&made.bytes),
+        Target::PICTURES,
+        &mut NoProgress,
+    )
+    .unwrap();
     check_all(&files);
     look(&files, "picture");
 

@@ -1,11 +1,12 @@
 //! Export jobs: one image asset becomes one file per target, each stored as an asset of the
 //! same campaign with the rules it was checked against. An image the offline engine made is
 //! rendered again at each target's ratio from the job that made it (same brief, settings
-//! and seed); any other picture is extended around its product.
+//! and seed); any other picture is extended around its product. A video asset with a music
+//! asset becomes reels (MP4s with the music), stored the same way.
 
 use bytes::Bytes;
 use domain::{JobFailure, MediaKind};
-use engine::export::{ExportFile, Source, Target};
+use engine::export::{ExportFile, ReelFile, Source, Target};
 use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
 use uuid::Uuid;
@@ -36,21 +37,41 @@ fn file_key(job: &Job, target: Target) -> String {
     )
 }
 
+/// What an export is made from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ExportSource {
+    pub source_id: Uuid,
+    /// The music of reels.
+    pub audio_asset_id: Option<Uuid>,
+}
+
+async fn asset(
+    ctx: &Context<'_>,
+    job: &Job,
+    id: Uuid,
+    what: &str,
+) -> Result<MediaAsset, ProviderError> {
+    ctx.store
+        .media_asset(job.user_id, id)
+        .await
+        .map_err(missing_input(&format!("{what} {id}")))
+}
+
 /// Makes and stores the files; returns the assets to insert, in the order of `targets`.
 pub(crate) async fn run(
     ctx: &Context<'_>,
     job: &Job,
-    source_id: Uuid,
+    from: ExportSource,
     targets: &[Target],
     sink: ProgressSink,
 ) -> Result<Vec<NewMediaAsset>, ProviderError> {
     sink.report("preparing", 0.0)
         .map_err(|_| ProviderError::Cancelled)?;
-    let source = ctx
-        .store
-        .media_asset(job.user_id, source_id)
-        .await
-        .map_err(missing_input(&format!("exported image {source_id}")))?;
+    if targets.iter().any(|t| t.is_reel()) {
+        return run_reels(ctx, job, from, targets, sink).await;
+    }
+    let source_id = from.source_id;
+    let source = asset(ctx, job, source_id, "exported image").await?;
     if source.file_type != MediaKind::Image {
         return Err(ProviderError::permanent(
             JobFailure::InputUnreadable,
@@ -83,6 +104,124 @@ pub(crate) async fn run(
     sink.report("storing", 0.99)
         .map_err(|_| ProviderError::Cancelled)?;
     store_files(ctx, job, &source, files).await
+}
+
+/// Reels from the exported video and the music.
+async fn run_reels(
+    ctx: &Context<'_>,
+    job: &Job,
+    from: ExportSource,
+    targets: &[Target],
+    sink: ProgressSink,
+) -> Result<Vec<NewMediaAsset>, ProviderError> {
+    let source = asset(ctx, job, from.source_id, "exported video").await?;
+    let music_id = from.audio_asset_id.ok_or_else(|| {
+        ProviderError::permanent(JobFailure::InputMissing, "a reel export names no music")
+    })?;
+    let music = asset(ctx, job, music_id, "reel's music").await?;
+    if source.file_type != MediaKind::Video || music.file_type != MediaKind::Audio {
+        return Err(ProviderError::permanent(
+            JobFailure::InputUnreadable,
+            format!(
+                "a reel is made from a video and music, not a {} and a {}",
+                source.file_type, music.file_type
+            ),
+        ));
+    }
+    let video = read_file(ctx, job, source.id, "exported video").await?;
+    let sound = read_file(ctx, job, music.id, "reel's music").await?;
+    let wanted = targets.to_vec();
+    let mark = ctx.watermark;
+    let mut progress = sink.clone();
+    let reels = tokio::task::spawn_blocking(move || {
+        engine::export::reels(&video, &sound, &wanted, mark, &mut progress)
+    })
+    .await
+    .map_err(|e| {
+        ProviderError::transient(
+            JobFailure::Internal,
+            format!("the reel export stopped unexpectedly: {e}"),
+        )
+    })??;
+    sink.report("storing", 0.99)
+        .map_err(|_| ProviderError::Cancelled)?;
+    store_reels(ctx, job, &source, music.id, reels).await
+}
+
+async fn store_reels(
+    ctx: &Context<'_>,
+    job: &Job,
+    source: &MediaAsset,
+    music_id: Uuid,
+    reels: Vec<ReelFile>,
+) -> Result<Vec<NewMediaAsset>, ProviderError> {
+    let mut objects = Vec::new();
+    let mut assets = Vec::new();
+    for reel in reels {
+        let file = reel.file;
+        let target = file.target;
+        let key = file_key(job, target);
+        let name = target.as_str();
+        let poster_key = format!("exports/{}/{name}-poster.jpg", job.id);
+        let (thumbnail, thumbnail_mime) = thumbnail(Bytes::from(reel.poster_jpeg.clone())).await?;
+        let thumbnail_key = format!(
+            "exports/{}/{name}-thumbnail.{}",
+            job.id,
+            if thumbnail_mime == "image/png" {
+                "png"
+            } else {
+                "jpg"
+            }
+        );
+        let watermarked_key = reel.marked.map(|marked| {
+            let key = format!("exports/{}/{name}-watermarked.mp4", job.id);
+            objects.push((key.clone(), Bytes::from(marked)));
+            key
+        });
+        let file_size = i64::try_from(file.bytes.len()).unwrap_or(i64::MAX);
+        let metadata = serde_json::json!({
+            "generation_type": "export",
+            "export": {
+                "target": target,
+                "source_asset_id": source.id,
+                "audio_asset_id": music_id,
+                "checks": file.checks,
+                "job_id": job.id,
+            },
+            "dimensions": { "width": file.width, "height": file.height },
+            "output_format": target.extension(),
+            "fileSize": file_size,
+        });
+        objects.push((key.clone(), Bytes::from(file.bytes)));
+        objects.push((thumbnail_key.clone(), Bytes::from(thumbnail)));
+        objects.push((poster_key.clone(), Bytes::from(reel.poster_jpeg)));
+        assets.push(NewMediaAsset {
+            id: export_asset_id(job.id, target),
+            user_id: job.user_id,
+            project_id: job.project_id,
+            scene_id: job.scene_id,
+            file_type: MediaKind::Video,
+            mime_type: target.mime().to_owned(),
+            storage_key: key.clone(),
+            thumbnail_key: Some(thumbnail_key),
+            poster_key: Some(poster_key),
+            watermarked_key,
+            filename: key.rsplit('/').next().unwrap_or(&key).to_owned(),
+            file_size,
+            width: Some(i64::from(file.width)),
+            height: Some(i64::from(file.height)),
+            duration_seconds: Some(reel.seconds),
+            file_metadata: metadata,
+            credit_cost: 0,
+        });
+    }
+    ctx.storage.put_all(&objects).await.map_err(|(key, e)| {
+        ProviderError::transient(
+            JobFailure::OutputNotStored,
+            format!("could not store {key}: {e}"),
+        )
+    })?;
+    Ok(assets)
 }
 
 /// The brief, settings, seed and photos that made an image the offline engine drew; `None`
@@ -290,6 +429,7 @@ pub(crate) fn object_keys(assets: &[NewMediaAsset]) -> Vec<String> {
         .flat_map(|a| {
             std::iter::once(a.storage_key.clone())
                 .chain(a.thumbnail_key.clone())
+                .chain(a.poster_key.clone())
                 .chain(a.watermarked_key.clone())
         })
         .collect()

@@ -97,12 +97,15 @@ pub enum JobPayload {
         /// The pending assistant message (its parent is the user's message).
         message_id: Uuid,
     },
-    /// One file per target made from an image asset, each stored as an asset of its
-    /// campaign.
+    /// One file per target made from an image asset (or reels from a video asset and a
+    /// music asset), each stored as an asset of its campaign.
     Export {
-        /// The image asset exported.
+        /// The image or video asset exported.
         source_id: Uuid,
         targets: Vec<Target>,
+        /// The music of reels.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        audio_asset_id: Option<Uuid>,
     },
 }
 

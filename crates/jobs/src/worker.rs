@@ -227,10 +227,16 @@ impl Worker {
             Ok(JobPayload::AssistantReply { message_id }) => {
                 return self.answer(owner, &job, message_id, shutdown).await;
             }
-            Ok(JobPayload::Export { source_id, targets }) => {
-                return self
-                    .export(owner, &job, source_id, &targets, shutdown)
-                    .await;
+            Ok(JobPayload::Export {
+                source_id,
+                targets,
+                audio_asset_id,
+            }) => {
+                let source = crate::exports::ExportSource {
+                    source_id,
+                    audio_asset_id,
+                };
+                return self.export(owner, &job, source, &targets, shutdown).await;
             }
             _ => {}
         }
@@ -298,7 +304,7 @@ impl Worker {
         &self,
         owner: &str,
         job: &Job,
-        source_id: Uuid,
+        source: crate::exports::ExportSource,
         targets: &[engine::export::Target],
         shutdown: &mut watch::Receiver<bool>,
     ) {
@@ -310,7 +316,7 @@ impl Worker {
             links: self.links.as_ref(),
             watermark: self.config.watermark,
         };
-        let work = crate::exports::run(&context, job, source_id, targets, sink.clone());
+        let work = crate::exports::run(&context, job, source, targets, sink.clone());
         match self.drive(owner, job, shutdown, &sink, work).await {
             Outcome::Produced(assets) => {
                 // The event names no asset: an export's files are not a new picture to show

@@ -658,7 +658,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file as an attachment with a safe file name. */
+        /** The file as an attachment with a safe file name; music in the format asked for. */
         get: operations["mediaDownload"];
         put?: never;
         post?: never;
@@ -1474,8 +1474,14 @@ export interface components {
         };
         ExportRequest: {
             /**
-             * @description Target names: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
+             * Format: uuid
+             * @description The music of reels: one of the user's music assets. Required with reel targets.
+             */
+            audio_asset_id?: string | null;
+            /**
+             * @description Target names. From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
              *     `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.
+             *     From a video: `reel` (1080×1920), `reel_square` (1080×1080), `reel_feed` (1080×1350).
              *     Each is made once, in the order given.
              */
             targets?: string[] | null;
@@ -5301,7 +5307,10 @@ export interface operations {
     };
     mediaDownload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Music only: `ogg`, `m4a` (AAC-LC) or `wav` (16-bit PCM). Without it, the file as stored. */
+                format?: string;
+            };
             header?: never;
             path: {
                 /** @description Media asset or reference image id */
@@ -5318,7 +5327,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A path or query parameter is invalid */
             400: {
                 headers: {
                     [name: string]: unknown;

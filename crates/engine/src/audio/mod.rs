@@ -1,12 +1,17 @@
 //! Music: a short track composed from the prompt's mood, tempo and genre words (chords,
-//! bass, drums, a lead), mastered without clipping and encoded as Ogg Vorbis or WAV.
+//! bass, drums, a lead), mastered without clipping and encoded as Ogg Vorbis, WAV or M4A
+//! (AAC-LC); stored music read back and encoded again in another of those formats.
 
+mod aac;
 mod arrange;
+mod pcm;
 mod style;
 mod synth;
 
 use std::num::{NonZeroU32, NonZeroU8};
 
+pub use aac::{encode_aac, encode_m4a, AacStream, FRAME_SAMPLES};
+pub use pcm::{decode, Pcm};
 pub use style::Mood;
 
 use crate::{EngineError, Progress, SubProgress};
@@ -25,6 +30,8 @@ pub enum AudioFormat {
     OggVorbis,
     /// 16-bit PCM WAV: lossless, large.
     Wav,
+    /// AAC-LC in an MP4 container: what phones, editors and social platforms take.
+    M4a,
 }
 
 impl AudioFormat {
@@ -32,6 +39,17 @@ impl AudioFormat {
         match self {
             AudioFormat::OggVorbis => "audio/ogg",
             AudioFormat::Wav => "audio/wav",
+            AudioFormat::M4a => "audio/mp4",
+        }
+    }
+
+    /// `ogg`, `wav` or `m4a`; anything else is `None`, never a default.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "ogg" => Some(AudioFormat::OggVorbis),
+            "wav" => Some(AudioFormat::Wav),
+            "m4a" => Some(AudioFormat::M4a),
+            _ => None,
         }
     }
 
@@ -39,6 +57,7 @@ impl AudioFormat {
         match self {
             AudioFormat::OggVorbis => "ogg",
             AudioFormat::Wav => "wav",
+            AudioFormat::M4a => "m4a",
         }
     }
 }
@@ -89,6 +108,7 @@ pub fn compose(
             &mut SubProgress::new(progress, 0.3, 1.0),
         )?,
         AudioFormat::Wav => encode_wav(&arranged.left, &arranged.right),
+        AudioFormat::M4a => encode_m4a(&arranged.left, &arranged.right, synth::RATE)?,
     };
     progress.report("done", 1.0)?;
     Ok(RenderedAudio {
@@ -98,6 +118,25 @@ pub fn compose(
         bpm: arranged.bpm,
         mood,
     })
+}
+
+/// Stored music (Ogg Vorbis or WAV) encoded again as `format`, at its own rate (AAC at
+/// the nearest of 44.1 and 48 kHz).
+pub fn transcode(bytes: &[u8], format: AudioFormat) -> Result<Vec<u8>, EngineError> {
+    let pcm = decode(bytes)?;
+    match format {
+        AudioFormat::OggVorbis => {
+            let pcm = pcm.resampled(synth::RATE);
+            let seed = bytes.len() as u64;
+            encode_vorbis(&pcm.left, &pcm.right, seed, &mut crate::NoProgress)
+        }
+        AudioFormat::Wav => Ok(encode_wav_at(&pcm.left, &pcm.right, pcm.rate)),
+        AudioFormat::M4a => {
+            let rate = aac::rate_for(pcm.rate);
+            let pcm = pcm.resampled(rate);
+            encode_m4a(&pcm.left, &pcm.right, pcm.rate)
+        }
+    }
 }
 
 /// Soft-clips, normalises to [`PEAK`] and (unless looping) fades in and out.
@@ -160,8 +199,12 @@ fn encode_vorbis(
     encoder.finish().map_err(encode_err)
 }
 
-/// 16-bit stereo PCM in a RIFF/WAVE container.
 fn encode_wav(left: &[f32], right: &[f32]) -> Vec<u8> {
+    encode_wav_at(left, right, synth::RATE)
+}
+
+/// 16-bit stereo PCM in a RIFF/WAVE container.
+fn encode_wav_at(left: &[f32], right: &[f32], rate: u32) -> Vec<u8> {
     let data_len = (left.len() * 4) as u32;
     let mut out = Vec::with_capacity(44 + data_len as usize);
     out.extend_from_slice(b"RIFF");
@@ -170,8 +213,8 @@ fn encode_wav(left: &[f32], right: &[f32]) -> Vec<u8> {
     out.extend_from_slice(&16u32.to_le_bytes());
     out.extend_from_slice(&1u16.to_le_bytes()); // PCM
     out.extend_from_slice(&2u16.to_le_bytes()); // channels
-    out.extend_from_slice(&synth::RATE.to_le_bytes());
-    out.extend_from_slice(&(synth::RATE * 4).to_le_bytes()); // bytes per second
+    out.extend_from_slice(&rate.to_le_bytes());
+    out.extend_from_slice(&(rate * 4).to_le_bytes()); // bytes per second
     out.extend_from_slice(&4u16.to_le_bytes()); // block align
     out.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
     out.extend_from_slice(b"data");

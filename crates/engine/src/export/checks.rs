@@ -87,7 +87,7 @@ pub fn check_file(target: Target, bytes: &[u8], placement: Option<Placement>) ->
     match target.look() {
         Look::Packshot => checks.extend(packshot_checks(&image)),
         Look::Cutout => checks.extend(cutout_checks(&image)),
-        Look::Scene => {}
+        Look::Scene | Look::Reel => {}
     }
     if target == Target::InstagramStory {
         checks.push(safe_area_check(h, placement));

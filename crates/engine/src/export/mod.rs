@@ -8,6 +8,7 @@
 
 pub mod checks;
 pub mod compose;
+pub mod reel;
 pub mod targets;
 
 use std::collections::BTreeMap;
@@ -18,6 +19,7 @@ use fast_image_resize::FilterType;
 use image::RgbaImage;
 
 pub use checks::{check_file, Check};
+pub use reel::{check_reel, reels, ReelFile};
 pub use targets::{Look, Target, TargetError, STORY_UNSAFE_BAND};
 
 use crate::cutout::{self, Cutout};
@@ -75,12 +77,18 @@ enum Unit {
     Ratio(Vec<Target>),
 }
 
-/// Makes one file per target, in the order asked. Stages: "cutout", "composing".
+/// Makes one file per picture target, in the order asked (reels are made by [`reels`]).
+/// Stages: "cutout", "composing".
 pub fn export(
     source: &Source,
     targets: &[Target],
     progress: &mut dyn Progress,
 ) -> Result<Vec<ExportFile>, EngineError> {
+    if targets.iter().any(|t| t.is_reel()) {
+        return Err(EngineError::InvalidInput(
+            "a reel is made from a video, not a picture".into(),
+        ));
+    }
     progress.report("cutout", 0.0)?;
     let prepared = prepare(source, targets)?;
     let units = plan_units(targets);

@@ -1,5 +1,5 @@
-//! Where a seller uploads a picture, and what each place takes: size, format and the rules
-//! checked on the produced file.
+//! Where a seller uploads a picture or a reel, and what each place takes: size, format and
+//! the rules checked on the produced file.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,12 @@ pub enum Target {
     Pinterest,
     /// The product's cutout on a transparent background.
     TransparentPng,
+    /// A vertical reel (9:16): a video with music, H.264 and AAC-LC in an MP4.
+    Reel,
+    /// A square reel for feeds.
+    ReelSquare,
+    /// A 4:5 reel for feeds.
+    ReelFeed,
 }
 
 /// What a target's file shows.
@@ -29,6 +35,8 @@ pub enum Look {
     Scene,
     /// The product alone with alpha, trimmed.
     Cutout,
+    /// A video with music, kept whole in the target's frame.
+    Reel,
 }
 
 /// Why a target name was refused.
@@ -36,9 +44,6 @@ pub enum Look {
 pub enum TargetError {
     #[error("Unknown export target '{0}'. Expected one of: {list}", list = Target::names())]
     Unknown(String),
-    /// Reels need a video and music; not made yet.
-    #[error("Reel exports are not available yet")]
-    ReelNotAvailable,
 }
 
 /// Rows at the top and bottom of a story that the app's own controls cover.
@@ -48,7 +53,8 @@ pub const STORY_UNSAFE_BAND: u32 = 250;
 pub const PACKSHOT_FILL: std::ops::RangeInclusive<f32> = 0.85..=0.95;
 
 impl Target {
-    pub const ALL: &'static [Target] = &[
+    /// The targets made from a picture.
+    pub const PICTURES: &'static [Target] = &[
         Target::AmazonMain,
         Target::AmazonLifestyle,
         Target::Etsy,
@@ -59,6 +65,9 @@ impl Target {
         Target::Pinterest,
         Target::TransparentPng,
     ];
+
+    /// The targets made from a video and a music track.
+    pub const REELS: &'static [Target] = &[Target::Reel, Target::ReelSquare, Target::ReelFeed];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -71,6 +80,9 @@ impl Target {
             Target::FacebookFeed => "facebook_feed",
             Target::Pinterest => "pinterest",
             Target::TransparentPng => "transparent_png",
+            Target::Reel => "reel",
+            Target::ReelSquare => "reel_square",
+            Target::ReelFeed => "reel_feed",
         }
     }
 
@@ -86,12 +98,16 @@ impl Target {
             Target::FacebookFeed => "Facebook feed post",
             Target::Pinterest => "Pinterest pin",
             Target::TransparentPng => "Transparent PNG",
+            Target::Reel => "Reel (9:16)",
+            Target::ReelSquare => "Square reel",
+            Target::ReelFeed => "Feed reel (4:5)",
         }
     }
 
     fn names() -> String {
-        Self::ALL
+        Self::PICTURES
             .iter()
+            .chain(Self::REELS)
             .map(|t| t.as_str())
             .collect::<Vec<_>>()
             .join(", ")
@@ -99,11 +115,12 @@ impl Target {
 
     /// Unknown text is an error, never a default target.
     pub fn parse(text: &str) -> Result<Self, TargetError> {
-        if let Some(t) = Self::ALL.iter().find(|t| t.as_str() == text) {
+        if let Some(t) = Self::PICTURES
+            .iter()
+            .chain(Self::REELS)
+            .find(|t| t.as_str() == text)
+        {
             return Ok(*t);
-        }
-        if text.starts_with("reel") {
-            return Err(TargetError::ReelNotAvailable);
         }
         let shown: String = text.chars().take(40).collect();
         Err(TargetError::Unknown(shown))
@@ -115,9 +132,9 @@ impl Target {
             Target::AmazonMain | Target::AmazonLifestyle => Some((2000, 2000)),
             Target::Etsy => Some((2000, 1600)),
             Target::Shopify => Some((2048, 2048)),
-            Target::InstagramFeed => Some((1080, 1350)),
-            Target::InstagramStory => Some((1080, 1920)),
-            Target::FacebookFeed => Some((1080, 1080)),
+            Target::InstagramFeed | Target::ReelFeed => Some((1080, 1350)),
+            Target::InstagramStory | Target::Reel => Some((1080, 1920)),
+            Target::FacebookFeed | Target::ReelSquare => Some((1080, 1080)),
             Target::Pinterest => Some((1000, 1500)),
             Target::TransparentPng => None,
         }
@@ -127,6 +144,7 @@ impl Target {
         match self {
             Target::AmazonMain => Look::Packshot,
             Target::TransparentPng => Look::Cutout,
+            Target::Reel | Target::ReelSquare | Target::ReelFeed => Look::Reel,
             _ => Look::Scene,
         }
     }
@@ -144,8 +162,14 @@ impl Target {
         self == Target::TransparentPng
     }
 
+    pub fn is_reel(self) -> bool {
+        self.look() == Look::Reel
+    }
+
     pub fn extension(self) -> &'static str {
-        if self.is_png() {
+        if self.is_reel() {
+            "mp4"
+        } else if self.is_png() {
             "png"
         } else {
             "jpg"
@@ -153,7 +177,9 @@ impl Target {
     }
 
     pub fn mime(self) -> &'static str {
-        if self.is_png() {
+        if self.is_reel() {
+            "video/mp4"
+        } else if self.is_png() {
             "image/png"
         } else {
             "image/jpeg"
@@ -167,18 +193,17 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_unknown_names_are_refused() {
-        for t in Target::ALL {
+        for t in Target::PICTURES.iter().chain(Target::REELS) {
             assert_eq!(Target::parse(t.as_str()), Ok(*t));
             assert_eq!(
                 serde_json::to_value(t).unwrap(),
                 serde_json::json!(t.as_str())
             );
         }
-        assert_eq!(Target::parse("reel"), Err(TargetError::ReelNotAvailable));
-        assert_eq!(
-            Target::parse("reel_square"),
-            Err(TargetError::ReelNotAvailable)
-        );
+        assert!(Target::REELS
+            .iter()
+            .all(|t| t.is_reel() && t.mime() == "video/mp4"));
+        assert!(Target::PICTURES.iter().all(|t| !t.is_reel()));
         let unknown = Target::parse("tiktok").unwrap_err().to_string();
         assert!(unknown.contains("'tiktok'") && unknown.contains("amazon_main"));
         assert!(Target::parse("Amazon_Main").is_err());

@@ -21,6 +21,7 @@ use openh264::formats::{YUVSlices, YUVSource};
 use openh264::OpenH264API;
 
 pub use mark::mark_mp4;
+pub(crate) use mark::{tracks, Clip};
 pub use motion::{parse_motion, Camera, Motion};
 
 use crate::{codec, EngineError, Progress};
@@ -235,8 +236,9 @@ fn check_fps(fps: u32) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// Frames in, a fast-start H.264 MP4 out: one frame every 1/`fps` s at a steady bitrate.
-struct Mp4Writer {
+/// Frames in, a fast-start H.264 MP4 out: one frame every 1/`fps` s at a steady bitrate,
+/// with an AAC-LC track when one is given.
+pub(crate) struct Mp4Writer {
     encoder: Encoder,
     muxer: muxide::api::Muxer<Vec<u8>>,
     fps: f64,
@@ -253,7 +255,23 @@ fn mux_err(e: muxide::api::MuxerError) -> EngineError {
 }
 
 impl Mp4Writer {
-    fn new(width: u32, height: u32, fps: f64, bitrate: u32) -> Result<Mp4Writer, EngineError> {
+    pub(crate) fn new(
+        width: u32,
+        height: u32,
+        fps: f64,
+        bitrate: u32,
+    ) -> Result<Mp4Writer, EngineError> {
+        Self::with_audio(width, height, fps, bitrate, None)
+    }
+
+    /// With `audio`, the AAC-LC stream is written beside the frames as they come.
+    pub(crate) fn with_audio(
+        width: u32,
+        height: u32,
+        fps: f64,
+        bitrate: u32,
+        audio: Option<&crate::audio::AacStream>,
+    ) -> Result<Mp4Writer, EngineError> {
         let config = EncoderConfig::new()
             .bitrate(BitRate::from_bps(bitrate))
             .rate_control_mode(RateControlMode::Bitrate)
@@ -264,11 +282,17 @@ impl Mp4Writer {
             .vui(VuiConfig::bt601());
         let encoder =
             Encoder::with_api_config(OpenH264API::from_source(), config).map_err(encode_err)?;
-        let muxer = muxide::api::MuxerBuilder::new(Vec::new())
+        let mut builder = muxide::api::MuxerBuilder::new(Vec::new())
             .video(muxide::api::VideoCodec::H264, width, height, fps)
-            .with_fast_start(true)
-            .build()
-            .map_err(mux_err)?;
+            .with_fast_start(true);
+        if let Some(aac) = audio {
+            builder = builder.audio(
+                muxide::api::AudioCodec::Aac(muxide::api::AacProfile::Lc),
+                aac.sample_rate,
+                aac.channels,
+            );
+        }
+        let muxer = builder.build().map_err(mux_err)?;
         Ok(Mp4Writer {
             encoder,
             muxer,
@@ -278,7 +302,7 @@ impl Mp4Writer {
         })
     }
 
-    fn push(&mut self, frame: &impl YUVSource) -> Result<(), EngineError> {
+    pub(crate) fn push(&mut self, frame: &impl YUVSource) -> Result<(), EngineError> {
         let bitstream = self.encoder.encode(frame).map_err(encode_err)?;
         let keyframe = matches!(bitstream.frame_type(), FrameType::IDR | FrameType::I);
         self.packet.clear();
@@ -290,7 +314,18 @@ impl Mp4Writer {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<Vec<u8>, EngineError> {
+    /// Writes the AAC stream (after the first frame: the muxer orders tracks by time).
+    pub(crate) fn push_audio(&mut self, aac: &crate::audio::AacStream) -> Result<(), EngineError> {
+        for i in 0..aac.frames.len() {
+            let pts = (i * crate::audio::FRAME_SAMPLES) as f64 / f64::from(aac.sample_rate);
+            self.muxer
+                .write_audio(pts, &aac.adts_frame(i))
+                .map_err(mux_err)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(mut self) -> Result<Vec<u8>, EngineError> {
         self.muxer.finish_in_place().map_err(mux_err)?;
         Ok(self.muxer.into_writer())
     }

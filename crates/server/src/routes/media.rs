@@ -81,19 +81,50 @@ async fn media_file(
     serve(&state, reader.user_id, id, query.variant()?, &headers, None).await
 }
 
-/// The file as an attachment with a safe file name.
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct DownloadQuery {
+    /// Music only: `ogg`, `m4a` (AAC-LC) or `wav` (16-bit PCM). Without it, the file as stored.
+    format: Option<String>,
+}
+
+/// The file as an attachment with a safe file name; music in the format asked for.
 #[utoipa::path(get, path = "/api/media/download/{id}", tag = "media", operation_id = "mediaDownload",
-    params(("id" = Uuid, Path, description = "Media asset or reference image id")),
+    params(("id" = Uuid, Path, description = "Media asset or reference image id"), DownloadQuery),
     responses((status = 200, description = "The file, Content-Disposition: attachment"),
-        (status = 404, body = ErrorResponse)))]
+        (status = 400, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn download(
     State(state): State<AppState>,
     reader: MediaReader,
     Path(id): Path<Uuid>,
+    Query(query): Query<DownloadQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let file = media::stored_file(&state, reader.user_id, id).await?;
     let name = download_name(&state, reader.user_id, &file).await?;
+    if let Some(format) = query.format.as_deref().filter(|f| !f.is_empty()) {
+        let format = media::parse_music_format(format)?;
+        let bytes = media::music_as(&state, &file, format).await?;
+        let stem = name
+            .rsplit_once('.')
+            .map_or(name.as_str(), |(stem, _)| stem);
+        let name = format!("{stem}.{}", format.extension());
+        return Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static(format.mime()),
+                ),
+                (header::CONTENT_DISPOSITION, content_disposition(&name)),
+                (
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("private, max-age=86400"),
+                ),
+            ],
+            bytes,
+        )
+            .into_response());
+    }
     serve(
         &state,
         reader.user_id,
@@ -319,6 +350,7 @@ fn extension_of(mime: &str, stored_name: &str) -> String {
         "audio/mpeg" => "mp3",
         "audio/ogg" => "ogg",
         "audio/wav" | "audio/x-wav" => "wav",
+        "audio/mp4" => "m4a",
         _ => "",
     };
     if !known.is_empty() {

@@ -1,6 +1,6 @@
 //! Exports a user asks for: one of their images made into the files each marketplace and
-//! app takes (a free job), the files it made with their checks, and the whole set as one
-//! ZIP with a manifest.
+//! app takes, or one of their videos with one of their music tracks made into reels (a free
+//! job), the files it made with their checks, and the whole set as one ZIP with a manifest.
 
 use std::io::Write;
 
@@ -25,11 +25,14 @@ pub const EXPORT_NOT_FOUND: &str = "Export not found";
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ExportRequest {
-    /// Target names: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
+    /// Target names. From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
     /// `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.
+    /// From a video: `reel` (1080×1920), `reel_square` (1080×1080), `reel_feed` (1080×1350).
     /// Each is made once, in the order given.
     #[schema(max_items = 12)]
     pub targets: Option<Vec<String>>,
+    /// The music of reels: one of the user's music assets. Required with reel targets.
+    pub audio_asset_id: Option<Uuid>,
 }
 
 /// The targets asked for, read strictly: a count out of bounds or a name not known is a
@@ -59,8 +62,27 @@ fn parse_targets(asked: Option<Vec<String>>) -> ApiResult<Vec<Target>> {
     Ok(targets)
 }
 
-/// Queues the export of the user's image asset `asset_id` (free). Another user's asset is
-/// a 404; anything but an image is refused, as every target is a picture.
+/// "an image", "a video", "music": a file's kind in a sentence.
+fn a_kind(kind: MediaKind) -> &'static str {
+    match kind {
+        MediaKind::Image => "an image",
+        MediaKind::Video => "a video",
+        MediaKind::Audio => "music",
+    }
+}
+
+fn names(targets: &[Target]) -> String {
+    targets
+        .iter()
+        .map(|t| t.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Queues the export of the user's asset `asset_id` (free): picture targets from an image,
+/// reels from a video with the music `audio_asset_id`. Another user's asset or music is a
+/// 404; a target the file cannot make, missing music or music that is not music is a 400
+/// saying what to choose instead.
 pub async fn start(
     state: &AppState,
     user_id: Uuid,
@@ -73,17 +95,65 @@ pub async fn start(
         .await
         .map_err(not_found(MEDIA_NOT_FOUND))?;
     let targets = parse_targets(request.targets)?;
-    if asset.file_type != MediaKind::Image {
-        let names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
-        return Err(ApiError::validation(
-            "targets",
-            format!(
-                "{} needs an image; this file is a {}",
-                names.join(", "),
-                asset.file_type
-            ),
-        ));
-    }
+    let (reels, pictures): (Vec<Target>, Vec<Target>) = targets.iter().partition(|t| t.is_reel());
+    let audio_asset_id = match asset.file_type {
+        MediaKind::Image => {
+            if !reels.is_empty() {
+                return Err(ApiError::validation(
+                    "targets",
+                    format!(
+                        "{} needs a video; this file is an image. Export a video of it as a reel",
+                        names(&reels)
+                    ),
+                ));
+            }
+            if request.audio_asset_id.is_some() {
+                return Err(ApiError::validation(
+                    "audio_asset_id",
+                    "Music is only used by reels; leave it out for pictures",
+                ));
+            }
+            None
+        }
+        MediaKind::Video => {
+            if !pictures.is_empty() {
+                return Err(ApiError::validation(
+                    "targets",
+                    format!(
+                        "{} needs an image; this file is a video. A video exports as reel, reel_square or reel_feed",
+                        names(&pictures)
+                    ),
+                ));
+            }
+            let music_id = request.audio_asset_id.ok_or_else(|| {
+                ApiError::validation(
+                    "audio_asset_id",
+                    "A reel needs music: choose one of your music tracks (audio_asset_id), or make one with ‘Make music for this campaign’ in the chat",
+                )
+            })?;
+            let music = state
+                .store
+                .media_asset(user_id, music_id)
+                .await
+                .map_err(not_found(MEDIA_NOT_FOUND))?;
+            if music.file_type != MediaKind::Audio {
+                return Err(ApiError::validation(
+                    "audio_asset_id",
+                    format!(
+                        "The reel's music must be a music track; this file is {}",
+                        a_kind(music.file_type)
+                    ),
+                ));
+            }
+            Some(music.id)
+        }
+        MediaKind::Audio => {
+            return Err(ApiError::validation(
+                "targets",
+                "A music track cannot be exported; download it as Ogg, M4A or WAV instead",
+            ))
+        }
+    };
     let project_id = asset.project_id.ok_or_else(|| {
         ApiError::validation(
             "asset_id",
@@ -99,6 +169,7 @@ pub async fn start(
     let payload = JobPayload::Export {
         source_id: asset.id,
         targets,
+        audio_asset_id,
     };
     generation::enqueue(state, target, payload).await
 }
@@ -177,7 +248,9 @@ async fn owned_export(
         .await
         .map_err(not_found(EXPORT_NOT_FOUND))?;
     match serde_json::from_value::<JobPayload>(job.payload.clone()) {
-        Ok(JobPayload::Export { source_id, targets }) => Ok((job, source_id, targets)),
+        Ok(JobPayload::Export {
+            source_id, targets, ..
+        }) => Ok((job, source_id, targets)),
         _ => Err(ApiError::NotFound(EXPORT_NOT_FOUND)),
     }
 }

@@ -125,6 +125,49 @@ pub async fn read(
         .map_err(|e| ApiError::Internal(e.into()))
 }
 
+/// The music formats a track downloads in besides its stored one.
+pub fn parse_music_format(text: &str) -> ApiResult<engine::audio::AudioFormat> {
+    engine::audio::AudioFormat::parse(text.trim()).ok_or_else(|| {
+        ApiError::validation("format", "format must be ogg, m4a or wav (music only)")
+    })
+}
+
+/// The user's music track `file` encoded as `format` (its stored bytes when it is stored so).
+/// Anything but music is a 400: only music has other formats.
+pub async fn music_as(
+    state: &AppState,
+    file: &store::StoredFile,
+    format: engine::audio::AudioFormat,
+) -> ApiResult<Vec<u8>> {
+    if !file.mime_type.starts_with("audio/") {
+        return Err(ApiError::validation(
+            "format",
+            "Only music downloads in other formats; download this file without format",
+        ));
+    }
+    let stored = state
+        .storage
+        .read(&file.storage_key)
+        .await
+        .map_err(|e| match e {
+            store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
+            other => ApiError::Internal(other.into()),
+        })?;
+    if file.mime_type == format.mime() {
+        return Ok(stored.to_vec());
+    }
+    tokio::task::spawn_blocking(move || engine::audio::transcode(&stored, format))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .map_err(|e| {
+            tracing::warn!(error = %e, "music could not be converted");
+            ApiError::validation(
+                "format",
+                "This music track cannot be converted; download it in its own format",
+            )
+        })
+}
+
 /// Deletes a generated asset with its bytes (through the deletion queue, so a storage
 /// hiccup is retried by the sweep). A campaign that showed it as its cover shows its other
 /// media; the credits it cost stay spent. The user's other tabs hear of it.

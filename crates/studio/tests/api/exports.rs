@@ -300,7 +300,7 @@ async fn bad_export_requests_are_refused_and_store_nothing(db: Db) {
         ),
         (
             json!({"targets": ["reel"]}),
-            "Reel exports are not available yet",
+            "reel needs a video; this file is an image",
         ),
         (json!({"targets": []}), "Choose at least one export target"),
         (json!({}), "Choose at least one export target"),

@@ -24,6 +24,7 @@ mod hostile_input_two;
 mod jobs;
 mod outage;
 mod projects;
+mod reels;
 mod reference_images;
 mod scenes;
 mod session_revocation;

@@ -13,12 +13,12 @@ export const EXPORT_LOAD_FAILED = 'Failed to follow the export';
 
 const exportKey = (jobId: string) => ['export', jobId] as const;
 
-/** POST /api/media/{id}/exports: queues one file per target (free); answers the job id. */
+/** POST /api/media/{id}/exports: queues one file per target (free; reels with the music `audioAssetId`); answers the job id. */
 export function useStartExport() {
   return useMutation({
-    mutationFn: async ({ assetId, targets }: { assetId: string; targets: TargetName[] }) => {
+    mutationFn: async ({ assetId, targets, audioAssetId }: { assetId: string; targets: TargetName[]; audioAssetId?: string }) => {
       const result = await unwrap(
-        api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: { targets } }),
+        api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: { targets, audio_asset_id: audioAssetId ?? null } }),
         EXPORT_START_FAILED,
       );
       return result.data.job_id;

@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
+import type { MusicChoice } from './ExportSheet';
 
 const ExportSheet = lazy(() => import('./ExportSheet').then((m) => ({ default: m.ExportSheet })));
 
@@ -18,10 +19,14 @@ const looks: Record<ExportButtonLook, string> = {
 export interface ExportButtonProps {
   assetId: string;
   look?: ExportButtonLook;
+  /** A video exports as reels with music; an image as pictures. */
+  kind?: 'image' | 'video';
+  /** The campaign's music, offered for a reel. */
+  music?: MusicChoice[];
 }
 
-/** The Export action: opens the export sheet for one image. */
-export function ExportButton({ assetId, look = 'toolbar' }: ExportButtonProps) {
+/** The Export action: opens the export sheet for one image or video. */
+export function ExportButton({ assetId, look = 'toolbar', kind = 'image', music = [] }: ExportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -37,7 +42,7 @@ export function ExportButton({ assetId, look = 'toolbar' }: ExportButtonProps) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ExportSheet assetId={assetId} open={open} onOpenChange={setOpen} />
+          <ExportSheet assetId={assetId} kind={kind} music={music} open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>

@@ -5,25 +5,37 @@ import { Button } from '@/components/ui/Button';
 import { Modal } from '@/components/ui/Modal';
 import { cn } from '@/lib/cn';
 import { EXPORT_LOAD_FAILED, EXPORT_START_FAILED, isFinished, useExport, useStartExport, type ExportedFile } from '../api/exports';
-import { checksSummary, ordered, presetChosen, PRESETS, TARGETS, togglePreset, type TargetName } from '../logic/targets';
+import { checksSummary, ordered, presetChosen, PRESETS, REEL_TARGETS, TARGETS, togglePreset, type TargetName } from '../logic/targets';
+
+/** A music track a reel can use. */
+export interface MusicChoice {
+  id: string;
+  label: string;
+}
 
 export interface ExportSheetProps {
   assetId: string;
+  /** A video makes reels with music; an image makes pictures. */
+  kind?: 'image' | 'video';
+  music?: MusicChoice[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 const STAGES: Record<string, string> = {
   starting: 'Starting…',
-  preparing: 'Reading the picture…',
+  preparing: 'Reading the file…',
   cutout: 'Cutting out the product…',
+  music: 'Fitting the music to the video…',
   composing: 'Composing each format…',
   storing: 'Saving the files…',
 };
 
 /** Choose targets, follow the export, then check and download each file or all of them as a ZIP. */
-export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
-  const [selected, setSelected] = useState<Set<TargetName>>(() => new Set(PRESETS[0]?.targets));
+export function ExportSheet({ assetId, kind = 'image', music = [], open, onOpenChange }: ExportSheetProps) {
+  const reels = kind === 'video';
+  const [selected, setSelected] = useState<Set<TargetName>>(() => new Set(reels ? ['reel'] : PRESETS[0]?.targets));
+  const [musicId, setMusicId] = useState<string>(() => music[0]?.id ?? '');
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartExport();
   const followed = useExport(jobId);
@@ -40,7 +52,7 @@ export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
     });
 
   const submit = () => {
-    start.mutate({ assetId, targets: ordered(selected) }, { onSuccess: (id) => setJobId(id) });
+    start.mutate({ assetId, targets: ordered(selected), audioAssetId: reels ? musicId : undefined }, { onSuccess: (id) => setJobId(id) });
   };
   const again = () => {
     setJobId(null);
@@ -51,8 +63,12 @@ export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Export for marketplaces and social"
-      description="One file per place, each made to its size and rules. Exports are free."
+      title={reels ? 'Export a reel with music' : 'Export for marketplaces and social'}
+      description={
+        reels
+          ? 'The whole video in each reel format, with your music cut to its length and faded out. Exports are free.'
+          : 'One file per place, each made to its size and rules. Exports are free.'
+      }
       className="flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col overflow-hidden p-4 sm:p-6"
     >
       <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1" data-testid="export-sheet">
@@ -64,6 +80,9 @@ export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
             }}
             className="flex flex-col gap-4"
           >
+            {reels ? (
+              <MusicPicker music={music} value={musicId} onChange={setMusicId} />
+            ) : (
             <div role="group" aria-label="Presets" className="flex flex-wrap gap-2">
               {PRESETS.map((preset) => {
                 const active = presetChosen(selected, preset.targets);
@@ -80,11 +99,12 @@ export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
                 );
               })}
             </div>
+            )}
             <fieldset aria-labelledby={groupId} className="flex flex-col gap-1">
               <legend id={groupId} className="mb-1 text-sm font-medium text-slate-700">
                 Files to make
               </legend>
-              {TARGETS.map((target) => (
+              {(reels ? REEL_TARGETS : TARGETS).map((target) => (
                 <label key={target.name} className="flex cursor-pointer items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">
                   <input
                     type="checkbox"
@@ -105,7 +125,7 @@ export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
               </p>
             ) : null}
             <div className="flex justify-end">
-              <Button type="submit" disabled={selected.size === 0 || start.isPending} aria-busy={start.isPending}>
+              <Button type="submit" disabled={selected.size === 0 || start.isPending || (reels && !musicId)} aria-busy={start.isPending}>
                 {start.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Package className="h-4 w-4" aria-hidden />}
                 Export {selected.size} {selected.size === 1 ? 'file' : 'files'}
               </Button>
@@ -171,9 +191,42 @@ export function ExportSheet({ assetId, open, onOpenChange }: ExportSheetProps) {
   );
 }
 
+/** The campaign's music tracks to choose from, or how to get one. */
+function MusicPicker({ music, value, onChange }: { music: MusicChoice[]; value: string; onChange: (id: string) => void }) {
+  const id = useId();
+  if (music.length === 0) {
+    return (
+      <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        A reel needs music, and this campaign has none yet. Make some with “Make music for this campaign” in the chat, then export
+        the video again.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Music
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-10 w-full rounded-lg bg-white px-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset"
+      >
+        {music.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function ExportedFileCard({ file }: { file: ExportedFile }) {
   const passed = file.checks.every((c) => c.ok);
   const transparent = file.mime_type === 'image/png';
+  const video = file.mime_type.startsWith('video/');
   return (
     <li className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-slate-200" data-testid="exported-file" data-target={file.target}>
       <div
@@ -183,7 +236,19 @@ function ExportedFileCard({ file }: { file: ExportedFile }) {
           transparent ? 'bg-[conic-gradient(#e2e8f0_25%,#fff_0_50%,#e2e8f0_0_75%,#fff_0)] bg-[length:16px_16px]' : 'bg-slate-100',
         )}
       >
-        <img src={file.thumbnail_url} alt={`${file.label} preview`} className="max-h-full max-w-full object-contain" loading="lazy" />
+        {video ? (
+          <video
+            controls
+            playsInline
+            preload="metadata"
+            src={file.url}
+            poster={file.thumbnail_url}
+            aria-label={`${file.label} preview`}
+            className="max-h-full max-w-full object-contain"
+          />
+        ) : (
+          <img src={file.thumbnail_url} alt={`${file.label} preview`} className="max-h-full max-w-full object-contain" loading="lazy" />
+        )}
       </div>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">

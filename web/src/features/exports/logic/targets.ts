@@ -11,7 +11,14 @@ export const TARGETS = [
   { name: 'transparent_png', label: 'Transparent PNG', size: 'the product alone, no background' },
 ] as const;
 
-export type TargetName = (typeof TARGETS)[number]['name'];
+/** The files a video makes: reels with music, H.264 and AAC in an MP4. */
+export const REEL_TARGETS = [
+  { name: 'reel', label: 'Reel (9:16)', size: '1080×1920 MP4, H.264 video with AAC music' },
+  { name: 'reel_square', label: 'Square reel', size: '1080×1080 MP4' },
+  { name: 'reel_feed', label: 'Feed reel (4:5)', size: '1080×1350 MP4' },
+] as const;
+
+export type TargetName = (typeof TARGETS)[number]['name'] | (typeof REEL_TARGETS)[number]['name'];
 
 export const ALL_TARGETS: TargetName[] = TARGETS.map((t) => t.name);
 
@@ -23,9 +30,11 @@ export const PRESETS: { name: string; targets: TargetName[] }[] = [
   { name: 'Everything', targets: ALL_TARGETS },
 ];
 
+export const ALL_REEL_TARGETS: TargetName[] = REEL_TARGETS.map((t) => t.name);
+
 /** Targets in the order shown, whatever order they were picked in. */
 export function ordered(selected: ReadonlySet<TargetName>): TargetName[] {
-  return ALL_TARGETS.filter((t) => selected.has(t));
+  return [...ALL_TARGETS, ...ALL_REEL_TARGETS].filter((t) => selected.has(t));
 }
 
 /** Whether every target of the preset is chosen. */

@@ -219,6 +219,15 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
             {asset.file_type === 'image' && serverAsset ? <ExportButton assetId={asset.id} /> : null}
+            {asset.file_type === 'video' && serverAsset ? (
+              <ExportButton
+                assetId={asset.id}
+                kind="video"
+                music={media
+                  .filter((m) => m.file_type === 'audio' && isUuid(m.id))
+                  .map((m, i) => ({ id: m.id, label: `Music ${i + 1} · ${formatDate(m.created_at)}` }))}
+              />
+            ) : null}
             {download ? (
               <a
                 href={download}
@@ -228,6 +237,21 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               >
                 <Download className="h-4 w-4" aria-hidden /> Download
               </a>
+            ) : null}
+            {download && asset.file_type === 'audio' ? (
+              <span role="group" aria-label="Download the music as" className="inline-flex items-center gap-1">
+                {(['m4a', 'wav'] as const).map((format) => (
+                  <a
+                    key={format}
+                    href={`${download}?format=${format}`}
+                    download
+                    title={format === 'm4a' ? 'Download as M4A (AAC), for phones and video editors' : 'Download as WAV (lossless)'}
+                    className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium whitespace-nowrap text-slate-800 shadow-sm ring-1 ring-slate-200 transition-colors ring-inset hover:bg-slate-50"
+                  >
+                    <Download className="h-4 w-4" aria-hidden /> {format.toUpperCase()}
+                  </a>
+                ))}
+              </span>
             ) : null}
             <Button
               variant="ghost"
