@@ -266,17 +266,61 @@ fn clean_photos_cut_out_with_confidence_and_a_busy_one_does_not() {
 fn an_edit_painted_around_the_product_keeps_the_product_out() {
     let photo = common::photo(Item::Bottle, Backdrop::White, 400, 500, 5);
     let (w, h) = photo.image.dimensions();
+    let layer = exact_scene::own_product(&photo.image).unwrap();
+    let product = |x: u32, y: u32| photo.mask[(y * w + x) as usize] >= 200;
+    // The product's bounding box in the photo.
+    let (mut x0, mut x1) = (w, 0);
+    for y in 0..h {
+        for x in 0..w {
+            if product(x, y) {
+                x0 = x0.min(x);
+                x1 = x1.max(x);
+            }
+        }
+    }
+    // The whole picture painted, or its top half (the product's top with it): the product
+    // is the person's to change.
     let everything = GrayImage::from_pixel(w, h, Luma([255]));
-    // The whole picture painted: that is the product as well.
-    assert!(exact_scene::protect_product(&photo.image, &everything).is_none());
-    // The top half painted (the wall behind): the product's part there is kept out.
-    let wall = GrayImage::from_fn(w, h, |_, y| Luma([if y < h / 2 { 255 } else { 0 }]));
-    let area = exact_scene::protect_product(&photo.image, &wall).unwrap();
+    assert!(exact_scene::keep_product(&layer, &everything).is_none());
+    let top = GrayImage::from_fn(w, h, |_, y| Luma([if y < h / 2 { 255 } else { 0 }]));
+    assert!(exact_scene::keep_product(&layer, &top).is_none());
+    // The wall to the left painted, the brush spilling a pixel over the product's edge: the
+    // product stays out of the painted area.
+    let wall = GrayImage::from_fn(w, h, |x, _| Luma([if x <= x0 + 1 { 255 } else { 0 }]));
+    let area = exact_scene::keep_product(&layer, &wall).unwrap();
     for (x, y, a) in area.enumerate_pixels() {
-        if photo.mask[(y * w + x) as usize] >= 200 {
+        if product(x, y) {
             assert_eq!(a[0], 0, "the product at ({x}, {y}) is not painted");
         }
     }
-    let kept = area.pixels().filter(|a| a[0] == 255).count();
-    assert!(kept as u32 > w * h / 3, "most of the wall is still painted");
+    let kept = area.pixels().filter(|a| a[0] == 255).count() as u32;
+    assert!(kept > x0 * h * 9 / 10, "the wall is still painted: {kept}");
+    assert!(x1 > x0);
+}
+
+#[test]
+fn the_product_photo_is_found_in_a_picture_that_shows_it() {
+    let photo = common::photo(Item::Bottle, Backdrop::Grey, 600, 800, 3);
+    let cut = cutout::cut_out(&photo.image, &mut NoProgress).unwrap();
+    // A scene with the product staged in it, and the same scene with another product.
+    let s = staged(Item::Bottle, Composition::ProductHero, Resolution::Square);
+    let (w, h) = s.product.dimensions();
+    let scene = RgbaImage::from_fn(w, h, |x, y| {
+        let p = s.product.get_pixel(x, y);
+        let a = p[3] as f32 / 255.0;
+        let ground = [236.0, 232.0, 224.0];
+        let mix = |c: usize| (p[c] as f32 * a + ground[c] * (1.0 - a)).round() as u8;
+        Rgba([mix(0), mix(1), mix(2), 255])
+    });
+    let (layer, _) = exact_scene::locate(&cut, &scene).expect("the product is found");
+    let overlap = layer
+        .pixels()
+        .zip(s.product.pixels())
+        .filter(|(a, b)| a[3] >= PROTECT_ALPHA && b[3] >= PROTECT_ALPHA)
+        .count();
+    let placed = s.product.pixels().filter(|p| p[3] >= PROTECT_ALPHA).count();
+    assert!(overlap * 100 >= placed * 95, "{overlap} of {placed}");
+    let other = common::photo(Item::Box, Backdrop::White, 400, 500, 9);
+    let other_cut = cutout::cut_out(&other.image, &mut NoProgress).unwrap();
+    assert!(exact_scene::locate(&other_cut, &scene).is_none());
 }

@@ -176,6 +176,16 @@ pub struct EditInput {
     pub instruction: String,
     pub seed: u64,
     pub engine: ImageEngine,
+    /// The seller's product in the picture, when its lineage leads to a product photo.
+    pub product: Option<KnownProduct>,
+}
+
+/// The seller's product in a picture: the photo it was cut from and, when the picture's
+/// metadata records it, where it was placed.
+#[derive(Debug, Clone)]
+pub struct KnownProduct {
+    pub photo: Bytes,
+    pub placement: Option<engine::scene::layout::Rect>,
 }
 
 /// What a video starts from.
