@@ -14,6 +14,7 @@ use fast_image_resize::FilterType;
 use image::{GrayImage, Luma, Rgba, RgbaImage};
 
 use crate::cutout::{self, Cutout};
+use crate::prompt::Setting;
 use crate::scene::layout::{Layout, Rect};
 use crate::scene::raster::{box_blur, resize_rgba};
 use crate::scene::{self, SceneSpec};
@@ -47,6 +48,8 @@ pub struct Staged {
     pub top_down: bool,
     /// -1: the light comes from the left; +1: from the right.
     pub light_side: f32,
+    /// The product stands on a glossy surface (marble, glass, water…), which mirrors it.
+    pub glossy: bool,
     /// Words that keep the painted scene consistent with the placed product.
     pub hints: String,
 }
@@ -77,20 +80,70 @@ pub fn stage(cutout: &Cutout, spec: &SceneSpec) -> Staged {
         let protect = product.get_pixel(x, y)[3] >= PROTECT_ALPHA;
         Rgba([0, 0, 0, if protect { 255 } else { 0 }])
     });
+    let glossy = !layout.top_down && glossy_setting(spec.setting);
     Staged {
-        hints: hints(spec, &layout, light.side),
+        hints: hints(spec, &layout, light.side, glossy),
         canvas,
         mask,
         product,
         placement: layout.product,
         top_down: layout.top_down,
         light_side: light.side,
+        glossy,
     }
+}
+
+/// Said to the model of a glossy surface.
+const GLOSSY_HINT: &str = " The surface is glossy and mirrors the product faintly beneath it.";
+
+/// Has the product stand on a glossy surface (the brief asked for one), said to the model
+/// too; a flat lay, seen from above, mirrors nothing.
+pub fn make_glossy(staged: &mut Staged) {
+    if staged.top_down || staged.glossy {
+        return;
+    }
+    staged.glossy = true;
+    staged.hints.push_str(GLOSSY_HINT);
+}
+
+/// Settings whose surface mirrors what stands on it.
+fn glossy_setting(setting: Setting) -> bool {
+    matches!(
+        setting,
+        Setting::Marble | Setting::Cafe | Setting::Vanity | Setting::Tray
+    )
+}
+
+/// Words of a brief that ask for a surface that mirrors the product.
+pub fn sounds_glossy(brief: &str) -> bool {
+    const GLOSSY: &[&str] = &[
+        "marble",
+        "glass",
+        "glossy",
+        "gloss",
+        "mirror",
+        "mirrored",
+        "water",
+        "polished",
+        "lacquer",
+        "lacquered",
+        "acrylic",
+        "reflective",
+        "reflection",
+        "chrome",
+        "wet",
+    ];
+    let brief = brief.to_lowercase();
+    let matte = brief.contains("matte") || brief.contains("matt ");
+    !matte
+        && brief
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| GLOSSY.contains(&word))
 }
 
 /// What the model is told besides the brief: where the product stands, on what, where the
 /// light comes from and where its shadow falls, and that the product is not to be redrawn.
-fn hints(spec: &SceneSpec, layout: &Layout, light_side: f32) -> String {
+fn hints(spec: &SceneSpec, layout: &Layout, light_side: f32, glossy: bool) -> String {
     let from = if light_side < 0.0 { "left" } else { "right" };
     let away = if light_side < 0.0 { "right" } else { "left" };
     let surface = spec.setting.describe();
@@ -110,11 +163,12 @@ fn hints(spec: &SceneSpec, layout: &Layout, light_side: f32) -> String {
     } else {
         format!("The product stands {surface}, its base resting on the surface")
     };
+    let surface = if glossy { GLOSSY_HINT } else { "" };
     format!(
         "{framing}. {placement}. The key light comes from the {from}, so the product casts a soft \
-         shadow to the {away} on the surface beneath it. Keep the protected product exactly as it \
-         is and paint only the scene around it, in the same perspective and light; do not add \
-         another copy of the product."
+         shadow to the {away} on the surface beneath it.{surface} Keep the protected product \
+         exactly as it is and paint only the scene around it, in the same perspective and light; \
+         do not add another copy of the product."
     )
 }
 
@@ -169,9 +223,49 @@ pub fn composite(staged: &Staged, answer: &RgbaImage) -> RgbaImage {
         drop_shadow(&mut out, staged);
     } else {
         contact_shadow(&mut out, staged);
+        if staged.glossy {
+            reflection(&mut out, staged);
+        }
     }
     scene::over(&mut out, &staged.product);
     out
+}
+
+/// How strongly a glossy surface mirrors the product right at its base.
+const REFLECTANCE: f32 = 0.3;
+
+/// A glossy surface's reflection: the product flipped about its base, fading out over a
+/// third of its height below it.
+fn reflection(out: &mut RgbaImage, staged: &Staged) {
+    let (w, h) = out.dimensions();
+    let r = staged.placement;
+    let product = &staged.product;
+    let Some(base) = (r.y.max(0)..r.bottom().min(h as i32)).rev().find(|&y| {
+        (r.x.max(0)..(r.x + r.width as i32).min(w as i32))
+            .any(|x| product.get_pixel(x as u32, y as u32)[3] >= PROTECT_ALPHA)
+    }) else {
+        return;
+    };
+    let fade = (r.height as f32 * 0.33).max(1.0);
+    for dy in 1..fade as i32 {
+        let (y, from) = (base + dy, base + 1 - dy);
+        if y >= h as i32 || from < 0 {
+            break;
+        }
+        let t = 1.0 - dy as f32 / fade;
+        let k = REFLECTANCE * t * t;
+        for x in r.x.max(0)..(r.x + r.width as i32).min(w as i32) {
+            let p = *product.get_pixel(x as u32, from as u32);
+            let a = k * p[3] as f32 / 255.0;
+            if a <= 0.002 {
+                continue;
+            }
+            let o = out.get_pixel_mut(x as u32, y as u32);
+            for c in 0..3 {
+                o[c] = (o[c] as f32 * (1.0 - a) + p[c] as f32 * a).round() as u8;
+            }
+        }
+    }
 }
 
 /// A rectangle grown by `margin` and clipped to a `w`×`h` image: (x0, y0, x1, y1), exclusive.

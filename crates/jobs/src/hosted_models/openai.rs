@@ -180,11 +180,15 @@ impl OpenAiImages {
             )
         })
         .await??;
-        let Some(prepared) = prepared else {
+        let Some(mut prepared) = prepared else {
             let mut output = self.image(input, progress).await?;
             output.details["cutout_warning"] = NO_PRODUCT_FOUND.into();
             return Ok(output);
         };
+        // A brief that asks for glass, water or a mirror-like surface has the product mirrored.
+        if exact_scene::sounds_glossy(&input.prompt) {
+            exact_scene::make_glossy(&mut prepared.staged);
+        }
         progress
             .report("generating", 0.1)
             .map_err(|_| ProviderError::Cancelled)?;
@@ -287,6 +291,28 @@ impl OpenAiImages {
             output.details["product_placement"] = placement_json(at);
         }
         Ok(output)
+    }
+
+    /// Paints what `mask` leaves transparent on `canvas` (the margins of a picture extended
+    /// to another ratio); the answer's image bytes.
+    pub async fn paint_margins(
+        &self,
+        canvas: Bytes,
+        mask: Bytes,
+        prompt: &str,
+        progress: &ProgressSink,
+    ) -> Result<Bytes, ProviderError> {
+        let answer = self
+            .send("paint the margins", "images/edits", progress, |request| {
+                request.multipart(
+                    self.form(prompt)
+                        .text("size", "auto")
+                        .part("image", image_part(&canvas, "frame"))
+                        .part("mask", image_part(&mask, "mask")),
+                )
+            })
+            .await?;
+        Ok(answer.bytes)
     }
 
     /// One Images API call, authorised and rebuilt for each attempt by `body`; the image
