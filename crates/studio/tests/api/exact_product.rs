@@ -414,7 +414,7 @@ async fn an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo(db
     let meta = metadata_of(&app, &session, &project, &json!(edit)).await;
     assert_eq!(meta["product_exact"], false, "{meta}");
 
-    let targets = ["amazon_main", "transparent_png"];
+    let targets = ["amazon_main", "transparent_png", "instagram_feed"];
     let response = start_export(&app, &session, &edit, json!({ "targets": targets })).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
     let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
@@ -426,9 +426,62 @@ async fn an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo(db
     let photo = image::load_from_memory(&crate::files::png(600, 800))
         .unwrap()
         .to_rgba8();
+    let edited = stored_image(
+        &app,
+        &session,
+        &json!({"asset": {"url": format!("/api/media/file/{edit}")}}),
+    )
+    .await;
     for file in view["files"].as_array().unwrap() {
         let target = file["target"].as_str().unwrap();
         let (_, bytes) = download(&app, &session, file["download_url"].as_str().unwrap()).await;
+        if target == "instagram_feed" {
+            // The square picture in a 4:5 frame: the model painted the margins above and
+            // below (its request's mask opaque exactly over the picture), the picture itself
+            // is the edited one, unchanged.
+            let said = file["checks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["rule"] == "extension")
+                .unwrap()
+                .clone();
+            assert!(
+                said["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("painted by gpt-image-1"),
+                "{said}"
+            );
+            let sent = api.received_requests().await.unwrap();
+            let request = sent.last().unwrap();
+            let mask = image::load_from_memory(&part(request, "mask").unwrap())
+                .unwrap()
+                .to_rgba8();
+            assert_eq!(mask.dimensions(), (1080, 1350));
+            for (_, y, p) in mask.enumerate_pixels() {
+                let picture = (135..1215).contains(&y);
+                assert_eq!(p[3], if picture { 255 } else { 0 }, "mask row {y}");
+            }
+            let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
+            let scaled =
+                image::imageops::resize(&edited, 1080, 1080, image::imageops::FilterType::Lanczos3);
+            let (mut diff, mut n) = (0f64, 0u64);
+            for (x, y, p) in scaled.enumerate_pixels() {
+                let q = img.get_pixel(x, y + 135);
+                diff += (0..3)
+                    .map(|c| (p[c] as f64 - q[c] as f64).abs())
+                    .sum::<f64>()
+                    / 3.0;
+                n += 1;
+            }
+            assert!(
+                diff / n as f64 <= 4.0,
+                "the picture is kept: {}",
+                diff / n as f64
+            );
+            continue;
+        }
         // Pure white (or alpha 0) outside the product, the product filling 85-95 %.
         assert_rules(target, &bytes, file["checks"].as_array().unwrap());
         // The product is the photo's: its colours, not the model's recolouring of them.
