@@ -616,27 +616,87 @@ fn crop(
         ));
     }
     let (cw, ch) = (x1 - x0 + 1, y1 - y0 + 1);
-    let mut a: Vec<f32> = (0..ch)
+    let raw: Vec<f32> = (0..ch)
         .flat_map(|y| (0..cw).map(move |x| (x, y)))
         .map(|(x, y)| alpha[((y + y0) * pw + x + x0) as usize] as f32 / 255.0)
         .collect();
+    // The matte's outer band (two pixels next to the backdrop) keeps no pixel of the
+    // backdrop's colour: the coarse outline can run a pixel or two wide, and what it takes
+    // of the backdrop would ring the product once laid on a scene.
+    let mut raw = raw;
+    if let Some((m, k)) = model {
+        let band = 2u32;
+        let near_outside = |x: u32, y: u32| {
+            (y.saturating_sub(band)..(y + band + 1).min(ch)).any(|ny| {
+                (x.saturating_sub(band)..(x + band + 1).min(cw))
+                    .any(|nx| raw[(ny * cw + nx) as usize] == 0.0)
+            }) || x < band
+                || y < band
+                || x + band >= cw
+                || y + band >= ch
+        };
+        let backdrop: Vec<usize> = (0..ch)
+            .flat_map(|y| (0..cw).map(move |x| (x, y)))
+            .filter(|&(x, y)| raw[(y * cw + x) as usize] > 0.0 && near_outside(x, y))
+            .filter(|&(x, y)| {
+                let p = photo.get_pixel(x + x0, y + y0);
+                let bg = m.at((x + x0) as f32 / k as f32, (y + y0) as f32 / k as f32);
+                dist([p[0] as f32, p[1] as f32, p[2] as f32], bg) < m.threshold
+            })
+            .map(|(x, y)| (y * cw + x) as usize)
+            .collect();
+        for i in backdrop {
+            raw[i] = 0.0;
+        }
+    }
+    let mut a = raw.clone();
     if model.is_some() {
         // The feather: a one-pixel blur softens the stair-steps of the coarse grid.
         box_blur(&mut a, cw as usize, ch as usize, 1, 1);
     }
+    // The colour of a pixel on the matte's edge is the product's nearest fully opaque
+    // colour: the photo's own pixel there mixes in the backdrop (a light or dark ring once
+    // laid on a scene), and un-mixing it by a matte that is a pixel too wide or too narrow
+    // only moves the ring. Where no opaque pixel is near, it is un-mixed from the backdrop.
+    const REACH: u32 = 3;
+    let inner = |x: u32, y: u32| -> Option<[u8; 3]> {
+        for radius in 1..=REACH {
+            let (mut sum, mut n) = ([0u32; 3], 0u32);
+            for ny in y.saturating_sub(radius)..(y + radius + 1).min(ch) {
+                for nx in x.saturating_sub(radius)..(x + radius + 1).min(cw) {
+                    if raw[(ny * cw + nx) as usize] >= 0.999 {
+                        let p = photo.get_pixel(nx + x0, ny + y0);
+                        for c in 0..3 {
+                            sum[c] += p[c] as u32;
+                        }
+                        n += 1;
+                    }
+                }
+            }
+            if n > 0 {
+                return Some(sum.map(|v| ((v + n / 2) / n) as u8));
+            }
+        }
+        None
+    };
     let image = RgbaImage::from_fn(cw, ch, |x, y| {
         let src = photo.get_pixel(x + x0, y + y0);
         let av = a[(y * cw + x) as usize];
         let a8 = (av * 255.0).round() as u8;
+        let r = raw[(y * cw + x) as usize];
         match model {
-            Some((m, k)) if a8 < 255 && av > 0.05 => {
-                let bg = m.at((x + x0) as f32 / k as f32, (y + y0) as f32 / k as f32);
-                let un = |ch: usize| {
-                    ((src[ch] as f32 - (1.0 - av) * bg[ch]) / av)
-                        .round()
-                        .clamp(0.0, 255.0) as u8
-                };
-                Rgba([un(0), un(1), un(2), a8])
+            Some(_) if r >= 0.999 || a8 == 0 => Rgba([src[0], src[1], src[2], a8]),
+            Some((m, k)) => {
+                let [cr, cg, cb] = inner(x, y).unwrap_or_else(|| {
+                    let bg = m.at((x + x0) as f32 / k as f32, (y + y0) as f32 / k as f32);
+                    let r = r.max(av).max(0.05);
+                    [0, 1, 2].map(|ch| {
+                        ((src[ch] as f32 - (1.0 - r) * bg[ch]) / r)
+                            .round()
+                            .clamp(0.0, 255.0) as u8
+                    })
+                });
+                Rgba([cr, cg, cb, a8])
             }
             _ => Rgba([
                 src[0],

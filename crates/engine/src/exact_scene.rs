@@ -14,6 +14,7 @@ use fast_image_resize::FilterType;
 use image::{GrayImage, Luma, Rgba, RgbaImage};
 
 use crate::cutout::{self, Cutout};
+use crate::prompt::Setting;
 use crate::scene::layout::{Layout, Rect};
 use crate::scene::raster::{box_blur, resize_rgba};
 use crate::scene::{self, SceneSpec};
@@ -47,6 +48,8 @@ pub struct Staged {
     pub top_down: bool,
     /// -1: the light comes from the left; +1: from the right.
     pub light_side: f32,
+    /// The product stands on a glossy surface (marble, glass, water…), which mirrors it.
+    pub glossy: bool,
     /// Words that keep the painted scene consistent with the placed product.
     pub hints: String,
 }
@@ -70,34 +73,77 @@ pub fn stage(cutout: &Cutout, spec: &SceneSpec) -> Staged {
     let (w, h) = (spec.width.max(1), spec.height.max(1));
     let source = &cutout.image;
     let scene::Plan { light, layout } = scene::plan(spec, source.width(), source.height());
-    let placed = cutout::scale(source, layout.product.width, layout.product.height);
-    let mut product = RgbaImage::new(w, h);
-    image::imageops::replace(
-        &mut product,
-        &placed,
-        layout.product.x as i64,
-        layout.product.y as i64,
-    );
+    let product = place(source, layout.product, w, h);
     let mut canvas = RgbaImage::from_pixel(w, h, Rgba([GROUND[0], GROUND[1], GROUND[2], 255]));
     scene::over(&mut canvas, &product);
     let mask = RgbaImage::from_fn(w, h, |x, y| {
         let protect = product.get_pixel(x, y)[3] >= PROTECT_ALPHA;
         Rgba([0, 0, 0, if protect { 255 } else { 0 }])
     });
+    let glossy = !layout.top_down && glossy_setting(spec.setting);
     Staged {
-        hints: hints(spec, &layout, light.side),
+        hints: hints(spec, &layout, light.side, glossy),
         canvas,
         mask,
         product,
         placement: layout.product,
         top_down: layout.top_down,
         light_side: light.side,
+        glossy,
     }
+}
+
+/// Said to the model of a glossy surface.
+const GLOSSY_HINT: &str = " The surface is glossy and mirrors the product faintly beneath it.";
+
+/// Has the product stand on a glossy surface (the brief asked for one), said to the model
+/// too; a flat lay, seen from above, mirrors nothing.
+pub fn make_glossy(staged: &mut Staged) {
+    if staged.top_down || staged.glossy {
+        return;
+    }
+    staged.glossy = true;
+    staged.hints.push_str(GLOSSY_HINT);
+}
+
+/// Settings whose surface mirrors what stands on it.
+fn glossy_setting(setting: Setting) -> bool {
+    matches!(
+        setting,
+        Setting::Marble | Setting::Cafe | Setting::Vanity | Setting::Tray
+    )
+}
+
+/// Words of a brief that ask for a surface that mirrors the product.
+pub fn sounds_glossy(brief: &str) -> bool {
+    const GLOSSY: &[&str] = &[
+        "marble",
+        "glass",
+        "glossy",
+        "gloss",
+        "mirror",
+        "mirrored",
+        "water",
+        "polished",
+        "lacquer",
+        "lacquered",
+        "acrylic",
+        "reflective",
+        "reflection",
+        "chrome",
+        "wet",
+    ];
+    let brief = brief.to_lowercase();
+    let matte = brief.contains("matte") || brief.contains("matt ");
+    !matte
+        && brief
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| GLOSSY.contains(&word))
 }
 
 /// What the model is told besides the brief: where the product stands, on what, where the
 /// light comes from and where its shadow falls, and that the product is not to be redrawn.
-fn hints(spec: &SceneSpec, layout: &Layout, light_side: f32) -> String {
+fn hints(spec: &SceneSpec, layout: &Layout, light_side: f32, glossy: bool) -> String {
     let from = if light_side < 0.0 { "left" } else { "right" };
     let away = if light_side < 0.0 { "right" } else { "left" };
     let surface = spec.setting.describe();
@@ -117,11 +163,12 @@ fn hints(spec: &SceneSpec, layout: &Layout, light_side: f32) -> String {
     } else {
         format!("The product stands {surface}, its base resting on the surface")
     };
+    let surface = if glossy { GLOSSY_HINT } else { "" };
     format!(
         "{framing}. {placement}. The key light comes from the {from}, so the product casts a soft \
-         shadow to the {away} on the surface beneath it. Keep the protected product exactly as it \
-         is and paint only the scene around it, in the same perspective and light; do not add \
-         another copy of the product."
+         shadow to the {away} on the surface beneath it.{surface} Keep the protected product \
+         exactly as it is and paint only the scene around it, in the same perspective and light; \
+         do not add another copy of the product."
     )
 }
 
@@ -176,9 +223,49 @@ pub fn composite(staged: &Staged, answer: &RgbaImage) -> RgbaImage {
         drop_shadow(&mut out, staged);
     } else {
         contact_shadow(&mut out, staged);
+        if staged.glossy {
+            reflection(&mut out, staged);
+        }
     }
     scene::over(&mut out, &staged.product);
     out
+}
+
+/// How strongly a glossy surface mirrors the product right at its base.
+const REFLECTANCE: f32 = 0.3;
+
+/// A glossy surface's reflection: the product flipped about its base, fading out over a
+/// third of its height below it.
+fn reflection(out: &mut RgbaImage, staged: &Staged) {
+    let (w, h) = out.dimensions();
+    let r = staged.placement;
+    let product = &staged.product;
+    let Some(base) = (r.y.max(0)..r.bottom().min(h as i32)).rev().find(|&y| {
+        (r.x.max(0)..(r.x + r.width as i32).min(w as i32))
+            .any(|x| product.get_pixel(x as u32, y as u32)[3] >= PROTECT_ALPHA)
+    }) else {
+        return;
+    };
+    let fade = (r.height as f32 * 0.33).max(1.0);
+    for dy in 1..fade as i32 {
+        let (y, from) = (base + dy, base + 1 - dy);
+        if y >= h as i32 || from < 0 {
+            break;
+        }
+        let t = 1.0 - dy as f32 / fade;
+        let k = REFLECTANCE * t * t;
+        for x in r.x.max(0)..(r.x + r.width as i32).min(w as i32) {
+            let p = *product.get_pixel(x as u32, from as u32);
+            let a = k * p[3] as f32 / 255.0;
+            if a <= 0.002 {
+                continue;
+            }
+            let o = out.get_pixel_mut(x as u32, y as u32);
+            for c in 0..3 {
+                o[c] = (o[c] as f32 * (1.0 - a) + p[c] as f32 * a).round() as u8;
+            }
+        }
+    }
 }
 
 /// A rectangle grown by `margin` and clipped to a `w`×`h` image: (x0, y0, x1, y1), exclusive.
@@ -434,26 +521,82 @@ fn darken(out: &mut RgbaImage, density: &[f32], region: (u32, u32, usize, usize)
     }
 }
 
-/// When the painted `area` (255 = edit) leaves most of the picture's product unpainted, the
-/// product is kept out of it: the person is editing around the product, not the product.
-/// Outside the area an edit keeps the picture's own pixels, so the product stays exact.
-/// Returns the area without the product; `None` when no product is found cleanly, or when
-/// the painting covers most of it.
-pub fn protect_product(picture: &RgbaImage, area: &GrayImage) -> Option<GrayImage> {
+/// The product layer of a `w`×`h` picture: `product` (a cutout, straight alpha) scaled into
+/// `placement`, transparent elsewhere. Staging places the product this way, so the layer of
+/// a stored scene is found again from its product photo and placement.
+pub fn place(product: &RgbaImage, placement: Rect, w: u32, h: u32) -> RgbaImage {
+    let placed = cutout::scale(product, placement.width.max(1), placement.height.max(1));
+    let mut layer = RgbaImage::new(w, h);
+    image::imageops::replace(&mut layer, &placed, placement.x as i64, placement.y as i64);
+    layer
+}
+
+/// A product photo's cutout must match the picture this closely (mean difference per
+/// channel over the product's opaque core) to count as found in it.
+const FOUND_WITHIN: f32 = 14.0;
+
+/// Finds the seller's product, cut out of its `photo`, in `picture`: the picture's own
+/// product is cut out, and the photo's cutout scaled to where it stands must show the same
+/// pixels. Returns the product layer at the picture's size; `None` when it is not there
+/// (the product was redrawn, or the picture's product cannot be separated). The layer comes
+/// with where the cutout was placed.
+pub fn locate(photo: &Cutout, picture: &RgbaImage) -> Option<(RgbaImage, Rect)> {
+    let found = cutout::cut_out(picture, &mut crate::NoProgress).ok()?;
+    let (x, y, width, height) = found.rect;
+    let placement = Rect {
+        x: x as i32,
+        y: y as i32,
+        width,
+        height,
+    };
+    let layer = place(&photo.image, placement, picture.width(), picture.height());
+    shows(picture, &layer).then_some((layer, placement))
+}
+
+/// Whether `picture` shows the product `layer` holds, pixel for pixel within
+/// [`FOUND_WITHIN`] over its opaque core.
+pub fn shows(picture: &RgbaImage, layer: &RgbaImage) -> bool {
+    let (mut diff, mut n) = (0f64, 0u64);
+    for (p, q) in picture.pixels().zip(layer.pixels()) {
+        if q[3] == 255 {
+            diff += (0..3)
+                .map(|c| (p[c] as f64 - q[c] as f64).abs())
+                .sum::<f64>()
+                / 3.0;
+            n += 1;
+        }
+    }
+    n > 0 && diff / n as f64 <= f64::from(FOUND_WITHIN)
+}
+
+/// The product layer of a picture with no product photo to compare with: its own product,
+/// cut out, when it separates cleanly.
+pub fn own_product(picture: &RgbaImage) -> Option<RgbaImage> {
     let cut = cutout::cut_out(picture, &mut crate::NoProgress).ok()?;
     if cut.confidence < POOR_CUTOUT {
         return None;
     }
-    let (w, h) = picture.dimensions();
-    let mut product = RgbaImage::new(w, h);
+    let mut layer = RgbaImage::new(picture.width(), picture.height());
     image::imageops::replace(
-        &mut product,
+        &mut layer,
         &cut.image,
-        cut.rect.0 as i64,
-        cut.rect.1 as i64,
+        i64::from(cut.rect.0),
+        i64::from(cut.rect.1),
     );
+    Some(layer)
+}
+
+/// Painting up to this share of the product's core is a brush that spilled over its edge,
+/// not a request to change it.
+const SPILL: f64 = 0.02;
+
+/// A mask edit around the product: with the product `layer` of the picture and the painted
+/// `area` (255 = edit), the area without the product when the painting leaves the product
+/// alone (at most a spill over its edge), so the product's own pixels stay; `None` when the
+/// painting covers the product, which is then the person's to change.
+pub fn keep_product(layer: &RgbaImage, area: &GrayImage) -> Option<GrayImage> {
     let (mut core, mut painted) = (0u64, 0u64);
-    for (p, a) in product.pixels().zip(area.pixels()) {
+    for (p, a) in layer.pixels().zip(area.pixels()) {
         if p[3] >= PROTECT_ALPHA {
             core += 1;
             if a[0] >= 128 {
@@ -461,11 +604,12 @@ pub fn protect_product(picture: &RgbaImage, area: &GrayImage) -> Option<GrayImag
             }
         }
     }
-    if core == 0 || painted * 2 >= core {
+    if core == 0 || painted as f64 > core as f64 * SPILL {
         return None;
     }
+    let (w, h) = area.dimensions();
     Some(GrayImage::from_fn(w, h, |x, y| {
-        let free = area.get_pixel(x, y)[0] >= 128 && product.get_pixel(x, y)[3] == 0;
+        let free = area.get_pixel(x, y)[0] >= 128 && layer.get_pixel(x, y)[3] == 0;
         Luma([if free { 255 } else { 0 }])
     }))
 }

@@ -153,11 +153,16 @@ fn the_product_comes_back_exact_over_a_recoloured_answer_without_a_halo() {
             diff / n as f64
         );
 
-        // Away from the product and its shadow, the model's scene is untouched.
+        // Away from the product, its shadow and its reflection on the marble, the model's
+        // scene is untouched.
         let r = s.placement;
+        let reflected = if s.glossy { r.height as i32 / 3 } else { 0 };
         let far = |x: u32, y: u32| {
             let (x, y) = (x as i32, y as i32);
-            x < r.x - 60 || x > r.x + r.width as i32 + 60 || y < r.y - 60 || y > r.bottom() + 60
+            x < r.x - 60
+                || x > r.x + r.width as i32 + 60
+                || y < r.y - 60
+                || y > r.bottom() + 60 + reflected
         };
         for (x, y, o) in out.enumerate_pixels() {
             if far(x, y) {
@@ -266,17 +271,231 @@ fn clean_photos_cut_out_with_confidence_and_a_busy_one_does_not() {
 fn an_edit_painted_around_the_product_keeps_the_product_out() {
     let photo = common::photo(Item::Bottle, Backdrop::White, 400, 500, 5);
     let (w, h) = photo.image.dimensions();
+    let layer = exact_scene::own_product(&photo.image).unwrap();
+    let product = |x: u32, y: u32| photo.mask[(y * w + x) as usize] >= 200;
+    // The product's bounding box in the photo.
+    let (mut x0, mut x1) = (w, 0);
+    for y in 0..h {
+        for x in 0..w {
+            if product(x, y) {
+                x0 = x0.min(x);
+                x1 = x1.max(x);
+            }
+        }
+    }
+    // The whole picture painted, or its top half (the product's top with it): the product
+    // is the person's to change.
     let everything = GrayImage::from_pixel(w, h, Luma([255]));
-    // The whole picture painted: that is the product as well.
-    assert!(exact_scene::protect_product(&photo.image, &everything).is_none());
-    // The top half painted (the wall behind): the product's part there is kept out.
-    let wall = GrayImage::from_fn(w, h, |_, y| Luma([if y < h / 2 { 255 } else { 0 }]));
-    let area = exact_scene::protect_product(&photo.image, &wall).unwrap();
+    assert!(exact_scene::keep_product(&layer, &everything).is_none());
+    let top = GrayImage::from_fn(w, h, |_, y| Luma([if y < h / 2 { 255 } else { 0 }]));
+    assert!(exact_scene::keep_product(&layer, &top).is_none());
+    // The wall to the left painted, the brush spilling a pixel over the product's edge: the
+    // product stays out of the painted area.
+    let wall = GrayImage::from_fn(w, h, |x, _| Luma([if x <= x0 + 1 { 255 } else { 0 }]));
+    let area = exact_scene::keep_product(&layer, &wall).unwrap();
     for (x, y, a) in area.enumerate_pixels() {
-        if photo.mask[(y * w + x) as usize] >= 200 {
+        if product(x, y) {
             assert_eq!(a[0], 0, "the product at ({x}, {y}) is not painted");
         }
     }
-    let kept = area.pixels().filter(|a| a[0] == 255).count();
-    assert!(kept as u32 > w * h / 3, "most of the wall is still painted");
+    let kept = area.pixels().filter(|a| a[0] == 255).count() as u32;
+    assert!(kept > x0 * h * 9 / 10, "the wall is still painted: {kept}");
+    assert!(x1 > x0);
+}
+
+#[test]
+fn the_product_photo_is_found_in_a_picture_that_shows_it() {
+    let photo = common::photo(Item::Bottle, Backdrop::Grey, 600, 800, 3);
+    let cut = cutout::cut_out(&photo.image, &mut NoProgress).unwrap();
+    // A scene with the product staged in it, and the same scene with another product.
+    let s = staged(Item::Bottle, Composition::ProductHero, Resolution::Square);
+    let (w, h) = s.product.dimensions();
+    let scene = RgbaImage::from_fn(w, h, |x, y| {
+        let p = s.product.get_pixel(x, y);
+        let a = p[3] as f32 / 255.0;
+        let ground = [236.0, 232.0, 224.0];
+        let mix = |c: usize| (p[c] as f32 * a + ground[c] * (1.0 - a)).round() as u8;
+        Rgba([mix(0), mix(1), mix(2), 255])
+    });
+    let (layer, _) = exact_scene::locate(&cut, &scene).expect("the product is found");
+    let overlap = layer
+        .pixels()
+        .zip(s.product.pixels())
+        .filter(|(a, b)| a[3] >= PROTECT_ALPHA && b[3] >= PROTECT_ALPHA)
+        .count();
+    let placed = s.product.pixels().filter(|p| p[3] >= PROTECT_ALPHA).count();
+    assert!(overlap * 100 >= placed * 95, "{overlap} of {placed}");
+    let other = common::photo(Item::Box, Backdrop::White, 400, 500, 9);
+    let other_cut = cutout::cut_out(&other.image, &mut NoProgress).unwrap();
+    assert!(exact_scene::locate(&other_cut, &scene).is_none());
+}
+
+/// A scene of the model's: an even mid-tone with a little grain.
+fn plain_answer(w: u32, h: u32, tone: u8) -> RgbaImage {
+    RgbaImage::from_fn(w, h, |x, y| {
+        let grain = ((x * 7 + y * 13) % 5) as u8;
+        Rgba([tone + grain, tone + grain, tone, 255])
+    })
+}
+
+#[test]
+fn the_products_edge_has_no_ring_darker_or_lighter_than_both_sides() {
+    // Products darker and lighter than their photo's backdrop, laid on scenes darker and
+    // lighter than the product.
+    for (item, backdrop) in [
+        (Item::Bottle, Backdrop::White),
+        (Item::AmberBottle, Backdrop::White),
+        (Item::Box, Backdrop::Grey),
+        (Item::Mug, Backdrop::Teal),
+        (Item::Can, Backdrop::Pink),
+    ] {
+        let photo = common::photo(item, backdrop, 600, 800, 3);
+        let cut = cutout::cut_out(&photo.image, &mut NoProgress).unwrap();
+        let s = exact_scene::stage(&cut, &spec(Composition::ProductHero, Resolution::Portrait));
+        let (w, h) = s.product.dimensions();
+        for tone in [40u8, 200] {
+            let out = exact_scene::composite(&s, &plain_answer(w, h, tone));
+            let r = s.placement;
+            if let Ok(dir) = std::env::var("EXACT_SHEET") {
+                let crop = image::imageops::crop_imm(
+                    &out,
+                    (r.x + r.width as i32 - 60).max(0) as u32,
+                    (r.y + r.height as i32 / 2) as u32,
+                    120,
+                    120,
+                )
+                .to_image();
+                let zoom =
+                    image::imageops::resize(&crop, 480, 480, image::imageops::FilterType::Nearest);
+                zoom.save(format!("{dir}/edge-{item:?}-{backdrop:?}-{tone}.png"))
+                    .unwrap();
+            }
+            let mut rows = 0;
+            // The body's straight sides (a bottle's shoulder and neck curve away).
+            let body = r.y + r.height as i32 * 2 / 5..r.bottom() - r.height as i32 / 5;
+            for y in body.step_by(5) {
+                let y = y as u32;
+                let opaque = |x: u32| s.product.get_pixel(x, y)[3] >= PROTECT_ALPHA;
+                let Some(left) = (0..w).find(|&x| opaque(x)) else {
+                    continue;
+                };
+                let Some(right) = (0..w).rev().find(|&x| opaque(x)) else {
+                    continue;
+                };
+                if right < left + 20 {
+                    continue;
+                }
+                // Across each edge, from 4 px outside to 4 px inside, nothing is darker or
+                // lighter than both the scene and the product beside it.
+                for (outside, inside, band) in [
+                    (left - 5, left + 4, left - 4..=left + 3),
+                    (right + 5, right - 4, right - 3..=right + 4),
+                ] {
+                    let (o, i) = (
+                        luma(out.get_pixel(outside, y)),
+                        luma(out.get_pixel(inside, y)),
+                    );
+                    // The product's own shading across its last opaque pixels (a mug's
+                    // rounded side) is the product, not a ring.
+                    let own: Vec<f32> = band
+                        .clone()
+                        .map(|x| *s.product.get_pixel(x, y))
+                        .filter(|p| p[3] == 255)
+                        .map(|p| luma(&p))
+                        .collect();
+                    let darkest = own.iter().fold(o.min(i), |m, v| m.min(*v));
+                    let lightest = own.iter().fold(o.max(i), |m, v| m.max(*v));
+                    let (lo, hi) = (darkest - 10.0, lightest + 10.0);
+                    for x in band {
+                        let v = luma(out.get_pixel(x, y));
+                        let profile: Vec<(u32, u8, u8)> = (left - 5..=left + 4)
+                            .chain(right - 4..=right + 5)
+                            .map(|x| {
+                                (
+                                    x,
+                                    luma(out.get_pixel(x, y)) as u8,
+                                    s.product.get_pixel(x, y)[3],
+                                )
+                            })
+                            .collect();
+                        assert!(
+                            (lo..=hi).contains(&v),
+                            "{item:?} on {backdrop:?}, scene {tone}: a ring at ({x}, {y}): \
+                             {v} not in {lo}..{hi}; {profile:?}"
+                        );
+                    }
+                }
+                rows += 1;
+            }
+            assert!(rows > 10, "{item:?}: {rows} rows");
+        }
+    }
+}
+
+/// Correlation of the scene's luma under the product with the product flipped about its
+/// base, over the band from 8 % to 25 % of its height below it (past the contact shadow).
+fn mirrored_correlation(s: &Staged, out: &RgbaImage) -> f64 {
+    let r = s.placement;
+    let base = (r.y..r.bottom())
+        .rev()
+        .find(|&y| {
+            (r.x..r.x + r.width as i32)
+                .any(|x| s.product.get_pixel(x as u32, y as u32)[3] >= PROTECT_ALPHA)
+        })
+        .unwrap();
+    // Each row's own mean is taken out of both: the shadow and the reflection's fade change
+    // from row to row; what is compared is the product's pattern along the row.
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let (from, to) = (r.height as i32 * 3 / 100, r.height as i32 / 5);
+    for dy in from..to {
+        let (mut ra, mut rb) = (Vec::new(), Vec::new());
+        for x in r.x..r.x + r.width as i32 {
+            let p = s.product.get_pixel(x as u32, (base + 1 - dy) as u32);
+            if p[3] == 255 {
+                ra.push(luma(out.get_pixel(x as u32, (base + dy) as u32)) as f64);
+                rb.push(luma(p) as f64);
+            }
+        }
+        let n = ra.len().max(1) as f64;
+        let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+        a.extend(ra.iter().map(|v| v - ma));
+        b.extend(rb.iter().map(|v| v - mb));
+    }
+    assert!(a.len() > 1000, "{} pixels", a.len());
+    let n = a.len() as f64;
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va.sqrt() * vb.sqrt()).max(1e-9)
+}
+
+#[test]
+fn a_glossy_surface_mirrors_the_product_and_a_matte_one_does_not() {
+    // The studio's marble is glossy; a box with a label has something to mirror.
+    let mut s = staged(Item::Box, Composition::ProductHero, Resolution::Portrait);
+    assert!(s.glossy, "marble mirrors");
+    assert!(s.hints.contains("glossy"), "{}", s.hints);
+    let (w, h) = s.product.dimensions();
+    let answer = plain_answer(w, h, 170);
+    let glossy = exact_scene::composite(&s, &answer);
+    let mirrored = mirrored_correlation(&s, &glossy);
+    assert!(mirrored > 0.5, "glossy: correlation {mirrored}");
+    s.glossy = false;
+    let matte = exact_scene::composite(&s, &answer);
+    let none = mirrored_correlation(&s, &matte);
+    assert!(none.abs() < 0.2, "matte: correlation {none}");
+    // The contact shadow is there in both.
+    let r = s.placement;
+    let under = luma(matte.get_pixel(r.center_x() as u32, (r.bottom() + 1) as u32));
+    assert!(under < 165.0, "shadow under the product: {under}");
+    if let Ok(dir) = std::env::var("EXACT_SHEET") {
+        glossy.save(format!("{dir}/glossy.png")).unwrap();
+        matte.save(format!("{dir}/matte.png")).unwrap();
+    }
+    // Briefs that ask for a mirroring surface, and one that does not.
+    assert!(exact_scene::sounds_glossy("serum on a glass shelf"));
+    assert!(exact_scene::sounds_glossy("bottle by still water at dawn"));
+    assert!(!exact_scene::sounds_glossy("mug on a rough linen cloth"));
+    assert!(!exact_scene::sounds_glossy("matte marble slab"));
 }

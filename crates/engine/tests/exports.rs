@@ -250,3 +250,54 @@ fn another_picture_is_kept_whole_with_its_background_extended() {
         / (inner.width() * inner.height() * 3) as f64;
     assert!(diff < 6.0, "mean difference {diff}");
 }
+
+#[test]
+fn a_picture_with_its_product_photo_has_a_packshot_of_the_photo_alone() {
+    // A scene whose product shares the frame with a room (a hosted model's or an edited
+    // picture would too): the packshot and the cutout come from the product photo.
+    let photo = common::photo(Item::Box, Backdrop::Grey, 1024, 1024, 3);
+    let photo_png = codec::encode_png(&photo.image).unwrap();
+    let photos = [photo_png.as_slice()];
+    let made = generate_image(
+        &ImageRequest {
+            reference_photos: &photos,
+            resolution: Resolution::Portrait,
+            quality: Quality::Low,
+            seed: 4,
+            format: OutputFormat::Jpeg,
+            ..ImageRequest::new("gift box in a cozy living room with plants")
+        },
+        &mut NoProgress,
+    )
+    .unwrap();
+    let source = Source::PictureOf {
+        picture: &made.bytes,
+        product_photo: &photo_png,
+    };
+    let files = export(&source, Target::PICTURES, &mut NoProgress).unwrap();
+    check_all(&files);
+    look(&files, "picture-of-photo");
+    let main = files
+        .iter()
+        .find(|f| f.target == Target::AmazonMain)
+        .unwrap();
+    let packshot = decode(main);
+    assert_packshot(&packshot);
+    // The product on white has the photo's product's proportions: nothing of the room
+    // came with it.
+    let (w, _) = photo.image.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for (i, m) in photo.mask.iter().enumerate() {
+        if *m >= 128 {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+        }
+    }
+    let photo_ratio = (x1 - x0) as f32 / (y1 - y0) as f32;
+    let [a0, b0, a1, b1] = bbox(&packshot, |p| p[0].min(p[1]).min(p[2]) < 250);
+    let ratio = (a1 - a0) as f32 / (b1 - b0) as f32;
+    assert!(
+        (ratio - photo_ratio).abs() <= photo_ratio * 0.04,
+        "packshot {ratio}, photo {photo_ratio}"
+    );
+}

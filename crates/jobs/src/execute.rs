@@ -6,11 +6,12 @@ use bytes::Bytes;
 use domain::{ImageEngine, JobFailure, MediaKind, Resolution};
 use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
 
+use crate::lineage;
 use crate::links::MediaLinks;
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{
-    AudioInput, EditInput, ImageInput, MediaOutput, MediaProvider, ProgressSink, ProviderError,
-    VideoFrom, VideoInput,
+    AudioInput, EditInput, ImageInput, KnownProduct, MediaOutput, MediaProvider, ProgressSink,
+    ProviderError, VideoFrom, VideoInput,
 };
 
 pub(crate) struct Context<'a> {
@@ -90,6 +91,23 @@ pub(crate) async fn read_file(
         .read(&file.storage_key)
         .await
         .map_err(unreadable(what))
+}
+
+/// The seller's product in the picture `id`, for a hosted edit to keep exact: the product
+/// photo its lineage leads to, and where its metadata says the product stands.
+async fn known_product(
+    ctx: &Context<'_>,
+    job: &Job,
+    id: uuid::Uuid,
+) -> Result<Option<KnownProduct>, ProviderError> {
+    let Some(photo) = lineage::product_photo(ctx, job, id).await? else {
+        return Ok(None);
+    };
+    let placement = match ctx.store.media_asset(job.user_id, id).await {
+        Ok(asset) => lineage::recorded_placement(&asset.file_metadata),
+        Err(_) => None,
+    };
+    Ok(Some(KnownProduct { photo, placement }))
 }
 
 async fn read_photos(
@@ -234,12 +252,18 @@ async fn generate(
                 .await
                 .map_err(unreadable("the mask"))?;
             metadata["source_id"] = source_id.to_string().into();
+            let product = if engine.is_hosted() {
+                known_product(ctx, job, *source_id).await?
+            } else {
+                None
+            };
             let input = EditInput {
                 image,
                 mask,
                 instruction: prompt.clone(),
                 seed,
                 engine,
+                product,
             };
             ctx.provider.edit(input, sink).await?
         }

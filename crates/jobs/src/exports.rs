@@ -6,12 +6,13 @@
 
 use bytes::Bytes;
 use domain::{JobFailure, MediaKind};
-use engine::export::{ExportFile, ReelFile, Source, Target};
+use engine::export::{ExportFile, Outpainter, ReelFile, Source, Target};
 use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
 use uuid::Uuid;
 
 use crate::execute::{missing_input, read_file, seed_of, thumbnail, Context};
+use crate::lineage;
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
 
@@ -80,21 +81,64 @@ pub(crate) async fn run(
     }
     let picture = read_file(ctx, job, source_id, "exported image").await?;
     let recipe = engine_recipe(ctx, job, &source).await?;
+    // A picture that cannot be drawn again still has its product photo somewhere up its
+    // lineage: the packshot and the cutout are made from that, never from the scene.
+    let product_photo = match recipe {
+        Some(_) => None,
+        None => lineage::product_photo(ctx, job, source_id).await?,
+    };
     let wanted = targets.to_vec();
     let mut progress = sink.clone();
-    let files = tokio::task::spawn_blocking(move || {
+    // A picture the hosted model painted has its margins painted by it too.
+    let (requests, mut asked) = tokio::sync::mpsc::channel::<MarginRequest>(1);
+    let painter = match source.file_metadata.get("provider") {
+        Some(_) => ctx.provider.margin_painter(),
+        None => None,
+    }
+    .map(|name| Painter { name, requests });
+    let prompt = margin_prompt(&source.file_metadata);
+    let work = tokio::task::spawn_blocking(move || {
         let (input, photos) = match &recipe {
             Some((input, photos)) => (Some(input), photos.clone()),
             None => (None, Vec::new()),
         };
         let photo_refs: Vec<&[u8]> = photos.iter().map(|b| b.as_ref()).collect();
-        let source = match input {
-            Some(input) => Source::Engine(engine_request(input, &photo_refs)),
-            None => Source::Picture(&picture),
+        let source = match (input, &product_photo) {
+            (Some(input), _) => Source::Engine(engine_request(input, &photo_refs)),
+            (None, Some(product_photo)) => Source::PictureOf {
+                picture: &picture,
+                product_photo,
+            },
+            (None, None) => Source::Picture(&picture),
         };
-        engine::export::export(&source, &wanted, &mut progress)
-    })
-    .await
+        let painter = painter.as_ref().map(|p| p as &dyn Outpainter);
+        engine::export::export_with(&source, &wanted, painter, &mut progress)
+    });
+    tokio::pin!(work);
+    // The engine's threads ask for margins; the model is called here, on the async side.
+    let files = loop {
+        tokio::select! {
+            done = &mut work => break done,
+            Some(request) = asked.recv() => {
+                let answer = ctx
+                    .provider
+                    .paint_margins(
+                        Bytes::from(request.canvas),
+                        Bytes::from(request.mask),
+                        prompt.clone(),
+                        sink.clone(),
+                    )
+                    .await
+                    .map(|bytes| bytes.to_vec())
+                    .map_err(|e| {
+                        tracing::warn!(error = %e, "the image model did not paint an export's margins");
+                        e.to_string()
+                    });
+                // The engine gave up waiting only if the export stopped.
+                let _ = request.answer.send(answer);
+            }
+        }
+    }
     .map_err(|e| {
         ProviderError::transient(
             JobFailure::Internal,
@@ -222,6 +266,56 @@ async fn store_reels(
         )
     })?;
     Ok(assets)
+}
+
+/// A picture's margins to paint: the canvas and mask the engine staged, and where the
+/// model's answer goes.
+struct MarginRequest {
+    canvas: Vec<u8>,
+    mask: Vec<u8>,
+    answer: tokio::sync::oneshot::Sender<Result<Vec<u8>, String>>,
+}
+
+/// The export's margin painter on the engine's threads: each request goes to the job's
+/// async side, which calls the model; the thread waits for the answer.
+struct Painter {
+    name: String,
+    requests: tokio::sync::mpsc::Sender<MarginRequest>,
+}
+
+impl Outpainter for Painter {
+    fn paint(&self, canvas_png: &[u8], mask_png: &[u8]) -> Result<Vec<u8>, String> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let stopped = |_| "the export stopped".to_owned();
+        self.requests
+            .blocking_send(MarginRequest {
+                canvas: canvas_png.to_vec(),
+                mask: mask_png.to_vec(),
+                answer,
+            })
+            .map_err(stopped)?;
+        answered
+            .blocking_recv()
+            .map_err(|_| "the export stopped".to_owned())?
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// What the model is asked when it paints a picture's margins: the scene continued, the
+/// picture's brief for what it shows.
+fn margin_prompt(metadata: &serde_json::Value) -> String {
+    let brief = metadata["prompt"].as_str().unwrap_or_default().trim();
+    let continued = "Extend this photograph outward to fill the frame: continue the same scene, \
+        surface, light and background naturally past its edges, in the same perspective. Add \
+        no second product, no text, no border.";
+    if brief.is_empty() {
+        continued.to_owned()
+    } else {
+        format!("{continued} The photograph shows: {brief}")
+    }
 }
 
 /// The brief, settings, seed and photos that made an image the offline engine drew; `None`

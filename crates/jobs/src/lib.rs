@@ -7,6 +7,7 @@ mod cancel;
 mod execute;
 mod exports;
 pub mod hosted_models;
+mod lineage;
 mod links;
 mod payload;
 mod provider;
@@ -17,8 +18,8 @@ pub use exports::export_asset_id;
 pub use links::MediaLinks;
 pub use payload::{Guidance, JobPayload};
 pub use provider::{
-    AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, MediaOutput, MediaProvider,
-    ProgressSink, ProviderError, VideoFrom, VideoInput,
+    AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, KnownProduct, MediaOutput,
+    MediaProvider, ProgressSink, ProviderError, VideoFrom, VideoInput,
 };
 pub use worker::{job_event, Worker, WorkerConfig};
 

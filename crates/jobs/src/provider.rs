@@ -176,6 +176,16 @@ pub struct EditInput {
     pub instruction: String,
     pub seed: u64,
     pub engine: ImageEngine,
+    /// The seller's product in the picture, when its lineage leads to a product photo.
+    pub product: Option<KnownProduct>,
+}
+
+/// The seller's product in a picture: the photo it was cut from and, when the picture's
+/// metadata records it, where it was placed.
+#[derive(Debug, Clone)]
+pub struct KnownProduct {
+    pub photo: Bytes,
+    pub placement: Option<engine::scene::layout::Rect>,
 }
 
 /// What a video starts from.
@@ -246,6 +256,26 @@ pub trait MediaProvider: Send + Sync {
         input: AudioInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError>;
+    /// The hosted image model that paints a picture's margins, by name; `None` when none is
+    /// configured.
+    fn margin_painter(&self) -> Option<String> {
+        None
+    }
+    /// Paints what `mask` leaves transparent on `canvas` (PNGs of one size) as `prompt`
+    /// asks: the margins of a picture extended to another ratio.
+    async fn paint_margins(
+        &self,
+        canvas: Bytes,
+        mask: Bytes,
+        prompt: String,
+        progress: ProgressSink,
+    ) -> Result<Bytes, ProviderError> {
+        let _ = (canvas, mask, prompt, progress);
+        Err(ProviderError::permanent(
+            JobFailure::Internal,
+            "no hosted image model paints margins",
+        ))
+    }
 }
 
 /// Video frame size rule of the product: the short side from the quality.
@@ -524,6 +554,20 @@ impl<P: MediaProvider> MediaProvider for FaultInjection<P> {
     ) -> Result<MediaOutput, ProviderError> {
         inject(&mut input.prompt, progress.attempt)?;
         self.0.audio(input, progress).await
+    }
+
+    fn margin_painter(&self) -> Option<String> {
+        self.0.margin_painter()
+    }
+
+    async fn paint_margins(
+        &self,
+        canvas: Bytes,
+        mask: Bytes,
+        prompt: String,
+        progress: ProgressSink,
+    ) -> Result<Bytes, ProviderError> {
+        self.0.paint_margins(canvas, mask, prompt, progress).await
     }
 }
 

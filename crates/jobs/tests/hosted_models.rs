@@ -249,6 +249,7 @@ async fn mask_edits_send_the_api_mask_and_keep_the_original_outside_it() {
                 instruction: "make the left side blue".into(),
                 seed: 1,
                 engine: ImageEngine::Hosted,
+                product: None,
             },
             &ProgressSink::new(1),
         )

@@ -13,7 +13,7 @@ use super::Placement;
 pub struct Check {
     /// A stable name: `size`, `format`, `file_size`, `white_background`, `product_fill`,
     /// `centred`, `product_whole`, `safe_area`, `transparent_background`, `trimmed`,
-    /// `longest_side`.
+    /// `longest_side`; `extension` says how a kept picture's margins were made.
     pub rule: &'static str,
     pub ok: bool,
     /// What was found, in words a seller can act on.

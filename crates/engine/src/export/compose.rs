@@ -81,9 +81,8 @@ pub fn transparent(product: &RgbaImage) -> RgbaImage {
     out
 }
 
-/// `source` kept whole in a `width`×`height` frame, the rest filled with its own background
-/// enlarged and softened. With `keep_safe` the product (at `product` in the source) is kept
-/// out of a story's top and bottom bands, shrinking the picture if it must.
+/// `source` kept whole in a `width`×`height` frame (see [`fit`]), the rest filled with its
+/// own background enlarged and softened.
 pub fn extend(
     source: &RgbaImage,
     product: Option<Placement>,
@@ -91,6 +90,63 @@ pub fn extend(
     height: u32,
     keep_safe: bool,
 ) -> (RgbaImage, Option<Placement>) {
+    let Fit {
+        x: ox,
+        y: oy,
+        width: pw,
+        height: ph,
+        product: placement,
+    } = fit(source, product, width, height, keep_safe);
+    let mut out = backdrop(source, width, height);
+    let scaled = resize_rgba(source, pw, ph, FilterType::Lanczos3, false);
+    // Seams inside the frame fade over a few per cent of its short side; edges that meet the
+    // frame's own edge stay sharp.
+    let feather = (width.min(height) as f32 * 0.04).max(8.0);
+    let open = [ox > 0, oy > 0, ox + pw < width, oy + ph < height];
+    for (x, y, p) in scaled.enumerate_pixels() {
+        let mut d = f32::MAX;
+        if open[0] {
+            d = d.min(x as f32 + 0.5);
+        }
+        if open[1] {
+            d = d.min(y as f32 + 0.5);
+        }
+        if open[2] {
+            d = d.min((pw - x) as f32 - 0.5);
+        }
+        if open[3] {
+            d = d.min((ph - y) as f32 - 0.5);
+        }
+        let a = (d / feather).clamp(0.0, 1.0);
+        let o = out.get_pixel_mut(ox + x, oy + y);
+        for c in 0..3 {
+            o[c] = (p[c] as f32 * a + o[c] as f32 * (1.0 - a)).round() as u8;
+        }
+    }
+    (out, placement)
+}
+
+/// Where a picture kept whole goes in a frame of another ratio.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+    /// Where the picture's product lands in the frame.
+    pub product: Option<Placement>,
+}
+
+/// `source` scaled to fit a `width`×`height` frame whole, centred; with `keep_safe` the
+/// product (at `product` in the source) is kept out of a story's top and bottom bands,
+/// shrinking the picture if it must.
+pub fn fit(
+    source: &RgbaImage,
+    product: Option<Placement>,
+    width: u32,
+    height: u32,
+    keep_safe: bool,
+) -> Fit {
     let (sw, sh) = source.dimensions();
     let (wf, hf) = (width as f32, height as f32);
     let mut s = (wf / sw as f32).min(hf / sh as f32);
@@ -118,45 +174,23 @@ pub fn extend(
         oy = oy.clamp(0.0, (height - ph) as f32);
     }
     let (ox, oy) = (ox.round() as u32, oy.round() as u32);
-
-    let mut out = backdrop(source, width, height);
-    let scaled = resize_rgba(source, pw, ph, FilterType::Lanczos3, false);
-    // Seams inside the frame fade over a few per cent of its short side; edges that meet the
-    // frame's own edge stay sharp.
-    let feather = (width.min(height) as f32 * 0.04).max(8.0);
-    let open = [ox > 0, oy > 0, ox + pw < width, oy + ph < height];
-    for (x, y, p) in scaled.enumerate_pixels() {
-        let mut d = f32::MAX;
-        if open[0] {
-            d = d.min(x as f32 + 0.5);
-        }
-        if open[1] {
-            d = d.min(y as f32 + 0.5);
-        }
-        if open[2] {
-            d = d.min((pw - x) as f32 - 0.5);
-        }
-        if open[3] {
-            d = d.min((ph - y) as f32 - 0.5);
-        }
-        let a = (d / feather).clamp(0.0, 1.0);
-        let o = out.get_pixel_mut(ox + x, oy + y);
-        for c in 0..3 {
-            o[c] = (p[c] as f32 * a + o[c] as f32 * (1.0 - a)).round() as u8;
-        }
+    Fit {
+        x: ox,
+        y: oy,
+        width: pw,
+        height: ph,
+        product: product.map(|p| Placement {
+            x: ox as i32 + (p.x as f32 * s).round() as i32,
+            y: oy as i32 + (p.y as f32 * s).round() as i32,
+            width: ((p.width as f32 * s).round() as u32).max(1),
+            height: ((p.height as f32 * s).round() as u32).max(1),
+        }),
     }
-    let placement = product.map(|p| Placement {
-        x: ox as i32 + (p.x as f32 * s).round() as i32,
-        y: oy as i32 + (p.y as f32 * s).round() as i32,
-        width: ((p.width as f32 * s).round() as u32).max(1),
-        height: ((p.height as f32 * s).round() as u32).max(1),
-    });
-    (out, placement)
 }
 
 /// The source enlarged to cover the frame and blurred heavily: the picture's own colours
 /// and light continue past its edges without repeating any object in it.
-fn backdrop(source: &RgbaImage, width: u32, height: u32) -> RgbaImage {
+pub(super) fn backdrop(source: &RgbaImage, width: u32, height: u32) -> RgbaImage {
     const SMALL: u32 = 16;
     let (sw, sh) = source.dimensions();
     let cover = (width as f32 / sw as f32).max(height as f32 / sh as f32);

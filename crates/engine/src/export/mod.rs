@@ -8,6 +8,7 @@
 
 pub mod checks;
 pub mod compose;
+pub mod outpaint;
 pub mod reel;
 pub mod targets;
 
@@ -19,6 +20,7 @@ use fast_image_resize::FilterType;
 use image::RgbaImage;
 
 pub use checks::{check_file, Check};
+pub use outpaint::Outpainter;
 pub use reel::{check_reel, reels, ReelFile};
 pub use targets::{Look, Target, TargetError, STORY_UNSAFE_BAND};
 
@@ -40,6 +42,13 @@ pub enum Source<'a> {
     Engine(ImageRequest<'a>),
     /// Any other picture (a hosted model's, an edit): kept whole, its background extended.
     Picture(&'a [u8]),
+    /// A picture whose product photo is known (its lineage leads back to it): kept whole
+    /// like any picture, while the packshot and the cutout come from the photo, so no
+    /// scene, shadow or redraw reaches them.
+    PictureOf {
+        picture: &'a [u8],
+        product_photo: &'a [u8],
+    },
 }
 
 /// One produced file and the rules it was checked against.
@@ -69,6 +78,8 @@ struct Prepared<'a> {
     picture: Option<RgbaImage>,
     /// Where the product is in that picture.
     picture_product: Option<Placement>,
+    /// Who paints a picture's margins, when a model does.
+    outpainter: Option<&'a dyn Outpainter>,
 }
 
 /// One piece of work: a packshot, a cutout, or one composition shared by a ratio's targets.
@@ -84,13 +95,25 @@ pub fn export(
     targets: &[Target],
     progress: &mut dyn Progress,
 ) -> Result<Vec<ExportFile>, EngineError> {
+    export_with(source, targets, None, progress)
+}
+
+/// [`export`], with `outpainter` painting the margins of a picture extended to another
+/// ratio (see [`outpaint`]).
+pub fn export_with(
+    source: &Source,
+    targets: &[Target],
+    outpainter: Option<&dyn Outpainter>,
+    progress: &mut dyn Progress,
+) -> Result<Vec<ExportFile>, EngineError> {
     if targets.iter().any(|t| t.is_reel()) {
         return Err(EngineError::InvalidInput(
             "a reel is made from a video, not a picture".into(),
         ));
     }
     progress.report("cutout", 0.0)?;
-    let prepared = prepare(source, targets)?;
+    let mut prepared = prepare(source, targets)?;
+    prepared.outpainter = outpainter;
     let units = plan_units(targets);
     progress.report("composing", 0.1)?;
 
@@ -161,6 +184,7 @@ fn prepare<'a>(source: &'a Source<'a>, targets: &[Target]) -> Result<Prepared<'a
                 subject: Some(subject),
                 picture: None,
                 picture_product: None,
+                outpainter: None,
             })
         }
         Source::Picture(bytes) => {
@@ -173,19 +197,51 @@ fn prepare<'a>(source: &'a Source<'a>, targets: &[Target]) -> Result<Prepared<'a
             } else {
                 None
             };
-            let picture_product = cut.as_ref().map(|c| Placement {
-                x: c.rect.0 as i32,
-                y: c.rect.1 as i32,
-                width: c.rect.2,
-                height: c.rect.3,
-            });
+            let picture_product = cut.as_ref().map(|c| placement_of(c.rect));
             Ok(Prepared {
                 source,
                 subject: cut.map(Subject::Photo),
                 picture: Some(picture),
                 picture_product,
+                outpainter: None,
             })
         }
+        Source::PictureOf {
+            picture,
+            product_photo,
+        } => {
+            let picture = codec::decode(picture, codec::MAX_DIMENSION)?;
+            let photo = codec::decode(product_photo, codec::MAX_DIMENSION)?;
+            let cut = cutout::cut_out(&photo, &mut NoProgress)?;
+            // Where the product stands in the picture: the photo's product found there, else
+            // whatever the picture's own cutout finds.
+            let picture_product = if targets.contains(&Target::InstagramStory) {
+                match crate::exact_scene::locate(&cut, &picture) {
+                    Some((_, at)) => Some(at),
+                    None => cutout::cut_out(&picture, &mut NoProgress)
+                        .ok()
+                        .map(|c| placement_of(c.rect)),
+                }
+            } else {
+                None
+            };
+            Ok(Prepared {
+                source,
+                subject: Some(Subject::Photo(cut)),
+                picture: Some(picture),
+                picture_product,
+                outpainter: None,
+            })
+        }
+    }
+}
+
+fn placement_of((x, y, width, height): (u32, u32, u32, u32)) -> Placement {
+    Placement {
+        x: x as i32,
+        y: y as i32,
+        width,
+        height,
     }
 }
 
@@ -244,7 +300,12 @@ fn make_unit(p: &Prepared, unit: &Unit) -> Result<Vec<ExportFile>, EngineError> 
                 return Ok(Vec::new());
             };
             let keep_safe = group.contains(&Target::InstagramStory);
-            let (image, placement) = compose_scene(p, w, h, keep_safe)?;
+            let (image, placement, extension) = compose_scene(p, w, h, keep_safe)?;
+            let finish = |t: Target, image: &RgbaImage, placement| {
+                let mut file = finish(t, image, placement)?;
+                file.checks.extend(extension.clone());
+                Ok(file)
+            };
             group
                 .iter()
                 .map(|t| {
@@ -283,12 +344,13 @@ fn product_picture(p: &Prepared) -> Result<RgbaImage, EngineError> {
     })
 }
 
+/// A scene at `w`×`h`, where its product is, and how a kept picture was extended.
 fn compose_scene(
     p: &Prepared,
     w: u32,
     h: u32,
     keep_safe: bool,
-) -> Result<(RgbaImage, Option<Placement>), EngineError> {
+) -> Result<(RgbaImage, Option<Placement>, Option<Check>), EngineError> {
     match p.source {
         Source::Engine(req) => {
             let (mut spec, _) = SceneSpec::from_request(req);
@@ -309,14 +371,21 @@ fn compose_scene(
             }
             let layers = scene::render_scene(&spec, product, &mut NoProgress)?;
             let placement = alpha_box(&layers.product);
-            Ok((scene::flatten(&layers), placement))
+            Ok((scene::flatten(&layers), placement, None))
         }
-        Source::Picture(_) => {
+        Source::Picture(_) | Source::PictureOf { .. } => {
             let picture = p
                 .picture
                 .as_ref()
                 .ok_or_else(|| EngineError::InvalidInput("no picture".into()))?;
-            Ok(compose::extend(picture, p.picture_product, w, h, keep_safe))
+            Ok(outpaint::extend(
+                picture,
+                p.picture_product,
+                w,
+                h,
+                keep_safe,
+                p.outpainter,
+            ))
         }
     }
 }

@@ -15,12 +15,14 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::{cancelled, decode, encode_png, image_facts, note_answer, provider_error, unusable};
+use crate::lineage::placement_json;
 use crate::payload::Guidance;
 use crate::provider::{
-    engine_request, EditInput, ImageInput, MediaOutput, ProgressSink, ProviderError,
+    engine_request, EditInput, ImageInput, KnownProduct, MediaOutput, ProgressSink, ProviderError,
 };
-use domain::{ImageEngine, JobFailure};
+use domain::JobFailure;
 use engine::exact_scene;
+use engine::scene::layout::Rect;
 
 const PROVIDER: &str = "openai";
 
@@ -178,11 +180,15 @@ impl OpenAiImages {
             )
         })
         .await??;
-        let Some(prepared) = prepared else {
+        let Some(mut prepared) = prepared else {
             let mut output = self.image(input, progress).await?;
             output.details["cutout_warning"] = NO_PRODUCT_FOUND.into();
             return Ok(output);
         };
+        // A brief that asks for glass, water or a mirror-like surface has the product mirrored.
+        if exact_scene::sounds_glossy(&input.prompt) {
+            exact_scene::make_glossy(&mut prepared.staged);
+        }
         progress
             .report("generating", 0.1)
             .map_err(|_| ProviderError::Cancelled)?;
@@ -215,6 +221,7 @@ impl OpenAiImages {
             .report("compositing", 0.9)
             .map_err(|_| ProviderError::Cancelled)?;
         let staged = prepared.staged;
+        let placement = staged.placement;
         let painted = answer.bytes.clone();
         let png = blocking(move || exact_scene::finish(&staged, &painted))
             .await?
@@ -224,6 +231,7 @@ impl OpenAiImages {
             usage: answer.usage,
         })?;
         output.details["product_exact"] = true.into();
+        output.details["product_placement"] = placement_json(placement);
         output.details["description"] = prepared.description.into();
         output.details["cutout_confidence"] = f64::from(prepared.confidence).into();
         if prepared.confidence < exact_scene::POOR_CUTOUT {
@@ -245,18 +253,19 @@ impl OpenAiImages {
         let original = decode(&input.image).map_err(|e| unusable(PROVIDER, e))?;
         let edit_area = edit_area(&input.mask, original.width(), original.height())
             .map_err(|e| unusable(PROVIDER, e))?;
-        // Painting around the product leaves the product's own pixels alone.
-        let (original, edit_area, protected) = if input.engine == ImageEngine::HostedExact {
-            blocking(
-                move || match exact_scene::protect_product(&original, &edit_area) {
-                    Some(area) => (original, area, true),
-                    None => (original, edit_area, false),
-                },
-            )
-            .await?
-        } else {
-            (original, edit_area, false)
-        };
+        // Painting around the product leaves the product's own pixels alone: whatever the
+        // model answers there, the picture's product is kept.
+        let known = input.product.clone();
+        let (original, edit_area, kept) = blocking(move || {
+            let kept = product_in(&original, known.as_ref()).and_then(|(layer, at)| {
+                exact_scene::keep_product(&layer, &edit_area).map(|area| (area, at))
+            });
+            match kept {
+                Some((area, at)) => (original, area, Some(at)),
+                None => (original, edit_area, None),
+            }
+        })
+        .await?;
         let image_png = encode_png(&original).map_err(|e| unusable(PROVIDER, e))?;
         let mask_png = encode_png(&api_mask(&edit_area)).map_err(|e| unusable(PROVIDER, e))?;
         let answer = self
@@ -277,8 +286,33 @@ impl OpenAiImages {
             usage: answer.usage,
         })?;
         output.details["edit_operation"] = "hosted_edit".into();
-        output.details["product_exact"] = protected.into();
+        output.details["product_exact"] = kept.is_some().into();
+        if let Some(Some(at)) = kept {
+            output.details["product_placement"] = placement_json(at);
+        }
         Ok(output)
+    }
+
+    /// Paints what `mask` leaves transparent on `canvas` (the margins of a picture extended
+    /// to another ratio); the answer's image bytes.
+    pub async fn paint_margins(
+        &self,
+        canvas: Bytes,
+        mask: Bytes,
+        prompt: &str,
+        progress: &ProgressSink,
+    ) -> Result<Bytes, ProviderError> {
+        let answer = self
+            .send("paint the margins", "images/edits", progress, |request| {
+                request.multipart(
+                    self.form(prompt)
+                        .text("size", "auto")
+                        .part("image", image_part(&canvas, "frame"))
+                        .part("mask", image_part(&mask, "mask")),
+                )
+            })
+            .await?;
+        Ok(answer.bytes)
     }
 
     /// One Images API call, authorised and rebuilt for each attempt by `body`; the image
@@ -353,6 +387,30 @@ impl OpenAiImages {
 struct Answer {
     bytes: Bytes,
     usage: Value,
+}
+
+/// The seller's product in `picture` as a layer of its size, and where it was placed when
+/// that is known: from the product photo at its recorded placement (checked against the
+/// picture), or found in the picture by the photo's cutout; with no photo, the picture's
+/// own product (an upload is the seller's photo). `None` when the picture does not show the
+/// seller's product as the photo has it (the model redrew it).
+fn product_in(
+    picture: &image::RgbaImage,
+    known: Option<&KnownProduct>,
+) -> Option<(image::RgbaImage, Option<Rect>)> {
+    let Some(known) = known else {
+        return exact_scene::own_product(picture).map(|layer| (layer, None));
+    };
+    let photo = engine::codec::decode(&known.photo, engine::codec::MAX_DIMENSION).ok()?;
+    let cut = engine::cutout::cut_out(&photo, &mut engine::NoProgress).ok()?;
+    let (w, h) = picture.dimensions();
+    if let Some(at) = known.placement {
+        let layer = exact_scene::place(&cut.image, at, w, h);
+        if exact_scene::shows(picture, &layer) {
+            return Some((layer, Some(at)));
+        }
+    }
+    exact_scene::locate(&cut, picture).map(|(layer, at)| (layer, Some(at)))
 }
 
 /// The first image of an Images API answer, decoded from `b64_json`.

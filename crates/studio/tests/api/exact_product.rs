@@ -19,6 +19,7 @@ on_both_databases!(
     each_engine_draws_as_chosen_and_says_who_painted_the_scene,
     without_a_product_photo_the_exact_scene_has_a_stand_in_and_says_so,
     a_refused_exact_scene_fails_with_the_reason_and_is_refunded,
+    an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo,
 );
 
 fn encode(image: &image::RgbaImage) -> Vec<u8> {
@@ -374,4 +375,137 @@ async fn without_a_hosted_model_only_the_studio_engine_is_offered() {
         "No hosted image model is configured: leave engine out or choose studio"
     );
     assert_eq!(app.balance(&session).await, 100);
+}
+
+async fn an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo(db: Db) {
+    use crate::exports::{assert_rules, download, start_export, wait_for_export};
+    let api = images_api().await;
+    let app = hosted_app(db, &api).await;
+    let session = app.signup("packshot@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    upload_photo(&app, &session, &project, &scene).await;
+    let target = (project.as_str(), scene.as_str());
+    let (_, made) = image_with(&app, &session, target, None, "a red box on a sunny table").await;
+    assert_eq!(made["status"], "completed", "{made}");
+    // The model redraws the whole picture, product included (the brush covers it all): the
+    // edited picture holds no pixel of the seller's photo.
+    let everything = image::GrayImage::from_pixel(1024, 1024, image::Luma([255]));
+    let mut mask = Cursor::new(Vec::new());
+    everything
+        .write_to(&mut mask, image::ImageFormat::Png)
+        .unwrap();
+    let response = app
+        .image_edit(
+            &session,
+            target,
+            made["job_id"].as_str().unwrap(),
+            "evening light",
+            mask.into_inner(),
+            Some("hosted"),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let edit = response.json::<Value>().await.unwrap()["data"]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let done = app.wait_for_job(&session, &edit).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let meta = metadata_of(&app, &session, &project, &json!(edit)).await;
+    assert_eq!(meta["product_exact"], false, "{meta}");
+
+    let targets = ["amazon_main", "transparent_png", "instagram_feed"];
+    let response = start_export(&app, &session, &edit, json!({ "targets": targets })).await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let view = wait_for_export(&app, &session, &job).await;
+    assert_eq!(view["status"], "completed", "{view}");
+    let photo = image::load_from_memory(&crate::files::png(600, 800))
+        .unwrap()
+        .to_rgba8();
+    let edited = stored_image(
+        &app,
+        &session,
+        &json!({"asset": {"url": format!("/api/media/file/{edit}")}}),
+    )
+    .await;
+    for file in view["files"].as_array().unwrap() {
+        let target = file["target"].as_str().unwrap();
+        let (_, bytes) = download(&app, &session, file["download_url"].as_str().unwrap()).await;
+        if target == "instagram_feed" {
+            // The square picture in a 4:5 frame: the model painted the margins above and
+            // below (its request's mask opaque exactly over the picture), the picture itself
+            // is the edited one, unchanged.
+            let said = file["checks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["rule"] == "extension")
+                .unwrap()
+                .clone();
+            assert!(
+                said["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("painted by gpt-image-1"),
+                "{said}"
+            );
+            let sent = api.received_requests().await.unwrap();
+            let request = sent.last().unwrap();
+            let mask = image::load_from_memory(&part(request, "mask").unwrap())
+                .unwrap()
+                .to_rgba8();
+            assert_eq!(mask.dimensions(), (1080, 1350));
+            for (_, y, p) in mask.enumerate_pixels() {
+                let picture = (135..1215).contains(&y);
+                assert_eq!(p[3], if picture { 255 } else { 0 }, "mask row {y}");
+            }
+            let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
+            let scaled =
+                image::imageops::resize(&edited, 1080, 1080, image::imageops::FilterType::Lanczos3);
+            let (mut diff, mut n) = (0f64, 0u64);
+            for (x, y, p) in scaled.enumerate_pixels() {
+                let q = img.get_pixel(x, y + 135);
+                diff += (0..3)
+                    .map(|c| (p[c] as f64 - q[c] as f64).abs())
+                    .sum::<f64>()
+                    / 3.0;
+                n += 1;
+            }
+            assert!(
+                diff / n as f64 <= 4.0,
+                "the picture is kept: {}",
+                diff / n as f64
+            );
+            continue;
+        }
+        // Pure white (or alpha 0) outside the product, the product filling 85-95 %.
+        assert_rules(target, &bytes, file["checks"].as_array().unwrap());
+        // The product is the photo's: its colours, not the model's recolouring of them.
+        let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
+        let product: Vec<[u8; 3]> = img
+            .pixels()
+            .filter(|p| p[3] == 255 && p[0].min(p[1]).min(p[2]) < 200)
+            .map(|p| [p[0], p[1], p[2]])
+            .step_by(7)
+            .collect();
+        assert!(product.len() > 1000, "{target}: {}", product.len());
+        let from_photo = product
+            .iter()
+            .filter(|c| {
+                photo
+                    .pixels()
+                    .step_by(97)
+                    .any(|p| (0..3).all(|k| (p[k] as i32 - c[k] as i32).abs() <= 12))
+            })
+            .count();
+        assert!(
+            from_photo * 10 >= product.len() * 9,
+            "{target}: {from_photo} of {} product pixels have the photo's colours",
+            product.len()
+        );
+    }
 }

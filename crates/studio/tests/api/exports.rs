@@ -64,7 +64,7 @@ async fn generated_image(app: &TestApp, session: &Session) -> (String, String) {
     (project, job)
 }
 
-async fn start_export(
+pub(crate) async fn start_export(
     app: &TestApp,
     session: &Session,
     asset: &str,
@@ -82,7 +82,7 @@ async fn start_export(
 }
 
 /// Follows the export until it ends; returns its view.
-async fn wait_for_export(app: &TestApp, session: &Session, job: &str) -> Value {
+pub(crate) async fn wait_for_export(app: &TestApp, session: &Session, job: &str) -> Value {
     for _ in 0..1200 {
         let view = app.get_json(session, &format!("/api/exports/{job}")).await["data"].clone();
         if view["status"] == "completed" || view["status"] == "failed" {
@@ -93,7 +93,7 @@ async fn wait_for_export(app: &TestApp, session: &Session, job: &str) -> Value {
     panic!("export {job} did not finish in two minutes");
 }
 
-async fn download(app: &TestApp, session: &Session, path: &str) -> (String, Vec<u8>) {
+pub(crate) async fn download(app: &TestApp, session: &Session, path: &str) -> (String, Vec<u8>) {
     let response = app.authed(session, Method::GET, path).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK, "GET {path}");
     let disposition = response.headers()[header::CONTENT_DISPOSITION]
@@ -115,7 +115,7 @@ fn bbox(img: &RgbaImage, inside: impl Fn(&image::Rgba<u8>) -> bool) -> [u32; 4] 
 }
 
 /// Each target's rules, asserted on the decoded file.
-fn assert_rules(target: &str, bytes: &[u8], checks: &[Value]) {
+pub(crate) fn assert_rules(target: &str, bytes: &[u8], checks: &[Value]) {
     for check in checks {
         assert_eq!(check["ok"], true, "{target}: {check}");
     }

@@ -1,0 +1,89 @@
+//! Where a picture's product came from. A generated picture carries the id of the job that
+//! made it; that job names what it started from (an edit its source picture, a scene its
+//! product photos), and so on back to a photo no job made: the seller's product photo.
+
+use bytes::Bytes;
+use domain::JobFailure;
+use engine::scene::layout::Rect;
+use store::StoreError;
+use uuid::Uuid;
+
+use crate::execute::{read_file, Context};
+use crate::payload::JobPayload;
+use crate::provider::ProviderError;
+use store::Job;
+
+/// Edits of edits of a scene rarely run this deep; a longer chain is not followed.
+const MAX_DEPTH: usize = 16;
+
+/// The product photo behind the picture `id`: its lineage followed back to a file no job
+/// made. `None` when the picture itself was not made by a job (an upload is its own
+/// photo), when a scene was drawn without a photo, or when the photo was deleted since.
+pub(crate) async fn product_photo(
+    ctx: &Context<'_>,
+    job: &Job,
+    id: Uuid,
+) -> Result<Option<Bytes>, ProviderError> {
+    let mut current = id;
+    for depth in 0..MAX_DEPTH {
+        let made_by = match ctx.store.job(job.user_id, current).await {
+            Ok(made_by) => made_by,
+            Err(StoreError::NotFound) if depth == 0 => return Ok(None),
+            Err(StoreError::NotFound) => {
+                return match read_file(ctx, job, current, "product photo").await {
+                    Ok(bytes) => Ok(Some(bytes)),
+                    Err(ProviderError::Permanent { .. }) => Ok(None),
+                    Err(e) => Err(e),
+                }
+            }
+            Err(e) => {
+                return Err(ProviderError::transient(
+                    JobFailure::Internal,
+                    format!("could not read the job that made {current}: {e}"),
+                ))
+            }
+        };
+        let Ok(payload) = serde_json::from_value::<JobPayload>(made_by.payload) else {
+            return Ok(None);
+        };
+        current = match payload {
+            JobPayload::ImageEdit { source_id, .. }
+            | JobPayload::Recommendation { source_id, .. } => source_id,
+            // Only the first photo is staged.
+            JobPayload::Image {
+                reference_image_ids,
+                ..
+            }
+            | JobPayload::Template {
+                reference_image_ids,
+                ..
+            } => match reference_image_ids.first() {
+                Some(first) => *first,
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+    }
+    Ok(None)
+}
+
+/// Where the product stands in a picture, as its metadata records it (scenes with the
+/// exact product, and edits that kept it).
+pub(crate) fn recorded_placement(metadata: &serde_json::Value) -> Option<Rect> {
+    if metadata["product_exact"] != true {
+        return None;
+    }
+    let at = &metadata["product_placement"];
+    let number = |k: &str| at[k].as_i64();
+    Some(Rect {
+        x: i32::try_from(number("x")?).ok()?,
+        y: i32::try_from(number("y")?).ok()?,
+        width: u32::try_from(number("width")?).ok().filter(|w| *w > 0)?,
+        height: u32::try_from(number("height")?).ok().filter(|h| *h > 0)?,
+    })
+}
+
+/// The metadata form of a placement.
+pub(crate) fn placement_json(at: Rect) -> serde_json::Value {
+    serde_json::json!({ "x": at.x, "y": at.y, "width": at.width, "height": at.height })
+}
