@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 const features = ['auth', 'account-security', 'workspace', 'storyboard', 'credits', 'reference-images', 'chat', 'generate', 'presets', 'commerce'];
@@ -39,4 +40,6 @@ export default tseslint.config(
     files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
+  // Formatting is Prettier's (npm run format:check); ESLint's stylistic rules stay off.
+  prettier,
 );

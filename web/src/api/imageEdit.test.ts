@@ -51,7 +51,9 @@ describe('requestImageEdit', () => {
   });
 
   it('keeps the status and the server’s message of an error', async () => {
-    vi.stubGlobal('fetch', async () => json({ status: 'error', error: { code: 'insufficient_credits', message: 'Not enough credits' }, message: 'Not enough credits' }, 402));
+    vi.stubGlobal('fetch', async () =>
+      json({ status: 'error', error: { code: 'insufficient_credits', message: 'Not enough credits' }, message: 'Not enough credits' }, 402),
+    );
     const error = await requestImageEdit(input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 402, code: 'insufficient_credits', message: 'Not enough credits' });

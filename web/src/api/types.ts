@@ -5,8 +5,7 @@ type Responses<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] ex
 
 /** The JSON body of the 200 or 201 answer of an operation. */
 export type OkBody<P extends keyof paths, M extends keyof paths[P]> =
-  | JsonOf<Responses<P, M>[200 & keyof Responses<P, M>]>
-  | JsonOf<Responses<P, M>[201 & keyof Responses<P, M>]>;
+  JsonOf<Responses<P, M>[200 & keyof Responses<P, M>]> | JsonOf<Responses<P, M>[201 & keyof Responses<P, M>]>;
 
 /** The JSON request body of an operation. */
 export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {

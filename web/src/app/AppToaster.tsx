@@ -17,5 +17,7 @@ export function AppToaster() {
   if (!mobile) return <Toaster position="bottom-right" richColors closeButton duration={TOAST_DURATION} />;
   const belowTopBars = inStudio && !modalOpen;
   const offset = belowTopBars ? { top: PHONE_TOASTS_OFFSET } : undefined;
-  return <Toaster position={belowTopBars ? 'top-center' : 'bottom-center'} offset={offset} mobileOffset={offset} richColors closeButton duration={TOAST_DURATION} />;
+  return (
+    <Toaster position={belowTopBars ? 'top-center' : 'bottom-center'} offset={offset} mobileOffset={offset} richColors closeButton duration={TOAST_DURATION} />
+  );
 }

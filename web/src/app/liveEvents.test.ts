@@ -4,7 +4,13 @@ import type { CreditBalance } from '@/api/types';
 import { createJobProgressStore, parseLiveEvent, type LiveEvent } from '@/lib/events';
 import { createLiveEventHandler, refreshAfterGap } from './liveEvents';
 
-const balance: CreditBalance = { balance: 10, generated_media: { images: 1, videos: 0 }, subscription_tier: 'free', subscription_package: null, low_credit_threshold: 10 };
+const balance: CreditBalance = {
+  balance: 10,
+  generated_media: { images: 1, videos: 0 },
+  subscription_tier: 'free',
+  subscription_package: null,
+  low_credit_threshold: 10,
+};
 
 function event(type: string, data: unknown): LiveEvent {
   const parsed = parseLiveEvent(type, JSON.stringify(data));

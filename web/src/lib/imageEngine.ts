@@ -26,7 +26,6 @@ export const ENGINE_TEXT: Record<ImageEngine, { label: string; description: stri
   },
 };
 
-
 function isEngine(value: string | null): value is ImageEngine {
   return value !== null && (ENGINES as readonly string[]).includes(value);
 }

@@ -71,9 +71,7 @@ describe('/create', () => {
     });
     // The creation is counted (and its batch sent before the next test starts).
     const tracked = () =>
-      server.state.calls
-        .filter((c) => c.path === '/api/analytics/events')
-        .flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name));
+      server.state.calls.filter((c) => c.path === '/api/analytics/events').flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name));
     await waitFor(() => expect(tracked()).toContain('project_created'), { timeout: 3000 });
   });
 
@@ -97,9 +95,7 @@ describe('/create', () => {
     await user.click(within(auth).getByRole('button', { name: 'Create account' }));
     await screen.findByRole('dialog', { name: 'Create New Project' });
     const analytics = () =>
-      server.state.calls
-        .filter((c) => c.path === '/api/analytics/events')
-        .flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name));
+      server.state.calls.filter((c) => c.path === '/api/analytics/events').flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name));
     await waitFor(() => expect(analytics()).toEqual(['signup_success']), { timeout: 3000 });
     const initialized = () => server.state.calls.filter((c) => c.path === '/api/auth/initialize-user');
     expect(initialized()).toHaveLength(1);
@@ -121,7 +117,17 @@ describe('/create', () => {
       { id: 'p-b', name: 'Beta', settings: {}, created_at: '', updated_at: '' },
     );
     for (const [i, name] of ['One', 'Two'].entries()) {
-      server.state.scenes.push({ id: `s-${i}`, project_id: 'p-a', name, order: i, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' });
+      server.state.scenes.push({
+        id: `s-${i}`,
+        project_id: 'p-a',
+        name,
+        order: i,
+        active_asset_id: null,
+        settings: {},
+        preset_id: null,
+        created_at: '',
+        updated_at: '',
+      });
     }
     server.install();
     localStorage.setItem(storageKeys.lastProject, 'p-a');
@@ -145,7 +151,17 @@ describe('/create', () => {
   it('creates a campaign; Create stays disabled while the name is blank', async () => {
     const server = createFakeServer();
     server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' });
+    server.state.scenes.push({
+      id: 's-0',
+      project_id: 'p-a',
+      name: 'Campaign 1',
+      order: 0,
+      active_asset_id: null,
+      settings: {},
+      preset_id: null,
+      created_at: '',
+      updated_at: '',
+    });
     server.install();
     const user = userEvent.setup();
     renderWithApp(<CreatePage />);
@@ -170,7 +186,17 @@ describe('/create', () => {
   it('renames optimistically and reports a server failure', async () => {
     const server = createFakeServer();
     server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' });
+    server.state.scenes.push({
+      id: 's-0',
+      project_id: 'p-a',
+      name: 'Campaign 1',
+      order: 0,
+      active_asset_id: null,
+      settings: {},
+      preset_id: null,
+      created_at: '',
+      updated_at: '',
+    });
     server.state.failures.set('PATCH /api/projects/p-a', { status: 400, message: 'nope' });
     server.install();
     const user = userEvent.setup();
@@ -201,7 +227,17 @@ describe('/create', () => {
   it('renames a campaign, and toasts when the scene update fails', async () => {
     const server = createFakeServer();
     server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' });
+    server.state.scenes.push({
+      id: 's-0',
+      project_id: 'p-a',
+      name: 'Campaign 1',
+      order: 0,
+      active_asset_id: null,
+      settings: {},
+      preset_id: null,
+      created_at: '',
+      updated_at: '',
+    });
     server.install();
     const user = userEvent.setup();
     renderWithApp(<CreatePage />);
@@ -227,7 +263,17 @@ describe('/create', () => {
   it('restores a stored chat width inside the range and saves a new one', async () => {
     const server = createFakeServer();
     server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' });
+    server.state.scenes.push({
+      id: 's-0',
+      project_id: 'p-a',
+      name: 'Campaign 1',
+      order: 0,
+      active_asset_id: null,
+      settings: {},
+      preset_id: null,
+      created_at: '',
+      updated_at: '',
+    });
     server.install();
     localStorage.setItem(storageKeys.chatWidth, '520');
     const user = userEvent.setup();

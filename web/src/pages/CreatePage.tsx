@@ -41,9 +41,7 @@ function Workspace({ user, onLogout }: { user: User; onLogout: () => void }) {
       onLogout={onLogout}
       sceneHasMedia={sceneHasMedia}
       renderCredits={(compact) => <CreditBadge compact={compact} />}
-      renderStoryboard={(props) => (
-        <Storyboard {...props} renderRecipe={(input) => (recipeOf(input.asset) ? <HowThisWasMade {...input} /> : null)} />
-      )}
+      renderStoryboard={(props) => <Storyboard {...props} renderRecipe={(input) => (recipeOf(input.asset) ? <HowThisWasMade {...input} /> : null)} />}
       renderScenePanel={(props) => <ScenePanel {...props} />}
       renderPresetChoice={(props) => <PresetSelect {...props} />}
     />

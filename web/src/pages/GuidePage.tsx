@@ -68,8 +68,8 @@ export function GuidePage() {
           </Link>
           <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">Guide</h1>
           <p className="max-w-2xl text-base text-slate-600">
-            Campaign Studio turns a few photos of your product into images, short videos and music for your campaigns. Here is the whole loop, and what
-            to know along the way.
+            Campaign Studio turns a few photos of your product into images, short videos and music for your campaigns. Here is the whole loop, and what to know
+            along the way.
           </p>
         </div>
 
@@ -101,8 +101,8 @@ export function GuidePage() {
               <strong>The whole product, in focus.</strong> Nothing cut off at the edges; the studio keeps what it sees and cannot invent the hidden part.
             </li>
             <li>
-              <strong>A plain, contrasting background.</strong> A white wall or a sheet behind a dark product (or the reverse) lets the product be cut
-              out cleanly.
+              <strong>A plain, contrasting background.</strong> A white wall or a sheet behind a dark product (or the reverse) lets the product be cut out
+              cleanly.
             </li>
             <li>
               <strong>Soft, even light.</strong> Daylight from a window beats a flash: no hard reflections or deep shadows baked into the product.
@@ -119,16 +119,15 @@ export function GuidePage() {
 
         <Section icon={<Cpu className="h-5 w-5" aria-hidden />} title="The offline engine and hosted models">
           <p>
-            Out of the box everything is made on this studio’s own server, with no outside service: the engine cuts your product out of the photo and
-            stages it, pixel for pixel, in a scene built from your words (surface, backdrop, light, props, colour palette). Edits repaint only the area you
-            mark; videos move the camera around the product; music is composed to the mood you ask for. It is fast, private and always shows your real
-            product.
+            Out of the box everything is made on this studio’s own server, with no outside service: the engine cuts your product out of the photo and stages it,
+            pixel for pixel, in a scene built from your words (surface, backdrop, light, props, colour palette). Edits repaint only the area you mark; videos
+            move the camera around the product; music is composed to the mood you ask for. It is fast, private and always shows your real product.
           </p>
           <p>
             The operator of this studio can add hosted models: an image model paints freer, more photographic scenes — with “AI scene, exact product” (the
-            default) it paints around your product and your photo’s own pixels go back on top; “AI redraw” lets it redraw the product too, which may change
-            its label or shape. A video model animates with real motion (it may redraw the product as it moves; the studio engine keeps it exact), and a
-            music model writes richer tracks. Credits and everything else stay the same.
+            default) it paints around your product and your photo’s own pixels go back on top; “AI redraw” lets it redraw the product too, which may change its
+            label or shape. A video model animates with real motion (it may redraw the product as it moves; the studio engine keeps it exact), and a music model
+            writes richer tracks. Credits and everything else stay the same.
           </p>
         </Section>
 
@@ -139,8 +138,8 @@ export function GuidePage() {
             <li>Credits are taken when a job starts; if it fails or you cancel it, they come back.</li>
             <li>The badge at the top shows your balance; Transactions lists every credit in and out.</li>
             <li>
-              When credits run low, a plan adds more each month (see Pricing) — or, where this studio does not sell plans, ask the person who runs it to
-              add credits.
+              When credits run low, a plan adds more each month (see Pricing) — or, where this studio does not sell plans, ask the person who runs it to add
+              credits.
             </li>
           </ul>
         </Section>

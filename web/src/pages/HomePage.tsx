@@ -4,7 +4,11 @@ import { SiteHeader } from '@/app/SiteHeader';
 import { LogoMark } from '@/components/Logo';
 
 const features = [
-  { icon: <ImageIcon className="h-5 w-5" aria-hidden />, title: 'Product images', text: 'Turn one product photo into on-brand scenes for ads, stores and social.' },
+  {
+    icon: <ImageIcon className="h-5 w-5" aria-hidden />,
+    title: 'Product images',
+    text: 'Turn one product photo into on-brand scenes for ads, stores and social.',
+  },
   { icon: <Video className="h-5 w-5" aria-hidden />, title: 'Short videos', text: 'Animate your best shots into scroll-stopping clips.' },
   { icon: <Music className="h-5 w-5" aria-hidden />, title: 'Music', text: 'Add a soundtrack that matches the mood of the campaign.' },
 ];

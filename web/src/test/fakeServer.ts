@@ -14,7 +14,17 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
   const state = {
     user: options.signedIn === false ? null : { id: 'u1', email: 'ada@example.com', given_name: 'Ada', family_name: null, picture: null },
     projects: [] as { id: string; name: string; settings: Json; created_at: string; updated_at: string }[],
-    scenes: [] as { id: string; project_id: string; name: string; order: number; active_asset_id: null; settings: Json; preset_id: null; created_at: string; updated_at: string }[],
+    scenes: [] as {
+      id: string;
+      project_id: string;
+      name: string;
+      order: number;
+      active_asset_id: null;
+      settings: Json;
+      preset_id: null;
+      created_at: string;
+      updated_at: string;
+    }[],
     balance: 25,
     /** The credit ledger, newest first. */
     transactions: [] as { id: string; delta: number; reason: string; job_id: string | null; created_at: string; description: string | null }[],
@@ -44,10 +54,26 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       pattern: /^\/api\/projects$/,
       handle: (_m, body) => {
         const b = body as { project_name: string; first_scene_name?: string };
-        const project = { id: id('p'), name: b.project_name, settings: { quality: 'medium', resolution: '1024x1536', duration: 5 }, created_at: now(), updated_at: now() };
+        const project = {
+          id: id('p'),
+          name: b.project_name,
+          settings: { quality: 'medium', resolution: '1024x1536', duration: 5 },
+          created_at: now(),
+          updated_at: now(),
+        };
         state.projects.push(project);
         if (b.first_scene_name === undefined) return ok({ status: 'success', data: project }, 201);
-        const scene = { id: id('s'), project_id: project.id, name: b.first_scene_name, order: 1, active_asset_id: null, settings: project.settings, preset_id: null, created_at: now(), updated_at: now() };
+        const scene = {
+          id: id('s'),
+          project_id: project.id,
+          name: b.first_scene_name,
+          order: 1,
+          active_asset_id: null,
+          settings: project.settings,
+          preset_id: null,
+          created_at: now(),
+          updated_at: now(),
+        };
         state.scenes.push(scene);
         return ok({ status: 'success', data: { ...project, first_scene: scene } }, 201);
       },
@@ -73,7 +99,17 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
       handle: (m, body) => {
         const projectId = m[1] ?? '';
         const order = state.scenes.filter((s) => s.project_id === projectId).length;
-        const scene = { id: id('s'), project_id: projectId, name: (body as { name: string }).name, order, active_asset_id: null, settings: {}, preset_id: null, created_at: now(), updated_at: now() };
+        const scene = {
+          id: id('s'),
+          project_id: projectId,
+          name: (body as { name: string }).name,
+          order,
+          active_asset_id: null,
+          settings: {},
+          preset_id: null,
+          created_at: now(),
+          updated_at: now(),
+        };
         state.scenes.push(scene);
         return ok({ status: 'success', data: scene }, 201);
       },
@@ -105,7 +141,14 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
     {
       method: 'GET',
       pattern: /^\/api\/credits\/balance$/,
-      handle: () => ok({ balance: state.balance, generated_media: { images: 0, videos: 0 }, subscription_tier: 'free', subscription_package: null, low_credit_threshold: 10 }),
+      handle: () =>
+        ok({
+          balance: state.balance,
+          generated_media: { images: 0, videos: 0 },
+          subscription_tier: 'free',
+          subscription_package: null,
+          low_credit_threshold: 10,
+        }),
     },
     {
       method: 'GET',

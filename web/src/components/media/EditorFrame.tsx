@@ -12,7 +12,11 @@ export function EditorFrame({ children, className }: { children: ReactNode; clas
     frame.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, []);
   return (
-    <div ref={frame} data-testid="editor-frame" className={cn('flex h-[min(30rem,58vh)] flex-col rounded-2xl bg-ink-950 p-3 shadow-lg ring-1 ring-slate-900/10', className)}>
+    <div
+      ref={frame}
+      data-testid="editor-frame"
+      className={cn('flex h-[min(30rem,58vh)] flex-col rounded-2xl bg-ink-950 p-3 shadow-lg ring-1 ring-slate-900/10', className)}
+    >
       {children}
     </div>
   );

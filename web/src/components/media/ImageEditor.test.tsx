@@ -69,7 +69,17 @@ function renderEditor(props: Partial<ImageEditorProps> = {}, queryClient = new Q
   fireEvent.load(screen.getByAltText('Teapot'));
   // A 200×100 image in a 400×400 box: drawn 400×200, letterboxed 100 px above and below.
   const canvas = screen.getByRole('img', { name: /Mask/ });
-  vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 400, height: 400, right: 400, bottom: 400, x: 0, y: 0, toJSON: () => ({}) });
+  vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue({
+    left: 0,
+    top: 0,
+    width: 400,
+    height: 400,
+    right: 400,
+    bottom: 400,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
   return { canvas, onEdited, onCancel };
 }
 
@@ -171,7 +181,13 @@ describe('ImageEditor', () => {
 
     expect(await screen.findByText('Editing image…')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Mask/ })).toHaveClass('cursor-not-allowed');
-    act(() => jobProgressStore.dispatch({ type: 'progress', event: jobEvent(jobId, { status: 'running', progress: 40, stage: 'inpainting', asset: null }), at: Date.now() }));
+    act(() =>
+      jobProgressStore.dispatch({
+        type: 'progress',
+        event: jobEvent(jobId, { status: 'running', progress: 40, stage: 'inpainting', asset: null }),
+        at: Date.now(),
+      }),
+    );
     expect(screen.getByText('Editing image… 40%')).toBeInTheDocument();
     expect(screen.getByText('Inpainting')).toBeInTheDocument();
     expect(started).toHaveBeenCalledTimes(1);

@@ -261,7 +261,14 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
             {hasStrokes ? 'Paint more, or describe the change' : 'Paint over the area you want to change'}
           </p>
         )}
-        <Button variant="dark" size="sm" onClick={() => dispatch({ type: 'undo' })} disabled={!hasStrokes || busy} aria-label="Undo last stroke" title="Undo last stroke">
+        <Button
+          variant="dark"
+          size="sm"
+          onClick={() => dispatch({ type: 'undo' })}
+          disabled={!hasStrokes || busy}
+          aria-label="Undo last stroke"
+          title="Undo last stroke"
+        >
           <Undo2 aria-hidden className="h-4 w-4" /> Undo
         </Button>
         <Button variant="dark" size="sm" onClick={() => dispatch({ type: 'clear' })} disabled={!hasStrokes || busy}>
@@ -315,7 +322,6 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
           <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">{shortfall ?? `${IMAGE_EDIT_COST} credit`}</span>
         </Button>
       </form>
-
     </div>
   );
 }

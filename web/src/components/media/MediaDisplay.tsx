@@ -41,9 +41,7 @@ function highlightClasses(highlighted: boolean): string {
 }
 
 function Skeleton() {
-  return (
-<span aria-hidden className="absolute inset-0 animate-pulse rounded-[inherit] bg-gradient-to-br from-slate-100 via-slate-200 to-slate-100" />
-  );
+  return <span aria-hidden className="absolute inset-0 animate-pulse rounded-[inherit] bg-gradient-to-br from-slate-100 via-slate-200 to-slate-100" />;
 }
 
 function OpenButton({ onOpen, label }: { onOpen: () => void; label: string }) {
@@ -62,7 +60,12 @@ function OpenButton({ onOpen, label }: { onOpen: () => void; label: string }) {
 
 function Notice({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={cn('flex min-h-24 w-full max-w-sm items-center justify-center rounded-xl bg-slate-50 p-4 text-center text-sm text-slate-500 ring-1 ring-slate-200', className)}>
+    <div
+      className={cn(
+        'flex min-h-24 w-full max-w-sm items-center justify-center rounded-xl bg-slate-50 p-4 text-center text-sm text-slate-500 ring-1 ring-slate-200',
+        className,
+      )}
+    >
       {children}
     </div>
   );
@@ -116,7 +119,10 @@ function ImageDisplay({ item, onOpen, highlighted, className }: MediaDisplayProp
         >
           {picture}
           {failed ? null : (
-            <span aria-hidden className="absolute top-2 right-2 rounded-full bg-slate-950/55 p-1.5 text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
+            <span
+              aria-hidden
+              className="absolute top-2 right-2 rounded-full bg-slate-950/55 p-1.5 text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100"
+            >
               <Maximize2 className="h-4 w-4" />
             </span>
           )}
@@ -125,7 +131,9 @@ function ImageDisplay({ item, onOpen, highlighted, className }: MediaDisplayProp
         <div className="h-full w-full overflow-hidden rounded-xl">{picture}</div>
       )}
       {load.state.status === 'loading' ? <Skeleton /> : null}
-      {failed ? <MediaLoadError type="image" canRetry={load.canRetry} onRetry={load.retry} className="absolute inset-0 rounded-[inherit] bg-slate-100" /> : null}
+      {failed ? (
+        <MediaLoadError type="image" canRetry={load.canRetry} onRetry={load.retry} className="absolute inset-0 rounded-[inherit] bg-slate-100" />
+      ) : null}
     </div>
   );
 }
@@ -165,7 +173,11 @@ function AudioDisplay({ item, onOpen, highlighted, className }: MediaDisplayProp
   const failed = load.state.status === 'error';
   return (
     <div
-      className={cn('relative flex w-full max-w-sm flex-col gap-2 rounded-xl bg-white p-3 transition-shadow duration-700', highlightClasses(highlighted), className)}
+      className={cn(
+        'relative flex w-full max-w-sm flex-col gap-2 rounded-xl bg-white p-3 transition-shadow duration-700',
+        highlightClasses(highlighted),
+        className,
+      )}
       aria-busy={load.state.status === 'loading'}
     >
       <div className="flex items-center gap-2.5 pr-9">

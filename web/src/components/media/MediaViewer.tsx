@@ -148,7 +148,8 @@ export function MediaViewer({ items, index, onIndexChange, onClose, renderAction
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    swipe.current = canCycle && event.pointerType === 'touch' && !ownsArrows(event.target) ? { pointerId: event.pointerId, x: event.clientX, y: event.clientY } : null;
+    swipe.current =
+      canCycle && event.pointerType === 'touch' && !ownsArrows(event.target) ? { pointerId: event.pointerId, x: event.clientX, y: event.clientY } : null;
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
@@ -202,7 +203,10 @@ export function MediaViewer({ items, index, onIndexChange, onClose, renderAction
                   Download
                 </a>
               ) : null}
-              <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-200 transition hover:bg-white/10 hover:text-white" aria-label="Close viewer">
+              <Dialog.Close
+                className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-200 transition hover:bg-white/10 hover:text-white"
+                aria-label="Close viewer"
+              >
                 <X aria-hidden className="h-5 w-5" />
               </Dialog.Close>
             </div>
@@ -219,10 +223,20 @@ export function MediaViewer({ items, index, onIndexChange, onClose, renderAction
             {editing ? stage : item ? <ViewerMedia key={item.url} item={item} /> : <p className="text-sm text-slate-300">Nothing to show</p>}
             {canCycle ? (
               <>
-                <button type="button" onClick={() => go('previous')} aria-label="Previous" className={cn(roundButton, 'absolute top-1/2 left-2 -translate-y-1/2 sm:left-5')}>
+                <button
+                  type="button"
+                  onClick={() => go('previous')}
+                  aria-label="Previous"
+                  className={cn(roundButton, 'absolute top-1/2 left-2 -translate-y-1/2 sm:left-5')}
+                >
                   <ChevronLeft aria-hidden className="h-6 w-6" />
                 </button>
-                <button type="button" onClick={() => go('next')} aria-label="Next" className={cn(roundButton, 'absolute top-1/2 right-2 -translate-y-1/2 sm:right-5')}>
+                <button
+                  type="button"
+                  onClick={() => go('next')}
+                  aria-label="Next"
+                  className={cn(roundButton, 'absolute top-1/2 right-2 -translate-y-1/2 sm:right-5')}
+                >
                   <ChevronRight aria-hidden className="h-6 w-6" />
                 </button>
               </>

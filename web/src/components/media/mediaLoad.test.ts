@@ -1,4 +1,14 @@
-import { canRetry, INITIAL_MEDIA_LOAD, isMediaType, MAX_MEDIA_RETRIES, MEDIA_MESSAGES, mediaLoadReducer, mediaSrc, type MediaLoadAction, type MediaLoadState } from './mediaLoad';
+import {
+  canRetry,
+  INITIAL_MEDIA_LOAD,
+  isMediaType,
+  MAX_MEDIA_RETRIES,
+  MEDIA_MESSAGES,
+  mediaLoadReducer,
+  mediaSrc,
+  type MediaLoadAction,
+  type MediaLoadState,
+} from './mediaLoad';
 
 const run = (...actions: MediaLoadAction['type'][]): MediaLoadState =>
   actions.reduce<MediaLoadState>((state, type) => mediaLoadReducer(state, { type } as MediaLoadAction), INITIAL_MEDIA_LOAD);

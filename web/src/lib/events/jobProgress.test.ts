@@ -21,7 +21,17 @@ describe('jobProgressReducer', () => {
   it('adds a job from its progress event', () => {
     const state = jobProgressReducer({}, { type: 'progress', event: event(), at: 100 });
     expect(state).toEqual({
-      'job-1': { jobId: 'job-1', kind: 'image', status: 'processing', progress: 10, stage: 'cutout', projectId: 'p-1', sceneId: 's-1', messageId: null, updatedAt: 100 },
+      'job-1': {
+        jobId: 'job-1',
+        kind: 'image',
+        status: 'processing',
+        progress: 10,
+        stage: 'cutout',
+        projectId: 'p-1',
+        sceneId: 's-1',
+        messageId: null,
+        updatedAt: 100,
+      },
     });
   });
 

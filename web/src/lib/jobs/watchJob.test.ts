@@ -95,7 +95,10 @@ describe('watchJob', () => {
   });
 
   it('polls only while the stream is down, and reads the result', async () => {
-    const h = harness('reconnecting', [status({ status: 'running' }), status({ status: 'completed', credit_cost: 5, result: { url: '/u', creditCost: 5, thumbnail: '/p' }, asset_id: 'v1' })]);
+    const h = harness('reconnecting', [
+      status({ status: 'running' }),
+      status({ status: 'completed', credit_cost: 5, result: { url: '/u', creditCost: 5, thumbnail: '/p' }, asset_id: 'v1' }),
+    ]);
     const onPoll = vi.fn();
     const watching = watchJob({ jobId: 'job-1', kind: 'video', deps: h.deps, onPoll });
     await h.fire();

@@ -8,7 +8,12 @@ describe('stroke model', () => {
 
   it('extends the current run and skips points that add nothing', () => {
     const stroke = extendStroke(beginStroke({ x: 0, y: 0 }), { x: 10, y: 0 });
-    expect(stroke.runs).toEqual([[{ x: 0, y: 0 }, { x: 10, y: 0 }]]);
+    expect(stroke.runs).toEqual([
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+      ],
+    ]);
     expect(extendStroke(stroke, { x: 10.2, y: 0.1 })).toBe(stroke);
   });
 
@@ -33,7 +38,12 @@ describe('strokesReducer', () => {
     const two = strokesReducer(strokesReducer(one, { type: 'begin', point: { x: 20, y: 20 } }), { type: 'extend', point: { x: 30, y: 20 } });
     expect(two).toHaveLength(2);
     expect(two[0]).toBe(one[0]);
-    expect(two[1]?.runs).toEqual([[{ x: 20, y: 20 }, { x: 30, y: 20 }]]);
+    expect(two[1]?.runs).toEqual([
+      [
+        { x: 20, y: 20 },
+        { x: 30, y: 20 },
+      ],
+    ]);
   });
 
   it('undoes the last whole stroke, then the one before', () => {

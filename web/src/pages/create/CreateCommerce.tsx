@@ -7,10 +7,7 @@ export function CreateCommerce({ userId }: { userId: string }) {
   const view = balance.data ? creditView(balance.data) : null;
   return (
     <>
-      <CreditOffer
-        userId={userId}
-        balance={view ? { balance: view.balance, threshold: view.threshold, images: view.images, videos: view.videos } : null}
-      />
+      <CreditOffer userId={userId} balance={view ? { balance: view.balance, threshold: view.threshold, images: view.images, videos: view.videos } : null} />
       <CheckoutReturn balance={view ? view.balance : null} />
     </>
   );

@@ -37,8 +37,7 @@ export function useEndOtherSessions() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { current_password: string; new_password: string }) =>
-      unwrap(api.POST('/api/account/password', { body }), CHANGE_PASSWORD_FAILED),
+    mutationFn: (body: { current_password: string; new_password: string }) => unwrap(api.POST('/api/account/password', { body }), CHANGE_PASSWORD_FAILED),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions }),
   });
 }

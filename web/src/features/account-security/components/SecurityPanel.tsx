@@ -48,11 +48,7 @@ function ChangePassword() {
       setCurrent('');
       setNext('');
       setConfirm('');
-      notify.success(
-        data.ended > 0
-          ? `Password changed. ${data.ended} other session${data.ended === 1 ? ' was' : 's were'} signed out.`
-          : 'Password changed.',
-      );
+      notify.success(data.ended > 0 ? `Password changed. ${data.ended} other session${data.ended === 1 ? ' was' : 's were'} signed out.` : 'Password changed.');
     } catch (error) {
       const message = errorMessage(error, CHANGE_PASSWORD_FAILED);
       let field: 'current' | 'next' | 'form' = 'form';
@@ -144,7 +140,9 @@ function Sessions() {
               <div className="min-w-0">
                 <p className="flex items-center gap-2 font-medium text-slate-900">
                   {s.browser}
-                  {s.current ? <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-100">This browser</span> : null}
+                  {s.current ? (
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-100">This browser</span>
+                  ) : null}
                 </p>
                 <p className="truncate text-sm text-slate-500">
                   {s.address ?? 'Unknown address'} · {s.current ? 'Active now' : lastSeenLabel(s.last_seen_at)}
@@ -159,9 +157,7 @@ function Sessions() {
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-500">
-            A session lasts {sessions.data.session_days} days and each visit extends it.
-          </p>
+          <p className="text-sm text-slate-500">A session lasts {sessions.data.session_days} days and each visit extends it.</p>
           <Button variant="secondary" disabled={others === 0 || endOthers.isPending} onClick={() => void signOutOthers()}>
             <LogOut className="h-4 w-4" aria-hidden /> Sign out everywhere else
           </Button>

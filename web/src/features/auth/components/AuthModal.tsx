@@ -53,8 +53,7 @@ export function AuthModal({ open, onOpenChange, initialMode = 'signup' }: AuthMo
       if (mode === 'signup') {
         writeString(storageKeys.signupPending, '1');
         await signup.mutateAsync(signupBody(fields));
-      }
-      else await signin.mutateAsync({ email: fields.email.trim(), password: fields.password });
+      } else await signin.mutateAsync({ email: fields.email.trim(), password: fields.password });
       setFields(emptyFields);
       onOpenChange(false);
     } catch (error) {
@@ -70,9 +69,7 @@ export function AuthModal({ open, onOpenChange, initialMode = 'signup' }: AuthMo
       open={open && allowed}
       onOpenChange={onOpenChange}
       title={mode === 'signup' ? 'Create your free account' : 'Welcome back'}
-      description={
-        mode === 'signup' ? 'Sign up to start creating marketing images and videos for your products.' : 'Sign in to continue to your campaigns.'
-      }
+      description={mode === 'signup' ? 'Sign up to start creating marketing images and videos for your products.' : 'Sign in to continue to your campaigns.'}
     >
       <Tabs.Root value={mode} onValueChange={switchMode}>
         <Tabs.List aria-label="Sign up or sign in" className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1">

@@ -23,9 +23,7 @@ describe('validateAuthFields', () => {
 
 describe('authErrorMessage', () => {
   it('shows the server message, including rate limiting', () => {
-    expect(authErrorMessage(new ApiError('Too many attempts, try again later', 429, 'rate_limited'), 'signin')).toBe(
-      'Too many attempts, try again later',
-    );
+    expect(authErrorMessage(new ApiError('Too many attempts, try again later', 429, 'rate_limited'), 'signin')).toBe('Too many attempts, try again later');
   });
   it("shows the server's refusal of a common password", () => {
     const refusal = 'This password is too common. Please choose one that is harder to guess';

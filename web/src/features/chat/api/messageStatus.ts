@@ -8,16 +8,18 @@ export const REPLY_POLL_INTERVAL_MS = 1_000;
 export const REPLY_POLL_ATTEMPTS = 30;
 
 export type ReplyStatus =
-  | { status: 'pending' }
-  | { status: 'completed'; content: string; structured: StructuredResponse | null }
-  | { status: 'failed'; error: string };
+  { status: 'pending' } | { status: 'completed'; content: string; structured: StructuredResponse | null } | { status: 'failed'; error: string };
 
 /** GET /api/chat/status/{id} → pending, completed (with the answer) or failed. */
 export async function fetchReplyStatus(messageId: string): Promise<ReplyStatus> {
   const body = await unwrap(api.GET('/api/chat/status/{id}', { params: { path: { id: messageId } } }), 'Failed to check the answer');
   if (body.processing_status === 'failed') return { status: 'failed', error: body.error || CHAT_TEXT.replyFailed };
   if (body.processing_status === 'completed' && body.response) {
-    return { status: 'completed', content: body.response.message, structured: body.response.structured_response ? toStructuredResponse(body.response.structured_response) : null };
+    return {
+      status: 'completed',
+      content: body.response.message,
+      structured: body.response.structured_response ? toStructuredResponse(body.response.structured_response) : null,
+    };
   }
   return { status: 'pending' };
 }

@@ -30,7 +30,19 @@ const actionClass =
   'inline-flex h-10 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-medium text-white ring-1 ring-white/15 backdrop-blur transition hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white';
 
 /** The scene's media full screen, with Edit image (the editor takes the stage) and Animate this. */
-export function ChatMediaViewer({ entries, items, index, onIndexChange, onClose, projectId, sceneId, animateCost, animateShortfall, onAnimate, onEdited }: ChatMediaViewerProps) {
+export function ChatMediaViewer({
+  entries,
+  items,
+  index,
+  onIndexChange,
+  onClose,
+  projectId,
+  sceneId,
+  animateCost,
+  animateShortfall,
+  onAnimate,
+  onEdited,
+}: ChatMediaViewerProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const editShortfall = useCreditShortfall(IMAGE_EDIT_COST);
   const current = entries[index];

@@ -151,7 +151,9 @@ describe('ChatTab', () => {
 
     await user.click(within(log).getByRole('button', { name: /Generate Video/ }));
     await failLatestJob();
-    expect(await within(log).findByText('Video generation failed. This could be due to server load, content policy, or an invalid prompt.')).toBeInTheDocument();
+    expect(
+      await within(log).findByText('Video generation failed. This could be due to server load, content policy, or an invalid prompt.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Failed to generate video: The engine is busy')).toBeInTheDocument();
     for (const attempt of [1, 2, 3]) {
       const jobsBefore = server.state.jobs.length;
@@ -163,19 +165,24 @@ describe('ChatTab', () => {
     expect(within(log).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
     await user.click(within(log).getByRole('button', { name: 'Edit Prompt' }));
     expect(within(log).getByRole('textbox')).toHaveValue(BRIEF.refined_video_prompt);
-    expect(server.state.calls.filter((call) => call.path.startsWith('/api/chat/generate/')).map((call) => (call.body as { media_type: string }).media_type)).toEqual([
-      'video',
-      'video',
-      'video',
-      'video',
-    ]);
+    expect(
+      server.state.calls.filter((call) => call.path.startsWith('/api/chat/generate/')).map((call) => (call.body as { media_type: string }).media_type),
+    ).toEqual(['video', 'video', 'video', 'video']);
   });
 
   it('asks what went wrong on a poor result, then thanks the seller', async () => {
     const server = createFakeChatServer();
     const user = server.message({ role: 'user', content: 'Amber perfume' });
     const answer = server.message({ role: 'assistant', content: 'Here it is', structured_response: BRIEF, parent_id: user.id });
-    answer.media.push({ type: 'image', url: `/api/media/file/${IMAGE_ID}`, id: IMAGE_ID, creditCost: 1, alt: 'Amber perfume bottle', width: 1024, height: 1536 });
+    answer.media.push({
+      type: 'image',
+      url: `/api/media/file/${IMAGE_ID}`,
+      id: IMAGE_ID,
+      creditCost: 1,
+      alt: 'Amber perfume bottle',
+      width: 1024,
+      height: 1536,
+    });
     server.state.messages.push(user, answer);
     server.install();
     const actor = userEvent.setup();

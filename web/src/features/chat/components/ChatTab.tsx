@@ -244,7 +244,14 @@ function Conversation({
       void afterImageEdit(result);
     },
     onCancelImageEdit: () => setImageEditing(null),
-    onOpenMedia: (media) => setViewer({ assetId: media.id, fallback: Math.max(0, entries.findIndex((entry) => entry.media.id === media.id)) }),
+    onOpenMedia: (media) =>
+      setViewer({
+        assetId: media.id,
+        fallback: Math.max(
+          0,
+          entries.findIndex((entry) => entry.media.id === media.id),
+        ),
+      }),
     onRetryVideo: (message) => generations.retryVideo(message.id),
     onCopyPrompt: async (prompt) => {
       try {

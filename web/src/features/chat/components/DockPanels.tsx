@@ -34,7 +34,18 @@ export interface DockPanelsProps {
  * tab is wide enough) and opened one at a time, so the thread keeps the screen. A campaign without
  * a product photo says so instead, with the way to add one.
  */
-export function DockPanels({ open, onOpenChange, referenceImages, referenceImagePanel, onRemoveReferenceImage, settings, onSettingsChange, beta, suggestions, compact = false }: DockPanelsProps) {
+export function DockPanels({
+  open,
+  onOpenChange,
+  referenceImages,
+  referenceImagePanel,
+  onRemoveReferenceImage,
+  settings,
+  onSettingsChange,
+  beta,
+  suggestions,
+  compact = false,
+}: DockPanelsProps) {
   const id = useId();
   const photosId = `${id}-photos`;
   const settingsId = `${id}-settings`;
@@ -91,7 +102,10 @@ export function DockPanels({ open, onOpenChange, referenceImages, referenceImage
   return (
     <div className="flex flex-col gap-2">
       {noPhoto ? (
-        <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-800 ring-1 ring-amber-200" data-testid="no-product-photo">
+        <p
+          className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-800 ring-1 ring-amber-200"
+          data-testid="no-product-photo"
+        >
           <ImagePlus className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
           <span className="flex-1">{CHAT_TEXT.noProductPhoto}</span>
           <button

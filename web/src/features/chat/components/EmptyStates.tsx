@@ -25,8 +25,8 @@ export function WelcomeCard() {
         What should we shoot?
       </h2>
       <p className="mt-1 text-sm leading-relaxed text-slate-600">
-        Describe the product and the scene — setting, light, mood, or a short video — or start from a suggestion under the thread. The assistant turns it into a brief you
-        can generate with one click.
+        Describe the product and the scene — setting, light, mood, or a short video — or start from a suggestion under the thread. The assistant turns it into a
+        brief you can generate with one click.
       </p>
     </section>
   );

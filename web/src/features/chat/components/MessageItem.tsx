@@ -62,7 +62,9 @@ function UserMessage({ message }: { message: ChatMessage }) {
     <div className="flex justify-end pl-10" data-message-role="user">
       <div className="flex max-w-[85%] flex-col items-end gap-1">
         {message.content ? (
-          <p className="rounded-2xl rounded-br-md bg-brand-600 px-3.5 py-2 text-sm leading-relaxed whitespace-pre-line text-white shadow-sm">{message.content}</p>
+          <p className="rounded-2xl rounded-br-md bg-brand-600 px-3.5 py-2 text-sm leading-relaxed whitespace-pre-line text-white shadow-sm">
+            {message.content}
+          </p>
         ) : null}
         {photos > 0 ? (
           <p className="inline-flex items-center gap-1 text-[11px] text-slate-600">
@@ -104,7 +106,10 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
 
   return (
     <div className="flex gap-2.5 pr-4 sm:pr-10" data-message-role="assistant" data-message-id={message.id}>
-      <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-sm">
+      <span
+        aria-hidden
+        className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-sm"
+      >
         <Bot className="h-4 w-4" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2.5">
@@ -130,7 +135,11 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
         ) : null}
 
         {message.media.length > 0 ? (
-          <ul aria-label="Generated media" className={choiceGrid ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-3'} data-testid={choiceGrid ? 'chat-choice-grid' : undefined}>
+          <ul
+            aria-label="Generated media"
+            className={choiceGrid ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-3'}
+            data-testid={choiceGrid ? 'chat-choice-grid' : undefined}
+          >
             {message.media.map((media) => (
               <li key={media.id} className="flex flex-col gap-1.5">
                 {actions.imageEditing?.messageId === message.id && actions.imageEditing.assetId === media.id ? (
@@ -237,7 +246,9 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
                 kind="video"
                 cost={costs.video}
                 shortfall={short.video}
-                primary={!offer.image || (structured?.readyForVideo ?? false)} onClick={() => actions.onGenerate(message, 'video')} />
+                primary={!offer.image || (structured?.readyForVideo ?? false)}
+                onClick={() => actions.onGenerate(message, 'video')}
+              />
             ) : null}
           </div>
         ) : null}
@@ -374,7 +385,10 @@ function CopyButton({ prompt, onCopy }: { prompt: string; onCopy: (prompt: strin
 function TypingIndicator() {
   return (
     <div className="flex gap-2.5" data-testid="typing-indicator">
-      <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-sm">
+      <span
+        aria-hidden
+        className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-pink-500 text-white shadow-sm"
+      >
         <Bot className="h-4 w-4" />
       </span>
       <div className="inline-flex items-center gap-1 rounded-2xl rounded-tl-md bg-slate-100 px-3.5 py-3" role="status">

@@ -105,7 +105,9 @@ export function MessageList({ messages, renderMessage, hasOlder, loadingOlder, o
         ) : null}
         {intro}
         {virtual ? (
-          scroller ? <VirtualMessages messages={messages} renderMessage={renderMessage} scroller={scroller} startId={virtualStartId} /> : null
+          scroller ? (
+            <VirtualMessages messages={messages} renderMessage={renderMessage} scroller={scroller} startId={virtualStartId} />
+          ) : null
         ) : (
           <ol className="flex flex-col gap-5">
             {messages.map((message) => (

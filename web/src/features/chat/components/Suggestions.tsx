@@ -25,7 +25,9 @@ export function Suggestions({ suggestions, onPick, onMusic, musicDisabled }: Sug
               title={music ? 'Makes a music track for this campaign (1 credit)' : undefined}
               className={cn(
                 'inline-flex max-w-[18rem] items-center gap-1.5 rounded-full px-3 py-1.5 text-left text-xs font-medium ring-1 transition disabled:opacity-50 md:max-w-none',
-                music ? 'bg-amber-50 text-amber-800 ring-amber-200 hover:bg-amber-100' : 'bg-white text-slate-700 ring-slate-200 hover:bg-brand-50 hover:text-brand-700 hover:ring-brand-200',
+                music
+                  ? 'bg-amber-50 text-amber-800 ring-amber-200 hover:bg-amber-100'
+                  : 'bg-white text-slate-700 ring-slate-200 hover:bg-brand-50 hover:text-brand-700 hover:ring-brand-200',
               )}
             >
               {music ? <Music className="h-3.5 w-3.5 shrink-0" aria-hidden /> : <Sparkles className="h-3.5 w-3.5 shrink-0 text-brand-500" aria-hidden />}

@@ -46,10 +46,16 @@ describe('regeneratePlan', () => {
 describe('editPlan', () => {
   it('starts on the preferred kind, else the media kind, else the image brief', () => {
     const brief = message({ structured: structured() });
-    expect(editPlan(brief)).toEqual({ ok: true, value: { type: 'image', prompt: 'Amber perfume bottle on dark marble, soft morning light', types: ['image', 'video'] } });
+    expect(editPlan(brief)).toEqual({
+      ok: true,
+      value: { type: 'image', prompt: 'Amber perfume bottle on dark marble, soft morning light', types: ['image', 'video'] },
+    });
     expect(editPlan(brief, 'video')).toMatchObject({ ok: true, value: { type: 'video', prompt: 'Slow push-in on the bottle, 5 seconds' } });
     expect(editPlan(message({ structured: structured(), media: [media({ type: 'video' })] }))).toMatchObject({ ok: true, value: { type: 'video' } });
-    expect(editPlan(message({ structured: structured({ refinedImagePrompt: null }) }), 'image')).toMatchObject({ ok: true, value: { type: 'video', types: ['video'] } });
+    expect(editPlan(message({ structured: structured({ refinedImagePrompt: null }) }), 'image')).toMatchObject({
+      ok: true,
+      value: { type: 'video', types: ['video'] },
+    });
   });
 
   it('says why a message cannot be edited', () => {

@@ -13,7 +13,9 @@ describe('generationErrorMessage', () => {
   });
 
   it('names the kind and the reason otherwise', () => {
-    expect(generationErrorMessage(new ApiError('The prompt is too long', 400, 'validation_error'), 'image')).toBe('Failed to generate image: The prompt is too long');
+    expect(generationErrorMessage(new ApiError('The prompt is too long', 400, 'validation_error'), 'image')).toBe(
+      'Failed to generate image: The prompt is too long',
+    );
     expect(generationErrorMessage('Engine unavailable', 'audio')).toBe('Failed to generate audio: Engine unavailable');
     expect(generationErrorMessage(undefined, 'video')).toBe('Failed to generate video: Unknown error');
   });

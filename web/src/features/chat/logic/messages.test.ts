@@ -59,7 +59,16 @@ describe('toChatMessage', () => {
   });
 
   it('carries the media with their asset ids and pictures', () => {
-    const media = { type: 'image' as const, url: `/api/media/file/${IMAGE}`, id: IMAGE, creditCost: 1, alt: 'Bottle', width: 1024, height: 1536, thumbnailUrl: '/t' };
+    const media = {
+      type: 'image' as const,
+      url: `/api/media/file/${IMAGE}`,
+      id: IMAGE,
+      creditCost: 1,
+      alt: 'Bottle',
+      width: 1024,
+      height: 1536,
+      thumbnailUrl: '/t',
+    };
     expect(toChatMessage(view({ media: [media, { ...media, type: 'audio', alt: ' ', width: null, height: null, thumbnailUrl: null }] })).media).toEqual([
       { id: IMAGE, type: 'image', url: `/api/media/file/${IMAGE}`, thumbnailUrl: '/t', alt: 'Bottle', width: 1024, height: 1536, creditCost: 1 },
       { id: IMAGE, type: 'audio', url: `/api/media/file/${IMAGE}`, thumbnailUrl: null, alt: '', width: null, height: null, creditCost: 1 },

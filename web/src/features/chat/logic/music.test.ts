@@ -28,7 +28,9 @@ describe('musicPrompt', () => {
 
 describe('musicParentMessageId', () => {
   it('is the newest stored answer', () => {
-    expect(musicParentMessageId([message({ id: 'a1' }), message({ id: 'a2' }), message({ id: 'u', role: 'user' }), message({ id: 'p', status: 'pending' })])).toBe('a2');
+    expect(
+      musicParentMessageId([message({ id: 'a1' }), message({ id: 'a2' }), message({ id: 'u', role: 'user' }), message({ id: 'p', status: 'pending' })]),
+    ).toBe('a2');
     expect(musicParentMessageId([message({ role: 'user' })])).toBeNull();
   });
 });

@@ -1,4 +1,15 @@
-import { creditsLabel, DEFAULT_SETTINGS, generationCost, initialSettings, normalizeSettings, preProductionSettings, readStoredSettings, serializeSettings, settingsInput, settingsSummary } from './settings';
+import {
+  creditsLabel,
+  DEFAULT_SETTINGS,
+  generationCost,
+  initialSettings,
+  normalizeSettings,
+  preProductionSettings,
+  readStoredSettings,
+  serializeSettings,
+  settingsInput,
+  settingsSummary,
+} from './settings';
 
 describe('generation settings', () => {
   it('defaults to medium, portrait, 5 s', () => {
@@ -8,7 +19,11 @@ describe('generation settings', () => {
 
   it('prefers the scene’s stored settings, then the browser’s copy', () => {
     const stored = serializeSettings({ quality: 'low', resolution: '1536x1024', duration: 10 });
-    expect(initialSettings({ quality: 'high', resolution: '1024x1024', duration: 10 }, stored)).toEqual({ quality: 'high', resolution: '1024x1024', duration: 10 });
+    expect(initialSettings({ quality: 'high', resolution: '1024x1024', duration: 10 }, stored)).toEqual({
+      quality: 'high',
+      resolution: '1024x1024',
+      duration: 10,
+    });
     expect(initialSettings(null, stored)).toEqual({ quality: 'low', resolution: '1536x1024', duration: 10 });
     expect(initialSettings({ quality: 'ultra' }, stored)).toEqual({ quality: 'low', resolution: '1536x1024', duration: 10 });
   });

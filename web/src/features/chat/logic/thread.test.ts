@@ -12,7 +12,12 @@ import {
   type HistoryPage,
 } from './thread';
 
-const page = (n: number, ids: string[], total = 120): HistoryPage => ({ page: n, perPage: 50, total, messages: ids.map((id) => message({ id, content: `text ${id}` })) });
+const page = (n: number, ids: string[], total = 120): HistoryPage => ({
+  page: n,
+  perPage: 50,
+  total,
+  messages: ids.map((id) => message({ id, content: `text ${id}` })),
+});
 
 describe('history pages', () => {
   it('knows whether an older page exists', () => {
@@ -58,7 +63,15 @@ describe('thread rendering rules', () => {
       ['b', 'v'],
       ['b', 'm'],
     ]);
-    expect(toMediaItemView(media({ alt: '' }))).toEqual({ id: media().id, type: 'image', url: media().url, thumbnailUrl: null, alt: undefined, width: 1024, height: 1536 });
+    expect(toMediaItemView(media({ alt: '' }))).toEqual({
+      id: media().id,
+      type: 'image',
+      url: media().url,
+      thumbnailUrl: null,
+      alt: undefined,
+      width: 1024,
+      height: 1536,
+    });
   });
 
   it('labels a running generation with its percentage and stage', () => {
@@ -71,12 +84,21 @@ describe('thread rendering rules', () => {
     const failed = message({ generation: { action: 'generate_video', state: 'failed', flag: null, jobId: 'j0', error: 'Engine down', kind: 'video' } });
     expect(generationView(failed, undefined)).toEqual({ state: 'failed', kind: 'video', error: 'Engine down', jobId: 'j0' });
     expect(generationView(failed, { running: { jobId: 'j1', kind: 'video' } })).toEqual({ state: 'generating', kind: 'video', jobId: 'j1' });
-    expect(generationView(message(), { failed: { jobId: 'j1', kind: 'image', error: 'x' } })).toEqual({ state: 'failed', kind: 'image', error: 'x', jobId: 'j1' });
-    expect(generationView(message({ generation: { action: 'generate_image', state: 'generating', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined)).toEqual({
+    expect(generationView(message(), { failed: { jobId: 'j1', kind: 'image', error: 'x' } })).toEqual({
+      state: 'failed',
+      kind: 'image',
+      error: 'x',
+      jobId: 'j1',
+    });
+    expect(
+      generationView(message({ generation: { action: 'generate_image', state: 'generating', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined),
+    ).toEqual({
       state: 'generating',
       kind: 'image',
       jobId: 'j',
     });
-    expect(generationView(message({ generation: { action: 'generate_image', state: 'completed', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined)).toBeNull();
+    expect(
+      generationView(message({ generation: { action: 'generate_image', state: 'completed', flag: null, jobId: 'j', error: null, kind: 'image' } }), undefined),
+    ).toBeNull();
   });
 });

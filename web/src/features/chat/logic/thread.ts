@@ -67,7 +67,15 @@ export function viewerEntries(messages: readonly ChatMessage[]): ViewerEntry[] {
 
 /** A chat media item as the shared media components take it. */
 export function toMediaItemView(media: ChatMedia): MediaItemView {
-  return { id: media.id, type: media.type, url: media.url, thumbnailUrl: media.thumbnailUrl, alt: media.alt || undefined, width: media.width, height: media.height };
+  return {
+    id: media.id,
+    type: media.type,
+    url: media.url,
+    thumbnailUrl: media.thumbnailUrl,
+    alt: media.alt || undefined,
+    width: media.width,
+    height: media.height,
+  };
 }
 
 const KIND_WORDS: Record<MediaKind, string> = { image: 'image', video: 'video', audio: 'music' };
@@ -83,8 +91,7 @@ export function generationLabel(kind: MediaKind, progress: number | null | undef
 
 /** A generation as the thread shows it: the one this tab started wins over what the server last said. */
 export type GenerationView =
-  | { state: 'generating'; kind: MediaKind; jobId: string | null }
-  | { state: 'failed'; kind: MediaKind; error: string | null; jobId: string | null };
+  { state: 'generating'; kind: MediaKind; jobId: string | null } | { state: 'failed'; kind: MediaKind; error: string | null; jobId: string | null };
 
 export interface LocalGeneration {
   /** A job this tab started on the message and is following. */

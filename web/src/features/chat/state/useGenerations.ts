@@ -160,10 +160,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
       for (const message of messages) {
         const generation = message.generation;
         if (generation?.state !== 'generating' || !generation.jobId) continue;
-        follow(
-          { jobId: generation.jobId, kind: generation.kind ?? 'image', messageId: message.id, prompt: null, request: null, ...where },
-          false,
-        );
+        follow({ jobId: generation.jobId, kind: generation.kind ?? 'image', messageId: message.id, prompt: null, request: null, ...where }, false);
       }
     },
     [follow],

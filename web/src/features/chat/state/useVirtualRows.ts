@@ -20,7 +20,6 @@ export interface VirtualRowsOptions {
   initialOffset: () => number;
 }
 
-
 /** Rows are compared by what they show: options passed anew each render make the virtualizer hand out new arrays. */
 function sameItems(a: readonly VirtualItem[], b: readonly VirtualItem[]): boolean {
   if (a === b) return true;

@@ -82,7 +82,8 @@ export function createFakeChatServer() {
     if (method === 'GET' && (match = path.match(/^\/api\/chat\/status\/([^/]+)$/))) {
       const found = state.messages.find((m) => m.id === match?.[1]);
       if (!found) return error(404, 'not_found', 'Message not found');
-      if (found.processing_status === 'pending') Object.assign(found, { processing_status: 'completed', content: state.reply.content, structured_response: state.reply.structured });
+      if (found.processing_status === 'pending')
+        Object.assign(found, { processing_status: 'completed', content: state.reply.content, structured_response: state.reply.structured });
       return ok({
         processing_status: found.processing_status,
         response: found.processing_status === 'completed' ? { message: found.content, structured_response: found.structured_response } : null,
@@ -95,7 +96,10 @@ export function createFakeChatServer() {
       const kind = (body as { media_type?: MediaKind }).media_type ?? 'image';
       const jobId = startJob(found.id, kind);
       found.generation = { action: ACTION[kind], state: 'generating', flag: `ready_for_${kind}`, job_id: jobId, error: null };
-      return ok({ status: 'success', data: { message_id: found.id, job_id: jobId, video_generation: { id: jobId }, status: 'queued', credit_cost: kind === 'video' ? 5 : 1 } });
+      return ok({
+        status: 'success',
+        data: { message_id: found.id, job_id: jobId, video_generation: { id: jobId }, status: 'queued', credit_cost: kind === 'video' ? 5 : 1 },
+      });
     }
     if (method === 'POST' && (path === '/api/generate/video' || path === '/api/generate/audio')) {
       const b = body as { parent_message_id?: string | null };
@@ -132,7 +136,16 @@ export function createFakeChatServer() {
     const job = state.jobs.find((j) => j.id === jobId);
     const target = state.messages.find((m) => m.id === job?.messageId);
     if (!target) throw new Error(`no message for job ${jobId}`);
-    target.media.push({ type: asset.type, url: `/api/media/file/${asset.id}`, id: asset.id, creditCost: 1, alt: 'Amber perfume bottle', width: 1024, height: 1536, thumbnailUrl: null });
+    target.media.push({
+      type: asset.type,
+      url: `/api/media/file/${asset.id}`,
+      id: asset.id,
+      creditCost: 1,
+      alt: 'Amber perfume bottle',
+      width: 1024,
+      height: 1536,
+      thumbnailUrl: null,
+    });
     target.generation = { action: ACTION[asset.type], state: 'completed', flag: null, job_id: jobId, error: null };
   };
 

@@ -132,15 +132,30 @@ describe('CreditOffer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe Now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/auth/login?next=/create'));
     const pending = JSON.parse(sessionStorage.getItem(PENDING_PURCHASE_KEY) ?? 'null');
-    expect(pending).toMatchObject({ package: { id: 'creator_monthly', name: 'Creator Plan', price: 15, credits: 140 }, source: 'credit_modal_first_generation' });
+    expect(pending).toMatchObject({
+      package: { id: 'creator_monthly', name: 'Creator Plan', price: 15, credits: 140 },
+      source: 'credit_modal_first_generation',
+    });
     expect(typeof pending.timestamp).toBe('number');
   });
 
   it.each([
-    [{ status: 502, body: { status: 'error', error: { code: 'bad_gateway', message: 'Failed to create checkout session' }, message: 'Failed to create checkout session' } }, 'Failed to create checkout session'],
+    [
+      {
+        status: 502,
+        body: { status: 'error', error: { code: 'bad_gateway', message: 'Failed to create checkout session' }, message: 'Failed to create checkout session' },
+      },
+      'Failed to create checkout session',
+    ],
     [{ status: 500, body: {} }, 'Failed to process payment. Please try again.'],
     [{ status: 200, body: { url: 'https://checkout.example/x' } }, 'Failed to create checkout session'],
-    [{ status: 503, body: { status: 'error', error: { code: 'payments_not_configured', message: 'Payments are not configured' }, message: 'Payments are not configured' } }, 'Payments are not configured'],
+    [
+      {
+        status: 503,
+        body: { status: 'error', error: { code: 'payments_not_configured', message: 'Payments are not configured' }, message: 'Payments are not configured' },
+      },
+      'Payments are not configured',
+    ],
   ])('a failed checkout (%o) toasts %s and keeps the offer open', async (answer, message) => {
     const error = vi.spyOn(notify, 'error');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

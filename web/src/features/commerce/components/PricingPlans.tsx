@@ -42,7 +42,10 @@ export function PricingPlans({ balance }: PricingPlansProps) {
   return (
     <div className="flex flex-col gap-6">
       {configured ? null : (
-        <div role="status" className="mx-auto flex w-full max-w-xl items-start gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        <div
+          role="status"
+          className="mx-auto flex w-full max-w-xl items-start gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           <CircleSlash className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">{PAYMENTS_NOT_CONFIGURED}</p>

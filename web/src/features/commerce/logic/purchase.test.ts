@@ -77,7 +77,13 @@ describe('plan and subscription texts', () => {
   });
 
   it('tells renewal from the end of a cancelled period', () => {
-    const sub = { plan_id: 'creator_monthly', plan_name: 'Creator Plan', status: 'active' as const, current_period_end: '2026-12-25T10:00:00Z', cancel_at_period_end: false };
+    const sub = {
+      plan_id: 'creator_monthly',
+      plan_name: 'Creator Plan',
+      status: 'active' as const,
+      current_period_end: '2026-12-25T10:00:00Z',
+      cancel_at_period_end: false,
+    };
     expect(periodEndLabel(sub)).toBe('Renews on 25 December 2026');
     expect(subscriptionStatusLabel(sub)).toBe('Active');
     expect(canCancel(sub)).toBe(true);

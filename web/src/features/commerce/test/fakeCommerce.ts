@@ -34,13 +34,17 @@ export function fakeCommerce(options: { plans?: Partial<PlansData> } = {}) {
     const body = typeof raw === 'string' && raw ? JSON.parse(raw) : null;
     calls.push({ method, path: url.pathname, body });
     const answer = answers.get(`${method} ${url.pathname}`) ?? errorBody(404, 'Not found');
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return {
     calls,
     answer: (route: string, answer: Answer) => answers.set(route, answer),
     fail: (route: string, status: number, message: string) => answers.set(route, errorBody(status, message)),
-    analytics: () => calls.filter((c) => c.path === '/api/analytics/events').flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name)),
+    analytics: () =>
+      calls.filter((c) => c.path === '/api/analytics/events').flatMap((c) => (c.body as { events: { name: string }[] }).events.map((e) => e.name)),
   };
 }

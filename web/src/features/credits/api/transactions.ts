@@ -10,10 +10,7 @@ export type { CreditTransaction, CreditTransactionsBody, CreditTransactionsPage,
  * newest first. The body is still checked row by row: a malformed row is skipped, not shown.
  */
 export async function fetchCreditTransactions(page: number, perPage = TRANSACTIONS_PER_PAGE, signal?: AbortSignal): Promise<CreditTransactionsPage> {
-  const body = await unwrap(
-    api.GET('/api/credits/transactions', { params: { query: { page, per_page: perPage } }, signal }),
-    TRANSACTIONS_LOAD_FAILED,
-  );
+  const body = await unwrap(api.GET('/api/credits/transactions', { params: { query: { page, per_page: perPage } }, signal }), TRANSACTIONS_LOAD_FAILED);
   const data = parseTransactionsPage(body, { page, perPage });
   if (!data) throw new ApiError(TRANSACTIONS_LOAD_FAILED, 0, 'invalid_response');
   return data;

@@ -12,7 +12,14 @@ function serveBalance(answer: { status: number; body: unknown }) {
 
 const balance = (value: number, extra: Record<string, unknown> = {}) => ({
   status: 200,
-  body: { balance: value, generated_media: { images: 4, videos: 2 }, subscription_tier: 'creator', subscription_package: 'Creator Plan', low_credit_threshold: 10, ...extra },
+  body: {
+    balance: value,
+    generated_media: { images: 4, videos: 2 },
+    subscription_tier: 'creator',
+    subscription_package: 'Creator Plan',
+    low_credit_threshold: 10,
+    ...extra,
+  },
 });
 
 const panel = () => screen.findByRole('dialog', { name: 'Credit Balance' });

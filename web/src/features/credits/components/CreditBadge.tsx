@@ -169,7 +169,9 @@ export function CreditBadge({ compact = false }: CreditBadgeProps) {
             </p>
           ) : null}
           {view.isLow ? (
-            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 ring-1 ring-amber-200">Add more credits to ensure uninterrupted service.</p>
+            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 ring-1 ring-amber-200">
+              Add more credits to ensure uninterrupted service.
+            </p>
           ) : null}
           <div className="mt-4 border-t border-slate-100 pt-3">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Credit Usage</p>

@@ -186,7 +186,10 @@ function EmptyState() {
       </div>
       <p className="mt-4 text-base font-semibold text-slate-900">No transactions yet</p>
       <p className="mt-1 max-w-sm text-sm text-slate-500">Credits you receive and spend on generations will appear here.</p>
-      <Link to="/create" className="mt-5 inline-flex h-9 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white transition hover:bg-brand-700">
+      <Link
+        to="/create"
+        className="mt-5 inline-flex h-9 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white transition hover:bg-brand-700"
+      >
         Start creating
       </Link>
     </div>

@@ -4,7 +4,8 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const TRANSACTIONS_LOAD_FAILED = 'Failed to load transactions';
 
 /** Why the balance changed. `generation` is a debit; `refund` returns a failed generation's credits. */
-export type TransactionReason = 'signup_grant' | 'admin_grant' | 'generation' | 'refund' | 'purchase' | 'subscription_grant' | 'subscription_renewal' | 'payment_reversal';
+export type TransactionReason =
+  'signup_grant' | 'admin_grant' | 'generation' | 'refund' | 'purchase' | 'subscription_grant' | 'subscription_renewal' | 'payment_reversal';
 
 /** One ledger row of `GET /api/credits/transactions`. */
 export interface CreditTransaction {
@@ -146,8 +147,7 @@ export function parseTransactionsPage(body: unknown, requested: { page: number; 
   const { transactions, page, per_page, total } = body.data;
   if (!Array.isArray(transactions)) return null;
   const rows = transactions.map(parseTransaction).filter((tx): tx is CreditTransaction => tx !== null);
-  const whole = (value: unknown, fallback: number, min: number) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= min ? value : fallback;
+  const whole = (value: unknown, fallback: number, min: number) => (typeof value === 'number' && Number.isInteger(value) && value >= min ? value : fallback);
   return {
     transactions: rows,
     page: whole(page, requested.page, 1),

@@ -83,22 +83,22 @@ export function ExportSheet({ assetId, kind = 'image', music = [], open, onOpenC
             {reels ? (
               <MusicPicker music={music} value={musicId} onChange={setMusicId} />
             ) : (
-            <div role="group" aria-label="Presets" className="flex flex-wrap gap-2">
-              {PRESETS.map((preset) => {
-                const active = presetChosen(selected, preset.targets);
-                return (
-                  <Button
-                    key={preset.name}
-                    size="sm"
-                    variant={active ? 'primary' : 'secondary'}
-                    aria-pressed={active}
-                    onClick={() => setSelected((current) => togglePreset(current, preset.targets))}
-                  >
-                    {preset.name}
-                  </Button>
-                );
-              })}
-            </div>
+              <div role="group" aria-label="Presets" className="flex flex-wrap gap-2">
+                {PRESETS.map((preset) => {
+                  const active = presetChosen(selected, preset.targets);
+                  return (
+                    <Button
+                      key={preset.name}
+                      size="sm"
+                      variant={active ? 'primary' : 'secondary'}
+                      aria-pressed={active}
+                      onClick={() => setSelected((current) => togglePreset(current, preset.targets))}
+                    >
+                      {preset.name}
+                    </Button>
+                  );
+                })}
+              </div>
             )}
             <fieldset aria-labelledby={groupId} className="flex flex-col gap-1">
               <legend id={groupId} className="mb-1 text-sm font-medium text-slate-700">
@@ -106,12 +106,7 @@ export function ExportSheet({ assetId, kind = 'image', music = [], open, onOpenC
               </legend>
               {(reels ? REEL_TARGETS : TARGETS).map((target) => (
                 <label key={target.name} className="flex cursor-pointer items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 h-4 w-4 accent-brand-600"
-                    checked={selected.has(target.name)}
-                    onChange={() => toggle(target.name)}
-                  />
+                  <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" checked={selected.has(target.name)} onChange={() => toggle(target.name)} />
                   <span className="min-w-0">
                     <span className="block text-sm font-medium text-slate-800">{target.label}</span>
                     <span className="block text-xs text-slate-500">{target.size}</span>
@@ -197,8 +192,7 @@ function MusicPicker({ music, value, onChange }: { music: MusicChoice[]; value: 
   if (music.length === 0) {
     return (
       <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-        A reel needs music, and this campaign has none yet. Make some with “Make music for this campaign” in the chat, then export
-        the video again.
+        A reel needs music, and this campaign has none yet. Make some with “Make music for this campaign” in the chat, then export the video again.
       </p>
     );
   }

@@ -35,7 +35,11 @@ export function GenerateBar({ estimate, blocker, shortfall = null, running, erro
       <div className="mx-auto flex max-w-2xl flex-col gap-2.5">
         {running ? <Progress {...running} /> : null}
         {error && !running ? (
-          <div role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-3 py-2.5 text-sm text-rose-700 ring-1 ring-rose-200" data-testid="generate-error">
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-xl bg-rose-50 px-3 py-2.5 text-sm text-rose-700 ring-1 ring-rose-200"
+            data-testid="generate-error"
+          >
             <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <p className="min-w-0 flex-1">{error}</p>
             <button
@@ -111,7 +115,10 @@ function Progress({ phase, jobId, progress, stage, status }: NonNullable<Generat
         className="h-2 overflow-hidden rounded-full bg-slate-100"
       >
         {percent !== null ? (
-          <div className="h-full rounded-full bg-gradient-to-r from-brand-500 to-pink-500 transition-[width] duration-500 ease-out" style={{ width: `${Math.max(percent, 3)}%` }} />
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-brand-500 to-pink-500 transition-[width] duration-500 ease-out"
+            style={{ width: `${Math.max(percent, 3)}%` }}
+          />
         ) : (
           <div className="h-full w-full animate-pulse rounded-full bg-gradient-to-r from-brand-200 via-brand-400 to-pink-300" />
         )}

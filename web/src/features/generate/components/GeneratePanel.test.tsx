@@ -106,7 +106,13 @@ function jobEvent(status: 'completed' | 'failed', extra: Partial<JobEventData> =
     message_id: null,
     asset:
       status === 'completed'
-        ? { id: ASSET_ID, url: `/api/media/file/${ASSET_ID}`, thumbnail_url: `/api/media/file/${ASSET_ID}?variant=thumbnail`, file_type: 'image', credit_cost: 1 }
+        ? {
+            id: ASSET_ID,
+            url: `/api/media/file/${ASSET_ID}`,
+            thumbnail_url: `/api/media/file/${ASSET_ID}?variant=thumbnail`,
+            file_type: 'image',
+            credit_cost: 1,
+          }
         : null,
     error: status === 'failed' ? 'The engine could not stage this photo' : null,
     ...extra,
@@ -194,7 +200,11 @@ describe('GeneratePanel', () => {
       expect(generateButton()).toBeDisabled();
 
       act(() =>
-        jobProgressStore.dispatch({ type: 'progress', at: Date.now(), event: { ...jobEvent('completed'), status: 'processing', progress: 40, stage: 'scene', asset: null } }),
+        jobProgressStore.dispatch({
+          type: 'progress',
+          at: Date.now(),
+          event: { ...jobEvent('completed'), status: 'processing', progress: 40, stage: 'scene', asset: null },
+        }),
       );
       expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '40');
       expect(screen.getByText('40%')).toBeInTheDocument();

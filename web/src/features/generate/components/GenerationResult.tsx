@@ -31,7 +31,13 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
   const alt = run.templateName || 'Generated image';
 
   return (
-    <section ref={ref} aria-labelledby={headingId} aria-busy={!completed} className="scroll-mb-4 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80" data-testid="generate-result">
+    <section
+      ref={ref}
+      aria-labelledby={headingId}
+      aria-busy={!completed}
+      className="scroll-mb-4 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
+      data-testid="generate-result"
+    >
       <header className="mb-3 flex items-center gap-2">
         {completed ? (
           <CircleCheck className="h-4 w-4 shrink-0 text-emerald-500" aria-hidden />
@@ -41,7 +47,9 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
         <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
           {completed ? 'Your new image' : 'Creating your image…'}
         </h3>
-        {run.templateName ? <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span> : null}
+        {run.templateName ? (
+          <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span>
+        ) : null}
         {completed ? (
           <button
             type="button"

@@ -31,7 +31,9 @@ export function HowThisWasMade({ asset, projectId, sceneId }: HowThisWasMadeProp
   const busy = isInProgress(run);
   const canVary = variationsRequest(recipe, { projectId, sceneId }) !== null;
   const style = recipe.style
-    ? [recipe.style.environment, recipe.style.color_palette, recipe.style.lighting, recipe.style.composition].map(choiceLabel).filter((label): label is string => label !== null)
+    ? [recipe.style.environment, recipe.style.color_palette, recipe.style.lighting, recipe.style.composition]
+        .map(choiceLabel)
+        .filter((label): label is string => label !== null)
     : [];
   const rows: [string, string][] = [
     ['Made with', KIND_LABEL[recipe.kind]],

@@ -19,7 +19,11 @@ export function StepCard({ step, title, done = false, aside, flush = false, chil
   const headingId = useId();
   return (
     <li>
-      <section aria-labelledby={headingId} className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200/80" data-testid={`generate-step-${step}`}>
+      <section
+        aria-labelledby={headingId}
+        className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200/80"
+        data-testid={`generate-step-${step}`}
+      >
         <header className="flex items-center gap-3 px-4 pt-3.5 pb-2.5">
           <span
             aria-hidden

@@ -84,20 +84,8 @@ export function StyleSettings({ style, onStyleChange, creativeDirection, onCreat
         onChange={(value) => set('color_palette', value)}
         columns="grid-cols-2 @md:grid-cols-3"
       />
-      <ChoiceGroup
-        label="Lighting"
-        choices={LIGHTINGS}
-        value={style.lighting}
-        onChange={(value) => set('lighting', value)}
-        columns="grid-cols-2"
-      />
-      <ChoiceGroup
-        label="Composition"
-        choices={COMPOSITIONS}
-        value={style.composition}
-        onChange={(value) => set('composition', value)}
-        columns="grid-cols-2"
-      />
+      <ChoiceGroup label="Lighting" choices={LIGHTINGS} value={style.lighting} onChange={(value) => set('lighting', value)} columns="grid-cols-2" />
+      <ChoiceGroup label="Composition" choices={COMPOSITIONS} value={style.composition} onChange={(value) => set('composition', value)} columns="grid-cols-2" />
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
           <label htmlFor={textareaId} className="text-xs font-semibold text-slate-700">

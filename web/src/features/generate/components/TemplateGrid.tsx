@@ -64,13 +64,7 @@ export function TemplateGrid({ templates, failed, retrying, onRetry, selectedId,
   }
 
   return (
-    <RadioGroup.Root
-      value={selectedId}
-      onValueChange={onSelect}
-      aria-label="Select Template"
-      className={gridClass}
-      data-testid="template-grid"
-    >
+    <RadioGroup.Root value={selectedId} onValueChange={onSelect} aria-label="Select Template" className={gridClass} data-testid="template-grid">
       {templates.map((template) => (
         <TemplateOption key={template.template_id} template={template} />
       ))}
@@ -108,10 +102,7 @@ function TemplateOption({ template }: { template: Template }) {
               draggable={false}
               onLoad={() => setState('ready')}
               onError={() => setState('broken')}
-              className={cn(
-                'h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]',
-                state === 'ready' ? 'opacity-100' : 'opacity-0',
-              )}
+              className={cn('h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]', state === 'ready' ? 'opacity-100' : 'opacity-0')}
             />
           </>
         )}
@@ -125,7 +116,9 @@ function TemplateOption({ template }: { template: Template }) {
           <Check className="h-3.5 w-3.5" strokeWidth={3} aria-hidden />
         </RadioGroup.Indicator>
       </span>
-      <span className="mt-1.5 line-clamp-2 px-0.5 text-xs leading-tight font-semibold text-slate-900 group-data-[state=checked]:text-brand-700">{template.name}</span>
+      <span className="mt-1.5 line-clamp-2 px-0.5 text-xs leading-tight font-semibold text-slate-900 group-data-[state=checked]:text-brand-700">
+        {template.name}
+      </span>
       {summary ? <span className="mt-0.5 hidden truncate px-0.5 pb-0.5 text-[11px] text-slate-500 @md:block">{summary}</span> : null}
     </RadioGroup.Item>
   );

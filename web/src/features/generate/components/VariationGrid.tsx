@@ -22,15 +22,31 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
   const finished = run.phase === 'completed';
   const slots = run.slots.length > 0 ? run.slots : Array.from({ length: count }, () => null);
   return (
-    <section aria-labelledby={headingId} aria-busy={!finished} className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80" data-testid="variation-grid">
+    <section
+      aria-labelledby={headingId}
+      aria-busy={!finished}
+      className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
+      data-testid="variation-grid"
+    >
       <header className="mb-3 flex items-center gap-2">
-        {finished ? <CircleCheck className="h-4 w-4 shrink-0 text-emerald-500" aria-hidden /> : <Sparkles className="h-4 w-4 shrink-0 animate-pulse text-brand-500" aria-hidden />}
+        {finished ? (
+          <CircleCheck className="h-4 w-4 shrink-0 text-emerald-500" aria-hidden />
+        ) : (
+          <Sparkles className="h-4 w-4 shrink-0 animate-pulse text-brand-500" aria-hidden />
+        )}
         <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
           {finished ? 'Choose your favourite' : `Creating ${count} variations…`}
         </h3>
-        {run.templateName ? <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span> : null}
+        {run.templateName ? (
+          <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span>
+        ) : null}
         {finished ? (
-          <button type="button" onClick={onDismiss} aria-label="Dismiss result" className="-m-1 shrink-0 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700">
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label="Dismiss result"
+            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700"
+          >
             <X className="h-4 w-4" aria-hidden />
           </button>
         ) : null}
@@ -41,7 +57,11 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
           const assetId = slot?.result?.assetId ?? null;
           const chosen = assetId !== null && assetId === run.chosenAssetId;
           return (
-            <li key={slot?.jobId ?? index} className="relative overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5" style={{ aspectRatio: cssAspectRatioOf(run.aspectRatio) }}>
+            <li
+              key={slot?.jobId ?? index}
+              className="relative overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5"
+              style={{ aspectRatio: cssAspectRatioOf(run.aspectRatio) }}
+            >
               {slot?.phase === 'completed' && slot.result && assetId ? (
                 <button
                   type="button"
@@ -57,7 +77,9 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
                   <span
                     className={cn(
                       'absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-semibold shadow-sm',
-                      chosen ? 'bg-brand-600 text-white' : 'bg-white/90 text-slate-700 opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100',
+                      chosen
+                        ? 'bg-brand-600 text-white'
+                        : 'bg-white/90 text-slate-700 opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100',
                     )}
                   >
                     <Star className={cn('h-3 w-3', chosen && 'fill-current')} aria-hidden />
@@ -65,12 +87,20 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
                   </span>
                 </button>
               ) : slot?.phase === 'failed' ? (
-                <span role="img" aria-label={`${label} failed`} className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 p-2 text-center text-slate-400">
+                <span
+                  role="img"
+                  aria-label={`${label} failed`}
+                  className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 p-2 text-center text-slate-400"
+                >
                   <ImageOff className="h-5 w-5" aria-hidden />
                   <span className="text-xs">This one failed; its credit was refunded</span>
                 </span>
               ) : (
-                <span aria-label={`${label}, being created`} role="img" className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-brand-50 via-white to-pink-50">
+                <span
+                  aria-label={`${label}, being created`}
+                  role="img"
+                  className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-brand-50 via-white to-pink-50"
+                >
                   <span aria-hidden className="absolute inset-0 animate-pulse bg-gradient-to-tr from-transparent via-white/60 to-transparent" />
                   <Sparkles className="relative h-5 w-5 text-brand-400" aria-hidden />
                 </span>
@@ -80,7 +110,9 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
         })}
       </ul>
       <p className="mt-3 text-center text-xs text-slate-500">
-        {run.chosenAssetId ? 'Set as the campaign’s cover. The others stay in the campaign.' : 'Choose one to make it the campaign’s cover; the others stay in the campaign.'}
+        {run.chosenAssetId
+          ? 'Set as the campaign’s cover. The others stay in the campaign.'
+          : 'Choose one to make it the campaign’s cover; the others stay in the campaign.'}
       </p>
     </section>
   );

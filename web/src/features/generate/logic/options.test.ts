@@ -1,4 +1,15 @@
-import { choiceLabel, COLOR_PALETTES, COMPOSITIONS, DEFAULT_MODE, DEFAULT_STYLE, ENVIRONMENTS, LIGHTINGS, modeInfo, presetKey, styleFromPreset } from './options';
+import {
+  choiceLabel,
+  COLOR_PALETTES,
+  COMPOSITIONS,
+  DEFAULT_MODE,
+  DEFAULT_STYLE,
+  ENVIRONMENTS,
+  LIGHTINGS,
+  modeInfo,
+  presetKey,
+  styleFromPreset,
+} from './options';
 
 describe('generation options', () => {
   it('lists every option the server accepts, with human labels', () => {

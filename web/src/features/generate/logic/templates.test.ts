@@ -20,12 +20,16 @@ describe('template grid rules', () => {
   });
 
   it('uses the thumbnail URL, else the thumbnail route', () => {
-    expect(templateThumbnail({ template_id: 'luxe-marble', thumbnail_url: '/api/templates/luxe-marble/thumbnail' })).toBe('/api/templates/luxe-marble/thumbnail');
+    expect(templateThumbnail({ template_id: 'luxe-marble', thumbnail_url: '/api/templates/luxe-marble/thumbnail' })).toBe(
+      '/api/templates/luxe-marble/thumbnail',
+    );
     expect(templateThumbnail({ template_id: 'a b', thumbnail_url: null })).toBe('/api/templates/a%20b/thumbnail');
   });
 
   it('summarises what a template stages', () => {
-    expect(templateSummary({ parameters: { environment: 'luxury_marble', lighting: 'golden_hour', color_palette: 'warm_cozy' } })).toBe('Luxury Marble · Golden Hour');
+    expect(templateSummary({ parameters: { environment: 'luxury_marble', lighting: 'golden_hour', color_palette: 'warm_cozy' } })).toBe(
+      'Luxury Marble · Golden Hour',
+    );
     expect(templateSummary({ parameters: { environment: 'luxury_marble' } })).toBe('Luxury Marble');
     expect(templateSummary({ parameters: null })).toBeNull();
     expect(templateSummary({ parameters: { environment: 'moon' } })).toBeNull();

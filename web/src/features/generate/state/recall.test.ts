@@ -75,13 +75,17 @@ describe('making a recipe again', () => {
       engine: 'studio',
       variations: 4,
     });
-    const brief = recipeOf(asset({ generation_type: 'image', prompt: 'a jar of honey', settings: { quality: 'high', resolution: '1024x1024', reference_image_ids: ['r1'] } }))!;
+    const brief = recipeOf(
+      asset({ generation_type: 'image', prompt: 'a jar of honey', settings: { quality: 'high', resolution: '1024x1024', reference_image_ids: ['r1'] } }),
+    )!;
     expect(variationsRequest(brief, target)).toMatchObject({
       kind: 'image',
       aspectRatio: '1:1',
       body: { prompt: 'a jar of honey', reference_images: ['r1'], context: { quality: 'high', resolution: '1024x1024' }, variations: 4 },
     });
-    const template = recipeOf(asset({ generation_type: 'template', template_name: 'Luxe Marble', settings: { template_id: 'luxe', resolution: '1024x1536' } }))!;
+    const template = recipeOf(
+      asset({ generation_type: 'template', template_name: 'Luxe Marble', settings: { template_id: 'luxe', resolution: '1024x1536' } }),
+    )!;
     expect(variationsRequest(template, target)).toMatchObject({ kind: 'template', templateId: 'luxe', body: { template_id: 'luxe', variations: 4 } });
   });
 });

@@ -86,7 +86,20 @@ describe('runGeneration', () => {
 
   it('starts nothing while another generation is in progress', async () => {
     fakeApi({ status: 'success', job_id: JOB_ID });
-    generationStore.set({ ...target, id: -1, phase: 'running', kind: 'template', templateId: null, templateName: null, jobId: 'other', result: null, error: null, variations: 1, slots: [], chosenAssetId: null });
+    generationStore.set({
+      ...target,
+      id: -1,
+      phase: 'running',
+      kind: 'template',
+      templateId: null,
+      templateName: null,
+      jobId: 'other',
+      result: null,
+      error: null,
+      variations: 1,
+      slots: [],
+      chosenAssetId: null,
+    });
     await runGeneration(request, new QueryClient());
     expect(generationStore.get()?.jobId).toBe('other');
     expect(fetch).not.toHaveBeenCalled();

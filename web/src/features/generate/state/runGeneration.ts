@@ -120,7 +120,8 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
         jobId: job,
         kind,
         onPoll: (attempt) => {
-          if (job === jobId && attempt % STILL_GENERATING_EVERY === 0) toast.loading(GENERATE_MESSAGES.stillGenerating, { id: toastId, duration: TOAST_DURATION });
+          if (job === jobId && attempt % STILL_GENERATING_EVERY === 0)
+            toast.loading(GENERATE_MESSAGES.stillGenerating, { id: toastId, duration: TOAST_DURATION });
         },
       });
       toast.dismiss(toastId);

@@ -12,11 +12,9 @@ export interface CreatePresetInput {
 
 /** POST /api/chat/style-presets: the style is extracted on the server from the scene's conversation. */
 export async function createPreset(input: CreatePresetInput): Promise<{ id: string; name: string }> {
-  const result = await api
-    .POST('/api/chat/style-presets', { body: presetPayload(input, input.sceneId, input.projectId) })
-    .catch(() => {
-      throw new ApiError(saveErrorText(0), 0, 'network_error');
-    });
+  const result = await api.POST('/api/chat/style-presets', { body: presetPayload(input, input.sceneId, input.projectId) }).catch(() => {
+    throw new ApiError(saveErrorText(0), 0, 'network_error');
+  });
   if (!result.response.ok || !result.data) {
     const status = result.response.status;
     const error = toApiError(result.error, status, saveErrorText(status));

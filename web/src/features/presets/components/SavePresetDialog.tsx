@@ -29,10 +29,26 @@ export function SavePresetButton({ projectId, sceneId }: SavePresetButtonProps) 
   );
 }
 
-function SavePresetDialog({ open, onOpenChange, projectId, sceneId }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; sceneId: string }) {
+function SavePresetDialog({
+  open,
+  onOpenChange,
+  projectId,
+  sceneId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  projectId: string;
+  sceneId: string;
+}) {
   const create = useCreatePreset();
   return (
-    <Modal open={open} onOpenChange={(next) => (create.isPending ? undefined : onOpenChange(next))} title="Save Style Preset" description={presetMessages.note} dismissible={!create.isPending}>
+    <Modal
+      open={open}
+      onOpenChange={(next) => (create.isPending ? undefined : onOpenChange(next))}
+      title="Save Style Preset"
+      description={presetMessages.note}
+      dismissible={!create.isPending}
+    >
       {open ? (
         <SavePresetForm
           busy={create.isPending}

@@ -4,7 +4,12 @@ describe('style presets', () => {
   it('needs a name; the description is optional and trimmed', () => {
     expect(canSavePreset('   ')).toBe(false);
     expect(canSavePreset(' Golden marble ')).toBe(true);
-    expect(presetPayload({ name: ' Golden marble ', description: '  ' }, 's', 'p')).toEqual({ name: 'Golden marble', description: null, scene_id: 's', project_id: 'p' });
+    expect(presetPayload({ name: ' Golden marble ', description: '  ' }, 's', 'p')).toEqual({
+      name: 'Golden marble',
+      description: null,
+      scene_id: 's',
+      project_id: 'p',
+    });
     expect(presetPayload({ name: 'A', description: ' warm light ' }, 's', 'p').description).toBe('warm light');
   });
 

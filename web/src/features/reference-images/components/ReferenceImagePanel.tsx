@@ -28,7 +28,22 @@ export interface ReferenceImagePanelProps {
 
 /** The scene's product images: thumbnails with remove buttons, upload tiles with progress, an add tile. */
 export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
-  const { sceneSelected, loading, failed, images, uploads, occupied, onFiles, onRemove, onRetryUpload, onDismissUpload, onReload, reuseOffers = [], onReuse, reusing = false } = props;
+  const {
+    sceneSelected,
+    loading,
+    failed,
+    images,
+    uploads,
+    occupied,
+    onFiles,
+    onRemove,
+    onRetryUpload,
+    onDismissUpload,
+    onReload,
+    reuseOffers = [],
+    onReuse,
+    reusing = false,
+  } = props;
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const count = Math.min(occupied, MAX_REFERENCE_IMAGES);
@@ -74,7 +89,11 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
             <CircleAlert className="h-4 w-4 shrink-0" aria-hidden />
             <span className="truncate">Couldn’t load product images</span>
           </span>
-          <button type="button" onClick={onReload} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-rose-700 transition hover:bg-rose-100">
+          <button
+            type="button"
+            onClick={onReload}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-rose-700 transition hover:bg-rose-100"
+          >
             <RotateCw className="h-3.5 w-3.5" aria-hidden />
             Retry
           </button>
@@ -183,7 +202,10 @@ function UploadTile({ upload, onRetry, onDismiss }: { upload: UploadEntry; onRet
       data-testid="reference-upload"
       data-status={upload.status}
       title={upload.name}
-      className={cn('relative aspect-square overflow-hidden rounded-xl ring-1', failed ? 'bg-rose-50 ring-rose-200' : 'bg-gradient-to-br from-brand-50 to-pink-50 ring-brand-200')}
+      className={cn(
+        'relative aspect-square overflow-hidden rounded-xl ring-1',
+        failed ? 'bg-rose-50 ring-rose-200' : 'bg-gradient-to-br from-brand-50 to-pink-50 ring-brand-200',
+      )}
     >
       {upload.previewUrl ? (
         <img src={upload.previewUrl} alt="" className={cn('h-full w-full object-cover', failed ? 'opacity-30 grayscale' : 'opacity-70')} />
@@ -197,7 +219,11 @@ function UploadTile({ upload, onRetry, onDismiss }: { upload: UploadEntry; onRet
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-rose-50/80 px-2 text-center" role="alert">
             <CircleAlert className="h-4 w-4 shrink-0 text-rose-600" aria-hidden />
             <p className="line-clamp-3 text-[11px] leading-tight font-medium text-rose-700">{upload.error}</p>
-            <button type="button" onClick={onRetry} className="mt-0.5 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[11px] font-semibold text-rose-700 transition hover:bg-rose-100">
+            <button
+              type="button"
+              onClick={onRetry}
+              className="mt-0.5 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[11px] font-semibold text-rose-700 transition hover:bg-rose-100"
+            >
               <RotateCw className="h-3 w-3" aria-hidden />
               Retry
             </button>
@@ -229,7 +255,10 @@ function UploadTile({ upload, onRetry, onDismiss }: { upload: UploadEntry; onRet
             aria-valuetext={label}
             className="mt-1 h-1.5 overflow-hidden rounded-full bg-white/30"
           >
-            <div className="h-full rounded-full bg-gradient-to-r from-brand-500 to-pink-500 transition-[width] duration-300 ease-out" style={{ width: `${upload.progress}%` }} />
+            <div
+              className="h-full rounded-full bg-gradient-to-r from-brand-500 to-pink-500 transition-[width] duration-300 ease-out"
+              style={{ width: `${upload.progress}%` }}
+            />
           </div>
         </div>
       )}

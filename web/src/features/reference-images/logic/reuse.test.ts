@@ -2,7 +2,15 @@ import type { ReferenceImage } from '../api/types';
 import { copiedFileName, reuseOffers } from './reuse';
 
 function image(id: string, sceneId: string | null, extra: Partial<ReferenceImage> = {}): ReferenceImage {
-  return { id, scene_id: sceneId, url: `/api/media/file/${id}`, original_filename: `${id}.jpg`, filename: 'x', mime_type: 'image/jpeg', ...extra } as ReferenceImage;
+  return {
+    id,
+    scene_id: sceneId,
+    url: `/api/media/file/${id}`,
+    original_filename: `${id}.jpg`,
+    filename: 'x',
+    mime_type: 'image/jpeg',
+    ...extra,
+  } as ReferenceImage;
 }
 
 describe('reusing another campaign’s product photos', () => {

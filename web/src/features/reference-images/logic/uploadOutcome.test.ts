@@ -35,7 +35,9 @@ describe('interpretUploadOutcome', () => {
   });
 
   it('reads the JSON error envelope too', () => {
-    expect(interpretUploadOutcome(load(401, { status: 'error', error: { code: 'unauthenticated', message: 'Sign in required' }, message: 'Sign in required' }))).toMatchObject({
+    expect(
+      interpretUploadOutcome(load(401, { status: 'error', error: { code: 'unauthenticated', message: 'Sign in required' }, message: 'Sign in required' })),
+    ).toMatchObject({
       ok: false,
       status: 401,
       error: 'Sign in required',
@@ -49,7 +51,10 @@ describe('interpretUploadOutcome', () => {
   });
 
   it('treats a success without an image as an invalid response', () => {
-    expect(interpretUploadOutcome(load(201, { success: true, reference_image: null, error: null }))).toMatchObject({ ok: false, error: messages.invalidResponse });
+    expect(interpretUploadOutcome(load(201, { success: true, reference_image: null, error: null }))).toMatchObject({
+      ok: false,
+      error: messages.invalidResponse,
+    });
     expect(interpretUploadOutcome(load(201, { success: true, reference_image: { id: 42 } }))).toMatchObject({ ok: false, error: messages.invalidResponse });
     expect(interpretUploadOutcome(load(200, [1, 2]))).toMatchObject({ ok: false, error: messages.invalidResponse });
     expect(interpretUploadOutcome(load(200, 'true'))).toMatchObject({ ok: false, error: messages.invalidResponse });

@@ -2,15 +2,9 @@ import type { ReferenceImage } from '../api/types';
 import { messages } from './rules';
 
 /** How an upload request ended, as XMLHttpRequest reports it. */
-export type XhrOutcome =
-  | { kind: 'load'; status: number; responseText: string }
-  | { kind: 'error' }
-  | { kind: 'timeout' }
-  | { kind: 'abort' };
+export type XhrOutcome = { kind: 'load'; status: number; responseText: string } | { kind: 'error' } | { kind: 'timeout' } | { kind: 'abort' };
 
-export type UploadResult =
-  | { ok: true; status: number; image: ReferenceImage }
-  | { ok: false; status: number; error: string; cancelled?: boolean };
+export type UploadResult = { ok: true; status: number; image: ReferenceImage } | { ok: false; status: number; error: string; cancelled?: boolean };
 
 function isReferenceImage(value: unknown): value is ReferenceImage {
   if (!value || typeof value !== 'object') return false;

@@ -1,7 +1,10 @@
 import { createUploadId, newEntry, occupiedSlots, uploadsReducer, visibleUploads, type UploadEntry } from './uploads';
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
-const entry = (id: string, patch: Partial<UploadEntry> = {}): UploadEntry => ({ ...newEntry({ id, projectId: 'p1', sceneId: 's1', file: file(`${id}.png`) }), ...patch });
+const entry = (id: string, patch: Partial<UploadEntry> = {}): UploadEntry => ({
+  ...newEntry({ id, projectId: 'p1', sceneId: 's1', file: file(`${id}.png`) }),
+  ...patch,
+});
 
 describe('uploads reducer', () => {
   it('starts validating at 0 %', () => {

@@ -65,7 +65,9 @@ export function visibleUploads(entries: readonly UploadEntry[], sceneId: string 
 /** Slots the scene uses: its listed images plus uploads still running (finished ones are listed). */
 export function occupiedSlots(entries: readonly UploadEntry[], sceneId: string | null, listedIds: ReadonlySet<string>): number {
   if (!sceneId) return 0;
-  const running = entries.filter((entry) => entry.sceneId === sceneId && (isActive(entry.status) || (entry.status === 'completed' && !(entry.imageId && listedIds.has(entry.imageId)))));
+  const running = entries.filter(
+    (entry) => entry.sceneId === sceneId && (isActive(entry.status) || (entry.status === 'completed' && !(entry.imageId && listedIds.has(entry.imageId)))),
+  );
   return listedIds.size + running.length;
 }
 

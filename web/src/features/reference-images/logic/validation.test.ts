@@ -104,10 +104,16 @@ describe('validateImageFile', () => {
 
   it('uses createImageBitmap when the browser has it', async () => {
     const close = vi.fn();
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 5000, height: 10, close })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 5000, height: 10, close })),
+    );
     await expect(validateImageFile(realFile('big.png', 'image/png'))).resolves.toBe(messages.dimensionsTooLarge);
     expect(close).toHaveBeenCalled();
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('bad', 'InvalidStateError'))));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new DOMException('bad', 'InvalidStateError'))),
+    );
     await expect(validateImageFile(realFile('text.png', 'image/png'))).resolves.toBe(messages.corrupted);
   });
 });

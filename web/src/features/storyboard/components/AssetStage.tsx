@@ -59,7 +59,16 @@ export function AssetStage({ asset, alt }: AssetStageProps) {
       ) : (
         <div className="absolute inset-0 flex flex-col justify-center gap-6 bg-gradient-to-br from-ink-900 via-ink-800 to-brand-700 px-[8%] text-brand-300">
           <Waveform seed={asset.id} bars={56} className="h-1/3" />
-          <audio key={load.src} src={load.src} controls preload="metadata" onLoadedMetadata={load.onLoad} onError={load.onError} aria-label={alt} className="w-full" />
+          <audio
+            key={load.src}
+            src={load.src}
+            controls
+            preload="metadata"
+            onLoadedMetadata={load.onLoad}
+            onError={load.onError}
+            aria-label={alt}
+            className="w-full"
+          />
         </div>
       )}
       {failed ? (

@@ -28,7 +28,11 @@ export function CardMedia({ asset, alt, active }: CardMediaProps) {
 
   if (asset.file_type === 'audio') {
     return (
-      <span role="img" aria-label={alt} className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-50 via-white to-fuchsia-50 px-[12%] pb-14 text-brand-400 @max-[180px]/card:pb-0">
+      <span
+        role="img"
+        aria-label={alt}
+        className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-50 via-white to-fuchsia-50 px-[12%] pb-14 text-brand-400 @max-[180px]/card:pb-0"
+      >
         <Waveform seed={asset.id} bars={36} className="h-2/5" />
       </span>
     );

@@ -42,17 +42,7 @@ const moveButton =
   'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-xs font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:text-slate-300';
 
 /** One scene (campaign) of the storyboard: its cover asset, a carousel through its media, facts, credits and actions. */
-export const SceneCard = memo(function SceneCard({
-  scene,
-  index,
-  total,
-  selected,
-  progress,
-  highlightKey,
-  onOpen,
-  onSetActive,
-  onMove,
-}: SceneCardProps) {
+export const SceneCard = memo(function SceneCard({ scene, index, total, selected, progress, highlightKey, onOpen, onSetActive, onMove }: SceneCardProps) {
   const titleId = useId();
   const name = sceneName(scene);
   const media = scene.media;
@@ -259,13 +249,7 @@ export const SceneCard = memo(function SceneCard({
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
             {download && asset?.file_type === 'image' ? <ExportButton assetId={asset.id} look="icon" /> : null}
             {download ? (
-              <a
-                href={download}
-                download
-                aria-label="Download"
-                title="Download"
-                className={footerButton}
-              >
+              <a href={download} download aria-label="Download" title="Download" className={footerButton}>
                 <Download className="h-4 w-4" aria-hidden />
               </a>
             ) : null}
@@ -297,7 +281,11 @@ export const SceneCard = memo(function SceneCard({
         {chips.length > 0 ? (
           <ul aria-label="Asset details" className="flex flex-wrap gap-1.5 @max-[220px]/card:hidden">
             {chips.map((chip) => (
-              <li key={chip.kind} className="rounded-md bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 tabular-nums" title={chip.description}>
+              <li
+                key={chip.kind}
+                className="rounded-md bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 tabular-nums"
+                title={chip.description}
+              >
                 <span className="sr-only">{chip.description}</span>
                 <span aria-hidden>{chip.label}</span>
               </li>

@@ -139,7 +139,6 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
     if (deleted) setConfirmDelete(false);
   };
 
-
   const alt = asset ? assetAlt(asset, name, index, media.length) : '';
   const serverAsset = asset !== null && isUuid(asset.id);
   const download = asset ? downloadUrlOf(asset) : null;
@@ -150,7 +149,10 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   // A generated image's recipe has its own section, with the brief in it.
   const recipe = serverAsset && renderRecipe ? renderRecipe({ asset, projectId, sceneId: scene.id }) : null;
   const sceneBy = asset?.file_type === 'image' ? sceneByLine(asset.file_metadata) : null;
-  const notes = asset?.file_type === 'image' ? [asset.file_metadata?.stand_in_product, asset.file_metadata?.cutout_warning].filter((note): note is string => Boolean(note)) : [];
+  const notes =
+    asset?.file_type === 'image'
+      ? [asset.file_metadata?.stand_in_product, asset.file_metadata?.cutout_warning].filter((note): note is string => Boolean(note))
+      : [];
   const offerRedraw = Boolean(asset?.file_metadata?.cutout_warning) && engines.includes('hosted');
 
   return (
@@ -186,7 +188,13 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
       ) : editing && asset.file_type === 'image' ? (
         <EditorFrame className="h-[min(40rem,72vh)]">
           <Suspense fallback={<Spinner className="m-auto text-brand-300" label="Loading editor..." />}>
-            <ImageEditor image={toMediaItem(asset, alt)} projectId={projectId} sceneId={scene.id} onEdited={() => setEditing(false)} onCancel={() => setEditing(false)} />
+            <ImageEditor
+              image={toMediaItem(asset, alt)}
+              projectId={projectId}
+              sceneId={scene.id}
+              onEdited={() => setEditing(false)}
+              onCancel={() => setEditing(false)}
+            />
           </Suspense>
         </EditorFrame>
       ) : (

@@ -93,7 +93,12 @@ export function SceneGrid({ scenes, minWidth, selectedSceneId, generating, highl
   const gridStyle = { '--card-w': `${minWidth}px` } as CSSProperties;
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: instructions }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         <ul
           aria-label="Campaigns"

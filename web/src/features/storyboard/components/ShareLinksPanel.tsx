@@ -49,7 +49,12 @@ function ShareLinkRow({ link }: { link: ListedShareLink }) {
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <span className="truncate">{label}</span>
           <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
         </a>

@@ -31,7 +31,8 @@ interface Call {
 
 function serve(board: StoryboardData, failures: Record<string, number> = {}) {
   const calls: Call[] = [];
-  const json = (body: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(request.url);
@@ -52,7 +53,8 @@ function serve(board: StoryboardData, failures: Record<string, number> = {}) {
       const scenes = ids.map((id, i) => ({ ...board.scenes.find((s) => s.id === id), order: i + 1 }));
       return json({ status: 'success', data: scenes });
     }
-    if (request.method === 'POST' && url.pathname.endsWith('/share')) return json({ status: 'success', data: { url: '/api/media/shared/t0ken', expires_at: '2030-01-01T00:00:00Z' } });
+    if (request.method === 'POST' && url.pathname.endsWith('/share'))
+      return json({ status: 'success', data: { url: '/api/media/shared/t0ken', expires_at: '2030-01-01T00:00:00Z' } });
     if (request.method === 'DELETE' && url.pathname.startsWith('/api/media/')) {
       const id = url.pathname.split('/').pop();
       board = { ...board, scenes: board.scenes.map((s) => ({ ...s, media: s.media.filter((m) => m.id !== id) })) };
@@ -75,7 +77,12 @@ function board() {
 function renderStoryboard(props: { selectedSceneId?: string | null; onSelectScene?: (id: string) => void; onCreateScene?: () => void } = {}) {
   const onSelectScene = props.onSelectScene ?? vi.fn();
   const view = renderWithApp(
-    <Storyboard projectId={PROJECT} selectedSceneId={props.selectedSceneId ?? null} onSelectScene={onSelectScene} onCreateScene={props.onCreateScene ?? vi.fn()} />,
+    <Storyboard
+      projectId={PROJECT}
+      selectedSceneId={props.selectedSceneId ?? null}
+      onSelectScene={onSelectScene}
+      onCreateScene={props.onCreateScene ?? vi.fn()}
+    />,
   );
   view.queryClient.setQueryData(queryKeys.me, { id: 'u1', email: 'ada@example.com' });
   view.queryClient.setQueryData(queryKeys.projects, [{ id: PROJECT, name: 'Spring Launch' }]);
@@ -176,7 +183,19 @@ describe('Campaign Studio', () => {
       jobProgressStore.dispatch({
         type: 'progress',
         at: Date.now(),
-        event: { event_id: null, job_id: 'j1', kind: 'image', status: 'running', progress: 40, stage: null, project_id: PROJECT, scene_id: S2, message_id: null, asset: null, error: null },
+        event: {
+          event_id: null,
+          job_id: 'j1',
+          kind: 'image',
+          status: 'running',
+          progress: 40,
+          stage: null,
+          project_id: PROJECT,
+          scene_id: S2,
+          message_id: null,
+          asset: null,
+          error: null,
+        },
       }),
     );
     expect(within(summer).getByText('Generating 40%')).toBeInTheDocument();

@@ -46,7 +46,9 @@ export function EmptyState({ onCreate }: { onCreate: () => void }) {
         <Sparkles className="h-7 w-7" aria-hidden />
       </div>
       <h2 className="mt-5 text-xl font-semibold tracking-tight text-slate-900">Start Creating</h2>
-      <p className="mt-2 max-w-sm text-sm text-slate-500">Campaigns collect the images, videos and music you make for one idea. Create your first one to begin.</p>
+      <p className="mt-2 max-w-sm text-sm text-slate-500">
+        Campaigns collect the images, videos and music you make for one idea. Create your first one to begin.
+      </p>
       <Button className="mt-6" onClick={onCreate}>
         <Plus className="h-4 w-4" aria-hidden /> Create New Campaign
       </Button>

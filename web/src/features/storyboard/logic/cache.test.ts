@@ -98,7 +98,10 @@ describe('generatingScenes', () => {
     updatedAt: 1,
   });
   it("maps this project's running scenes to their furthest progress", () => {
-    const scenes = generatingScenes({ j1: job('j1', 's1', 20), j2: job('j2', 's1', 60), j3: job('j3', 's2', null), j4: job('j4', 's3', 5, 'p2'), j5: job('j5', null, 1) }, 'p1');
+    const scenes = generatingScenes(
+      { j1: job('j1', 's1', 20), j2: job('j2', 's1', 60), j3: job('j3', 's2', null), j4: job('j4', 's3', 5, 'p2'), j5: job('j5', null, 1) },
+      'p1',
+    );
     expect([...scenes]).toEqual([
       ['s1', 60],
       ['s2', null],

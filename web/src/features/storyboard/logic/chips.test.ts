@@ -68,16 +68,11 @@ describe('assetChips', () => {
     expect(chips[0]?.description).toBe('File size 2 MB');
   });
   it('adds the duration of a video and leaves the ratio out for audio', () => {
-    expect(assetChips({ ...base, mime_type: 'video/mp4', file_type: 'video', file_metadata: { duration: 5, aspect_ratio: 'portrait' } }).map((c) => c.label)).toEqual([
-      '2 MB',
-      'MP4',
-      '5s',
-      '2:3',
-    ]);
-    expect(assetChips({ ...base, mime_type: 'audio/mpeg', file_size: 0, file_type: 'audio', file_metadata: { duration: 30, fileSize: 1024 } }).map((c) => c.label)).toEqual([
-      '1 KB',
-      'MP3',
-      '30s',
-    ]);
+    expect(
+      assetChips({ ...base, mime_type: 'video/mp4', file_type: 'video', file_metadata: { duration: 5, aspect_ratio: 'portrait' } }).map((c) => c.label),
+    ).toEqual(['2 MB', 'MP4', '5s', '2:3']);
+    expect(
+      assetChips({ ...base, mime_type: 'audio/mpeg', file_size: 0, file_type: 'audio', file_metadata: { duration: 30, fileSize: 1024 } }).map((c) => c.label),
+    ).toEqual(['1 KB', 'MP3', '30s']);
   });
 });

@@ -65,7 +65,13 @@ describe('credits', () => {
     expect(assetCredits({ file_type: 'video', credit_cost: 10, file_metadata: { duration: 5 } })).toBe(10);
     expect(assetCredits({ file_type: 'image', credit_cost: 0 })).toBe(0);
     expect(assetCredits({ file_type: 'image', credit_cost: null })).toBe(1);
-    expect(sceneCredits([{ file_type: 'image', credit_cost: 1 }, { file_type: 'video', credit_cost: 5 }, { file_type: 'audio', credit_cost: 1 }])).toBe(7);
+    expect(
+      sceneCredits([
+        { file_type: 'image', credit_cost: 1 },
+        { file_type: 'video', credit_cost: 5 },
+        { file_type: 'audio', credit_cost: 1 },
+      ]),
+    ).toBe(7);
   });
   it('labels the total', () => {
     expect(creditsLabel(7)).toBe('7 credits');

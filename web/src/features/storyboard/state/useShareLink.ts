@@ -41,20 +41,23 @@ export function useShareLink() {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const copy = useCallback(async (assetId: string) => {
-    window.clearTimeout(timer.current);
-    setState({ assetId, status: 'busy' });
-    try {
-      const link = await shareMedia(assetId);
-      void client.invalidateQueries({ queryKey: queryKeys.shareLinks });
-      await copyText(absoluteUrl(link.url, window.location.origin));
-      setState({ assetId, status: 'copied' });
-      timer.current = window.setTimeout(() => setState(null), COPIED_MS);
-    } catch {
-      setState(null);
-      notify.error(COPY_LINK_FAILED);
-    }
-  }, [client]);
+  const copy = useCallback(
+    async (assetId: string) => {
+      window.clearTimeout(timer.current);
+      setState({ assetId, status: 'busy' });
+      try {
+        const link = await shareMedia(assetId);
+        void client.invalidateQueries({ queryKey: queryKeys.shareLinks });
+        await copyText(absoluteUrl(link.url, window.location.origin));
+        setState({ assetId, status: 'copied' });
+        timer.current = window.setTimeout(() => setState(null), COPIED_MS);
+      } catch {
+        setState(null);
+        notify.error(COPY_LINK_FAILED);
+      }
+    },
+    [client],
+  );
 
   return {
     copy,

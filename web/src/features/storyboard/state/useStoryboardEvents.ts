@@ -2,13 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '@/api/queryKeys';
 import type { Storyboard } from '@/api/types';
-import {
-  BROWSER_EVENTS,
-  useBrowserEvent,
-  type GenerationEndDetail,
-  type GenerationStartDetail,
-  type HighlightSceneDetail,
-} from '@/lib/browserEvents';
+import { BROWSER_EVENTS, useBrowserEvent, type GenerationEndDetail, type GenerationStartDetail, type HighlightSceneDetail } from '@/lib/browserEvents';
 import { withTemporaryAsset } from '../logic/cache';
 
 /** studio:highlight-scene acts after this delay. */

@@ -51,7 +51,10 @@ export function scene(overrides: Partial<StoryboardScene> = {}): StoryboardScene
     media: [],
     ...overrides,
   };
-  return { ...made, cover_asset_id: overrides.cover_asset_id !== undefined ? overrides.cover_asset_id : (coverOf(made.media, made.active_asset_id)?.id ?? null) };
+  return {
+    ...made,
+    cover_asset_id: overrides.cover_asset_id !== undefined ? overrides.cover_asset_id : (coverOf(made.media, made.active_asset_id)?.id ?? null),
+  };
 }
 
 export function storyboard(scenes: StoryboardScene[], unassigned: MediaAsset[] = []): Storyboard {

@@ -78,11 +78,7 @@ export function ProjectDropdown(props: Omit<ProjectListProps, 'maxHeight'> & { l
         <ChevronDown className="h-4 w-4 shrink-0 text-slate-400 transition group-data-[state=open]:rotate-180" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 w-72 rounded-xl bg-white p-1 shadow-xl ring-1 ring-slate-900/10"
-        >
+        <DropdownMenu.Content align="start" sideOffset={8} className="z-50 w-72 rounded-xl bg-white p-1 shadow-xl ring-1 ring-slate-900/10">
           <DropdownMenu.Label className="px-3 pt-2 pb-1 text-xs font-medium tracking-wide text-slate-500 uppercase">Projects</DropdownMenu.Label>
           <ProjectMenuItems {...props} maxHeight={400} />
         </DropdownMenu.Content>

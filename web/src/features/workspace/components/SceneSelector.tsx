@@ -19,7 +19,17 @@ export interface SceneSelectorProps {
 }
 
 /** Picks the current scene (campaign) and offers New Campaign. */
-export function SceneSelector({ scenes, selectedId, loading, onSelect, onCreate, onRename, maxHeight = 320, label = 'Campaign', className }: SceneSelectorProps) {
+export function SceneSelector({
+  scenes,
+  selectedId,
+  loading,
+  onSelect,
+  onCreate,
+  onRename,
+  maxHeight = 320,
+  label = 'Campaign',
+  className,
+}: SceneSelectorProps) {
   const selected = scenes.find((s) => s.id === selectedId);
   const title = selected ? sceneLabel(selected.name) : loading ? 'Loading…' : scenes.length === 0 ? 'No campaigns available' : 'Select a campaign';
   return (
@@ -83,7 +93,13 @@ export function SceneSelector({ scenes, selectedId, loading, onSelect, onCreate,
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Button variant="secondary" size="md" onClick={onCreate} className="h-10 max-[379px]:w-10 max-[379px]:justify-center max-[379px]:px-0" title="New Campaign">
+      <Button
+        variant="secondary"
+        size="md"
+        onClick={onCreate}
+        className="h-10 max-[379px]:w-10 max-[379px]:justify-center max-[379px]:px-0"
+        title="New Campaign"
+      >
         <Plus className="h-4 w-4" aria-hidden />
         <span className="max-[379px]:sr-only">New Campaign</span>
       </Button>

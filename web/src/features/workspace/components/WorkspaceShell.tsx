@@ -62,7 +62,16 @@ function displayName(user: User): string | null {
 }
 
 /** The /create workspace: top bar, chat panel with a draggable divider, storyboard; a toggled single column on mobile. */
-export function WorkspaceShell({ user, onLogout, renderCredits, renderStoryboard, renderScenePanel, renderPresetChoice, guideUrl = '/guide', sceneHasMedia }: WorkspaceShellProps) {
+export function WorkspaceShell({
+  user,
+  onLogout,
+  renderCredits,
+  renderStoryboard,
+  renderScenePanel,
+  renderPresetChoice,
+  guideUrl = '/guide',
+  sceneHasMedia,
+}: WorkspaceShellProps) {
   const ws = useWorkspace();
   const viewportWidth = useViewportWidth();
   const isMobile = viewportWidth < MOBILE_BREAKPOINT;

@@ -11,7 +11,17 @@ function setup(route: string) {
   const server = createFakeServer();
   for (const id of ['p-a', 'p-b', 'p-c']) {
     server.state.projects.push({ id, name: id.toUpperCase(), settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({ id: `s-${id}`, project_id: id, name: 'Campaign 1', order: 1, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' });
+    server.state.scenes.push({
+      id: `s-${id}`,
+      project_id: id,
+      name: 'Campaign 1',
+      order: 1,
+      active_asset_id: null,
+      settings: {},
+      preset_id: null,
+      created_at: '',
+      updated_at: '',
+    });
   }
   server.install();
   const client = createQueryClient();

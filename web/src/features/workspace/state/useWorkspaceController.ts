@@ -80,10 +80,7 @@ export function useWorkspaceController() {
   const createProjectOpen = projectDialog?.kind === 'create' || (noProjects && !autoPromptDismissed);
   const renameTarget = projectDialog?.kind === 'rename' ? (projects.find((p) => p.id === projectDialog.projectId) ?? null) : null;
 
-  const refreshStoryboard = useCallback(
-    (projectId: string) => queryClient.invalidateQueries({ queryKey: queryKeys.storyboard(projectId) }),
-    [queryClient],
-  );
+  const refreshStoryboard = useCallback((projectId: string) => queryClient.invalidateQueries({ queryKey: queryKeys.storyboard(projectId) }), [queryClient]);
 
   const rememberScene = useCallback((projectId: string, sceneId: string) => {
     setSceneChoice((current) => ({ ...current, [projectId]: sceneId }));
