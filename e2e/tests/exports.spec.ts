@@ -1,36 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { productPhoto, shot, signUpWithProject } from './support/fixtures';
+import { unzip } from './support/zip';
 
 const views = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-/** The entries of a ZIP file, read from its central directory (stored or deflated entries). */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(end, 'end of central directory').toBeGreaterThan(0);
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(start, start + size);
-    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
-}
 
 /** An image of Campaign 1 made from a product photo, through the API as another tab would. */
 async function generatedImage(page: Page): Promise<void> {
@@ -132,5 +109,85 @@ for (const view of views) {
     const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as { files: { file: string; checks: { ok: boolean }[] }[] };
     expect(manifest.files).toHaveLength(5);
     expect(manifest.files.every((f) => f.checks.length > 0 && f.checks.every((c) => c.ok))).toBe(true);
+  });
+}
+
+/** Starts a generation in Campaign 1 of "Glow Co" through the API and waits for it. */
+async function generatedInCampaign(page: Page, path: string, data: Record<string, unknown>): Promise<void> {
+  const projects = (await (await page.request.get('/api/projects')).json()) as { data: { id: string; name: string }[] };
+  const projectId = projects.data.find((p) => p.name === 'Glow Co')!.id;
+  const scenes = (await (await page.request.get(`/api/projects/${projectId}/scenes`)).json()) as { data: { id: string; name: string }[] };
+  const sceneId = scenes.data.find((s) => s.name === 'Campaign 1')!.id;
+  const started = await page.request.post(path, { headers: { Origin: new URL(page.url()).origin }, data: { project_id: projectId, scene_id: sceneId, ...data } });
+  expect(started.status(), await started.text()).toBe(202);
+  const jobId = ((await started.json()) as { data: { job_id: string } }).data.job_id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${jobId}/status`)).json()) as { data: { status: string } }).data.status, { timeout: 120_000 })
+    .toBe('completed');
+}
+
+/** The streams of a media file, as ffprobe (a reader that is not ours) sees them. */
+function streamsOf(path: string): { codec_type: string; codec_name: string; profile?: string; width?: number; height?: number }[] {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height', '-of', 'json', path]);
+  return (JSON.parse(out.toString('utf8')) as { streams: { codec_type: string; codec_name: string; profile?: string }[] }).streams;
+}
+
+for (const view of views) {
+  test(`export a video as a reel with the campaign's music (${view.name})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(view.viewport);
+    await signUpWithProject(page, `reels-${view.name}`, 'Glow Co');
+    const settings = { pre_production_settings: { quality: 'low', resolution: '1024x1536' } };
+    await generatedInCampaign(page, '/api/generate/video', { prompt: 'slow push-in on an amber serum bottle', duration: 5, context: settings });
+    await generatedInCampaign(page, '/api/generate/audio', { prompt: 'warm acoustic jingle' });
+    if (view.name === 'phone') await page.getByRole('button', { name: 'Show Storyboard' }).click();
+
+    // The campaign's detail, on its video.
+    const card = page.getByTestId('scene-grid').getByRole('article', { name: 'Campaign 1' });
+    await card.getByRole('button', { name: 'Open Campaign 1' }).click();
+    const detail = page.getByTestId('scene-detail');
+    await expect(detail.getByText(/^Asset \d of 2$/)).toBeVisible({ timeout: 30_000 });
+    if ((await detail.locator('video').count()) === 0) await detail.getByRole('button', { name: 'Next asset' }).click();
+    await expect(detail.locator('video').first()).toBeVisible();
+    await detail.getByRole('button', { name: 'Export' }).click();
+
+    const sheet = page.getByRole('dialog', { name: 'Export a reel with music' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByLabel('Music', { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
+    await expect(sheet.getByRole('checkbox', { name: /Reel \(9:16\)/ })).toBeChecked();
+    await sheet.getByRole('checkbox', { name: /Square reel/ }).check();
+    await shot(page, `reels-choose-${view.name}`);
+    await sheet.getByRole('button', { name: 'Export 2 files' }).click();
+
+    const files = sheet.getByTestId('exported-file');
+    await expect(files).toHaveCount(2, { timeout: 120_000 });
+    const reel = sheet.locator('[data-target="reel"]');
+    await expect(reel.getByText(/^All \d+ checks pass$/)).toBeVisible();
+    await expect(reel).toContainText('1080×1920');
+    await shot(page, `reels-results-${view.name}`);
+
+    // The reel plays in the browser with its sound, where this Chromium has the codecs (Debian's
+    // may lack H.264 and AAC); the file itself is read with ffprobe either way.
+    const player = reel.locator('video');
+    const playable = await player.evaluate((video: HTMLVideoElement) => video.canPlayType('video/mp4; codecs="avc1.42E01E, mp4a.40.2"'));
+    if (playable !== '') {
+      await player.evaluate(async (video: HTMLVideoElement) => {
+        video.muted = true;
+        await video.play();
+      });
+      await expect
+        .poll(() => player.evaluate((video: HTMLVideoElement) => (video as HTMLVideoElement & { webkitAudioDecodedByteCount: number }).webkitAudioDecodedByteCount), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+    }
+
+    const downloading = page.waitForEvent('download');
+    await reel.getByRole('link', { name: /^Download / }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('glow-co-campaign-1-reel.mp4');
+    const streams = streamsOf((await download.path())!);
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1080, height: 1920 });
+    expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac', profile: 'LC' });
   });
 }

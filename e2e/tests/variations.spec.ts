@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { productPhoto, shot, signUpWithProject } from './support/fixtures';
+import { unzip } from './support/zip';
 
 const BRIEF = 'amber serum on warm marble with eucalyptus sprigs';
 
@@ -94,6 +96,28 @@ for (const [label, viewport] of [
     await expect(recipe.getByText('Seed')).toBeVisible();
     await recipe.scrollIntoViewIfNeeded();
     await shot(page, `variations-recipe-${label}`);
+
+    // The chosen picture goes out as an Amazon listing and an Instagram set, in one ZIP.
+    await detail.getByRole('button', { name: 'Export' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Export for marketplaces and social' });
+    await sheet.getByRole('button', { name: 'Instagram' }).click();
+    await sheet.getByRole('button', { name: 'Export 5 files' }).click();
+    await expect(sheet.getByTestId('exported-file')).toHaveCount(5, { timeout: 60_000 });
+    await expect(sheet.locator('[data-target="amazon_main"]').getByText(/^All \d+ checks pass$/)).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await sheet.getByRole('link', { name: 'Download all (ZIP)' }).click();
+    const entries = unzip(readFileSync((await (await downloading).path())!));
+    expect([...entries.keys()].sort()).toEqual(
+      ['amazon_lifestyle.jpg', 'amazon_main.jpg', 'instagram_feed.jpg', 'instagram_story.jpg', 'transparent_png.png']
+        .map((file) => `serum-launch-campaign-1-${file}`)
+        .concat('manifest.json')
+        .sort(),
+    );
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as { source_asset_id: string };
+    expect(manifest.source_asset_id).toBe(chosen);
+    await shot(page, `variations-exported-${label}`);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
     // "Use this brief again" fills the Generate panel with the brief and its settings.
     await recipe.getByRole('button', { name: 'Use this brief again' }).click();

@@ -1,5 +1,6 @@
 //! Users and their sessions.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -125,7 +126,7 @@ impl Store {
         let id = Uuid::new_v4();
         let at = now();
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let row: UserRow = sqlx::query_as(&format!(
                 "INSERT INTO users (id, email, password_hash, given_name, family_name, created_at, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING {USER_RETURNING}"
@@ -258,7 +259,7 @@ impl Store {
         };
         let sql = format!("DELETE FROM sessions WHERE user_id = $1 AND {condition} RETURNING id");
         let ended: Vec<Uuid> = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             if let Some(hash) = password_hash {
                 let updated = sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
                     .bind(hash)
@@ -346,7 +347,7 @@ impl Store {
     pub async fn delete_session(&self, token_hash: &[u8]) -> Result<()> {
         let dialect = self.dialect();
         let revoked: Option<Uuid> = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let row: Option<(Uuid,)> =
                 sqlx::query_as("DELETE FROM sessions WHERE token_hash = $1 RETURNING id")
                     .bind(token_hash)

@@ -1,6 +1,7 @@
 //! Commerce: Stripe subscriptions, each user's Stripe customer, the Stripe events already
 //! applied, first-party analytics events, and the profile fields the web app initialises.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use domain::events::CreditsChanged;
 use domain::LiveEvent;
@@ -133,7 +134,7 @@ impl Store {
         let ledger_entry_id = work.grant.as_ref().map(|_| Uuid::new_v4());
         // After a commit: whose credits changed, and whose plan a reversal took away.
         let (credits_changed_for, plan_taken_from): (Option<Uuid>, Option<Uuid>) = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let inserted: Option<(String,)> = sqlx::query_as(
                 "INSERT INTO stripe_events (id, kind, user_id, plan_id, ledger_entry_id, processed_at) \
                  VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id",
@@ -377,7 +378,7 @@ impl Store {
     ) -> Result<()> {
         let dialect = self.dialect();
         let user: Option<(Uuid,)> = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let user: Option<(Uuid,)> = sqlx::query_as(
                 "UPDATE subscriptions SET cancel_at_period_end = $1, \
                  current_period_end = COALESCE($2, current_period_end), updated_at = $3 \
@@ -530,7 +531,14 @@ impl Store {
         let at = now();
         let midnight = at.date_naive().and_time(chrono::NaiveTime::MIN).and_utc();
         let stored = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
+            // Batches of one user are counted one at a time, so two at once cannot both fit
+            // under the cap: this write locks the user's row until the commit (PostgreSQL;
+            // SQLite's write transaction is exclusive already).
+            sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
             let (today,): (i64,) = sqlx::query_as(
                 "SELECT COUNT(*) FROM analytics_events WHERE user_id = $1 AND received_at >= $2",
             )
@@ -588,5 +596,46 @@ impl Store {
                 users,
             })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::migrate::tests::{fresh_stores, user};
+
+    /// Many batches at once, as several tabs send them: every batch is stored (SQLite's
+    /// count-then-insert used to fail with "database is locked" when another write landed
+    /// between the two), and the daily cap holds across them.
+    #[tokio::test]
+    async fn concurrent_analytics_batches_are_all_stored_within_the_daily_cap() {
+        for store in fresh_stores().await {
+            store.migrate().await.unwrap();
+            let users = [
+                user(&store, "tabs-a@example.com", 0).await,
+                user(&store, "tabs-b@example.com", 0).await,
+            ];
+            let batch: Vec<NewAnalyticsEvent> = (0..5)
+                .map(|i| NewAnalyticsEvent {
+                    name: format!("page_view_{i}"),
+                    properties: serde_json::json!({ "path": "/create" }),
+                    occurred_at: now(),
+                })
+                .collect();
+            let sends = (0..48).map(|i| {
+                let store = store.clone();
+                let user_id = users[i % 2].id;
+                let batch = &batch;
+                async move { store.record_analytics(user_id, batch, 100).await }
+            });
+            let stored: Vec<usize> = futures::future::join_all(sends)
+                .await
+                .into_iter()
+                .collect::<Result<_>>()
+                .unwrap();
+            // 24 batches of 5 per user against a cap of 100: exactly 100 kept for each.
+            assert_eq!(stored.iter().sum::<usize>(), 200);
+            store.close().await;
+        }
     }
 }

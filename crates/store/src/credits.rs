@@ -1,6 +1,7 @@
 //! The credit ledger: every grant, debit and refund is a row; the balance is their sum,
 //! kept in `users.credit_balance` by [`insert_ledger_entry`], the only writer of the ledger.
 
+use crate::BeginWrite;
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
@@ -133,7 +134,7 @@ impl Store {
         };
         let dialect = self.dialect();
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let balance = insert_ledger_entry(&mut *tx, entry).await?;
             insert_event!(&mut *tx, dialect, NewEvent {
                 user_id,

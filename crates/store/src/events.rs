@@ -2,6 +2,7 @@
 //! streams and the workers: in-process at once, across processes through PostgreSQL
 //! `LISTEN/NOTIFY` or, on SQLite, by watching the newest event id.
 
+use crate::BeginWrite;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -270,7 +271,7 @@ impl Store {
         let dialect = self.dialect();
         let user_id = event.user_id;
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             insert_event!(&mut *tx, dialect, event);
             tx.commit().await?;
             Ok::<_, crate::StoreError>(())

@@ -3,6 +3,7 @@
 //! change after the claim is guarded by the lock owner, so a worker that lost its lease can
 //! neither complete nor fail a job another worker has taken over.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use domain::events::CreditsChanged;
 use domain::{JobKind, JobStatus, LiveEvent, StructuredResponse};
@@ -115,7 +116,7 @@ impl Store {
         );
         let dialect = self.dialect();
         let (jobs, balance) = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             // Writing the user row first takes SQLite's write lock (or PostgreSQL's row lock)
             // before the balance is read, so concurrent debits are counted one after another.
             let locked = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
@@ -233,7 +234,7 @@ impl Store {
         let until = millis(at) + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
         let dialect = self.dialect();
         let user = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let user: Option<(Uuid,)> = match &progress {
                 Some((value, stage, _)) => sqlx::query_as(
                     "UPDATE jobs SET locked_until = $1, progress = $2, stage = $3, status = 'processing', updated_at = $4 \
@@ -293,7 +294,7 @@ impl Store {
              WHERE id = $3 AND locked_by = $4 AND status IN ('running', 'processing') RETURNING {COLUMNS}"
         );
         let job = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let job: Option<Job> = sqlx::query_as(&sql)
                 .bind(assets.first().map(|a| a.id))
                 .bind(at)
@@ -349,7 +350,7 @@ impl Store {
              WHERE id = $2 AND locked_by = $3 AND status IN ('running', 'processing') RETURNING {COLUMNS}"
         );
         let job = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let job: Option<Job> = sqlx::query_as(&sql).bind(at).bind(id).bind(worker).fetch_optional(&mut *tx).await?;
             let Some(job) = job else { return Ok(None) };
             if let Some((content, structured)) = reply {
@@ -442,7 +443,7 @@ impl Store {
              RETURNING {COLUMNS}"
         );
         let job = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let query = sqlx::query_as(&sql).bind(error).bind(at).bind(id);
             let query = match guard {
                 Guard::Owner(_) => query.bind(owner),

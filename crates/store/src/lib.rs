@@ -136,6 +136,29 @@ macro_rules! on_db {
 }
 pub(crate) use on_db;
 
+/// Opens a transaction that writes. On SQLite it takes the write lock up front (`BEGIN
+/// IMMEDIATE`): a deferred transaction that reads before it writes fails at once with
+/// "database is locked" when another connection wrote in between, which the busy timeout
+/// cannot wait out; taking the lock first makes it wait its turn instead.
+pub(crate) trait BeginWrite {
+    type Db: sqlx::Database;
+    async fn begin_write(&self) -> sqlx::Result<sqlx::Transaction<'static, Self::Db>>;
+}
+
+impl BeginWrite for SqlitePool {
+    type Db = sqlx::Sqlite;
+    async fn begin_write(&self) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        self.begin_with("BEGIN IMMEDIATE").await
+    }
+}
+
+impl BeginWrite for PgPool {
+    type Db = sqlx::Postgres;
+    async fn begin_write(&self) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+        self.begin().await
+    }
+}
+
 /// The database, SQLite or PostgreSQL, chosen by URL.
 #[derive(Clone, Debug)]
 pub struct Store {

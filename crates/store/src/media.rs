@@ -1,5 +1,6 @@
 //! Media assets: generated images, videos and audio, on a scene or unassigned.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use domain::MediaKind;
 use uuid::Uuid;
@@ -216,7 +217,7 @@ impl Store {
         let at = crate::now();
         let dialect = self.dialect();
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             insert_media_asset!(&mut *tx, new, at);
             notify_badge_changed!(&mut *tx, dialect, new.user_id);
             tx.commit().await?;
@@ -259,7 +260,7 @@ impl Store {
         let at = crate::now();
         let dialect = self.dialect();
         let deleted = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let row: Option<Row> = sqlx::query_as(
                 "DELETE FROM media_assets WHERE id = $1 AND user_id = $2 \
                  RETURNING project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key",

@@ -1,6 +1,7 @@
 //! Chat messages: a scene's conversation between the user and the assistant, with the
 //! assistant's structured answers and the generations started from them.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use domain::{
     Generation, MediaItem, MessageContext, MessageRole, ProcessingStatus, StructuredResponse,
@@ -103,7 +104,7 @@ impl Store {
              AND created_at >= $4 ORDER BY created_at LIMIT 1"
         );
         let stored = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let locked = sqlx::query("UPDATE scenes SET updated_at = updated_at WHERE id = $1 AND user_id = $2")
                 .bind(new.scene_id)
                 .bind(new.user_id)
@@ -133,7 +134,7 @@ impl Store {
     /// Stores an assistant message (or any message without duplicate checks).
     pub async fn insert_message(&self, new: &Message) -> Result<Message> {
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             insert_message!(&mut *tx, new);
             tx.commit().await?;
             Ok::<_, StoreError>(())

@@ -1,5 +1,6 @@
 //! Projects: a user's top-level folders of scenes.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use domain::{ProjectName, SceneName, Settings};
 use sqlx::types::Json;
@@ -90,7 +91,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, 1, NULL, $5, NULL, $6, $6) RETURNING {SCENE_COLUMNS}"
         );
         let (project, scene): (ProjectRow, SceneRow) = on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let project: ProjectRow = sqlx::query_as(&project_sql)
                 .bind(Uuid::new_v4())
                 .bind(user_id)

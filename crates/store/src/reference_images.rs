@@ -2,6 +2,7 @@
 //! product images) or attaches to a chat message. Rows are written only after their bytes
 //! are stored; deleting a row queues its bytes for deletion in the same transaction.
 
+use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -165,7 +166,7 @@ impl Store {
     ) -> Result<Vec<String>> {
         let at = now();
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let stale: Vec<(Uuid, String, String)> = sqlx::query_as(
                 "SELECT id, storage_key, thumbnail_key FROM reference_images \
                  WHERE message_id IS NOT NULL AND sent_at IS NULL AND created_at < $1 \
@@ -215,7 +216,7 @@ impl Store {
         );
         let sent_at = (new.message_id.is_some() && !draft).then_some(new.created_at);
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let locked = sqlx::query("UPDATE projects SET updated_at = updated_at WHERE id = $1 AND user_id = $2")
                 .bind(new.project_id)
                 .bind(new.user_id)
@@ -330,7 +331,7 @@ impl Store {
         let keys = vec![image.storage_key, image.thumbnail_key];
         let at = now();
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             let deleted = sqlx::query("DELETE FROM reference_images WHERE id = $1 AND user_id = $2")
                 .bind(id)
                 .bind(user_id)

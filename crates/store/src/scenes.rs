@@ -1,5 +1,6 @@
 //! Scenes (the interface calls them campaigns): ordered within a project.
 
+use crate::BeginWrite;
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
@@ -145,7 +146,7 @@ impl Store {
         }
         let at = now();
         on_db!(self, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = p.begin_write().await?;
             for (index, id) in ids.iter().enumerate() {
                 sqlx::query("UPDATE scenes SET position = $1, updated_at = $2 WHERE id = $3 AND project_id = $4 AND user_id = $5")
                     .bind(index as i64 + 1)
