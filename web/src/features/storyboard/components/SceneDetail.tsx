@@ -77,8 +77,9 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const [editing, setEditing] = useState(false);
   // A new asset of this campaign (an edit here, a generation in the chat, the panel or another tab)
   // is what the seller is waiting for: show it as soon as it is listed (after an edit in progress).
+  // Export files are not: the export sheet shows them, and the viewer stays on their picture.
   const [seen, setSeen] = useState(() => new Set(media.map((m) => m.id)));
-  const fresh = editing ? undefined : media.findLast((m) => !seen.has(m.id));
+  const fresh = editing ? undefined : media.findLast((m) => !seen.has(m.id) && !m.file_metadata?.export);
   if (fresh) {
     setSeen(new Set(media.map((m) => m.id)));
     setPosition({ id: fresh.id, index: media.indexOf(fresh) });
