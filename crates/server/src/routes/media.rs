@@ -296,15 +296,8 @@ async fn download_name(
     let extension = extension_of(&file.mime_type, &file.filename);
     match state.store.media_place(user_id, file.id).await {
         Ok(place) => {
-            let campaign = match place.scene_name {
-                Some(name) => slug(&name, "campaign"),
-                None => "unassigned".to_owned(),
-            };
-            let project = slug(place.project_name.as_deref().unwrap_or_default(), "project");
-            Ok(format!(
-                "{project}-{campaign}-{}.{extension}",
-                place.position.max(1)
-            ))
+            let stem = crate::media_files::place_stem(&place);
+            Ok(format!("{stem}-{}.{extension}", place.position.max(1)))
         }
         Err(store::StoreError::NotFound) => Ok(uploaded_name(file, &extension)),
         Err(e) => Err(e.into()),
@@ -361,29 +354,6 @@ fn extension_of(mime: &str, stored_name: &str) -> String {
         .map(|(_, ext)| ext.to_ascii_lowercase())
         .filter(|ext| !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric()))
         .unwrap_or_else(|| "bin".to_owned())
-}
-
-/// Lower-case ASCII words joined by dashes ("Été Sale!" → "ete-sale"), at most 40 characters;
-/// `fallback` when nothing is left. The web app names files the same way.
-pub(crate) fn slug(text: &str, fallback: &str) -> String {
-    use unicode_normalization::UnicodeNormalization;
-    let mut slug = String::new();
-    for c in text.nfkd().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
-            slug.push(c);
-        } else if unicode_normalization::char::is_combining_mark(c) {
-            continue;
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    let slug: String = slug.chars().take(40).collect();
-    let slug = slug.trim_matches('-');
-    if slug.is_empty() {
-        fallback.to_owned()
-    } else {
-        slug.to_owned()
-    }
 }
 
 pub(crate) fn content_disposition(name: &str) -> HeaderValue {
@@ -574,9 +544,6 @@ mod tests {
                 "{uploaded_as:?}"
             );
         }
-        assert_eq!(slug("Été Sale!", "campaign"), "ete-sale");
-        assert_eq!(slug("  ¿¡ ", "campaign"), "campaign");
-        assert_eq!(slug(&"ab ".repeat(30), "x").len(), 40);
         let header = content_disposition("crème.png");
         assert_eq!(
             header.to_str().unwrap(),

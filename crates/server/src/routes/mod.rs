@@ -21,7 +21,7 @@ mod health;
 mod job_cancel;
 pub(crate) mod jobs;
 mod media;
-pub(crate) use media::{content_disposition, slug};
+pub(crate) use media::content_disposition;
 mod plans;
 mod presets;
 mod projects;

@@ -10,6 +10,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::models::{success, SettingsInput, Success};
+use crate::services::scenes::storyboard_updated;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -232,25 +233,4 @@ async fn set_active_asset(
         .map_err(not_found("Media not found in this campaign"))?;
     storyboard_updated(&state, current.user.id, scene.project_id, Some(scene.id)).await;
     Ok(success(scene.into()))
-}
-
-/// Tells the user's other tabs and devices; the change itself is already saved, so a failure
-/// here is only logged.
-pub(crate) async fn storyboard_updated(
-    state: &AppState,
-    user_id: Uuid,
-    project_id: Uuid,
-    scene_id: Option<Uuid>,
-) {
-    let event = store::NewEvent {
-        user_id,
-        event: domain::LiveEvent::StoryboardUpdated(domain::events::StoryboardUpdated {
-            project_id,
-            scene_id,
-            asset_id: None,
-        }),
-    };
-    if let Err(e) = state.store.publish_event(event).await {
-        tracing::warn!(error = %e, "could not publish a storyboard update");
-    }
 }

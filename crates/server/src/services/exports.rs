@@ -264,12 +264,7 @@ async fn name_stem(state: &AppState, user_id: Uuid, asset_id: Uuid) -> ApiResult
         }
         Err(e) => return Err(e.into()),
     };
-    let project = crate::routes::slug(place.project_name.as_deref().unwrap_or_default(), "project");
-    let campaign = match place.scene_name {
-        Some(name) => crate::routes::slug(&name, "campaign"),
-        None => "unassigned".to_owned(),
-    };
-    Ok(format!("{project}-{campaign}"))
+    Ok(crate::media_files::place_stem(&place))
 }
 
 fn file_name(stem: &str, target: Target) -> String {

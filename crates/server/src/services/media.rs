@@ -182,7 +182,7 @@ pub async fn delete_asset(state: &AppState, user_id: Uuid, id: Uuid) -> ApiResul
         .delete_queued_objects(&state.storage, &deleted.storage_keys)
         .await;
     if let Some(project_id) = deleted.project_id {
-        crate::routes::scenes::storyboard_updated(state, user_id, project_id, deleted.scene_id)
+        crate::services::scenes::storyboard_updated(state, user_id, project_id, deleted.scene_id)
             .await;
     }
     Ok(())

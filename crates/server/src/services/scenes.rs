@@ -28,3 +28,24 @@ impl SceneRef {
         owned_scene(state, user_id, self.project_id, self.scene_id).await
     }
 }
+
+/// Tells the user's other tabs and devices; the change itself is already saved, so a failure
+/// here is only logged.
+pub(crate) async fn storyboard_updated(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Option<Uuid>,
+) {
+    let event = store::NewEvent {
+        user_id,
+        event: domain::LiveEvent::StoryboardUpdated(domain::events::StoryboardUpdated {
+            project_id,
+            scene_id,
+            asset_id: None,
+        }),
+    };
+    if let Err(e) = state.store.publish_event(event).await {
+        tracing::warn!(error = %e, "could not publish a storyboard update");
+    }
+}

@@ -195,13 +195,6 @@ fn the_server_state_knows_no_route_and_no_service() {
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
 
-/// Services that still call into a route module, each to be moved inward; the list only
-/// shrinks.
-const SERVICES_USING_ROUTES: &[(&str, &str)] = &[
-    ("exports", "routes::slug"),
-    ("media", "routes::scenes::storyboard_updated"),
-];
-
 #[test]
 fn services_know_no_route_module() {
     let files = sources(&server_source("services"));
@@ -209,13 +202,10 @@ fn services_know_no_route_module() {
     let broken: Vec<String> = files
         .iter()
         .flat_map(|(file, text)| {
-            let module = module_of(file);
             crate_paths(text)
                 .into_iter()
                 .filter(|path| path[0] == "routes")
-                .map(|path| path.join("::"))
-                .filter(move |path| !SERVICES_USING_ROUTES.contains(&(module.as_str(), path)))
-                .map(move |path| format!("services/{file} uses crate::{path}"))
+                .map(move |path| format!("services/{file} uses crate::{}", path.join("::")))
         })
         .collect();
     assert!(broken.is_empty(), "{}", broken.join("\n"));
