@@ -111,6 +111,7 @@ pub fn decode(bytes: &[u8], max_dimension: u32) -> Result<RgbaImage, EngineError
 /// [`crate::intake::check_decoding_cost`] as an engine error.
 pub fn check_decoding_cost(bytes: &[u8]) -> Result<(), EngineError> {
     crate::intake::check_decoding_cost(bytes)
+        .map(|_| ())
         .map_err(|e| EngineError::InvalidInput(format!("image: {e}")))
 }
 

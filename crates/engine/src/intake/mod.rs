@@ -165,13 +165,14 @@ pub struct PreparedImage {
 
 /// Refuses a file whose structure asks for more decoding work than the shared policy allows
 /// (see the module's notes), by walking it without decoding a pixel. Intake and the engine's
-/// decoders both call it first.
-pub fn check_decoding_cost(bytes: &[u8]) -> Result<(), IntakeError> {
+/// decoders both call it first. Answers the stored width and height, so that callers can
+/// tell a small decode from a large one before taking memory for it.
+pub fn check_decoding_cost(bytes: &[u8]) -> Result<(u32, u32), IntakeError> {
     match sniff(bytes).ok_or(IntakeError::UnsupportedType)? {
-        ImageKind::Jpeg => parse_jpeg(bytes).map(|_| ()),
-        ImageKind::Png => parse_png(bytes).map(|_| ()),
-        ImageKind::Gif => parse_gif(bytes).map(|_| ()),
-        ImageKind::Webp => parse_webp(bytes).map(|_| ()),
+        ImageKind::Jpeg => parse_jpeg(bytes).map(|j| (j.width, j.height)),
+        ImageKind::Png => parse_png(bytes).map(|c| (c.width, c.height)),
+        ImageKind::Gif => parse_gif(bytes).map(|c| (c.width, c.height)),
+        ImageKind::Webp => parse_webp(bytes).map(|c| (c.width, c.height)),
     }
 }
 

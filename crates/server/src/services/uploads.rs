@@ -210,15 +210,10 @@ fn parse_id(
 /// one of those places, so hostile files cannot make other people's uploads wait.
 async fn prepare(state: &AppState, file: Bytes) -> ApiResult<PreparedImage> {
     let walked = file.clone();
-    tokio::task::spawn_blocking(move || intake::check_decoding_cost(&walked))
+    let (width, height) = tokio::task::spawn_blocking(move || intake::check_decoding_cost(&walked))
         .await
         .map_err(|e| ApiError::Internal(e.into()))??;
-    let permit = state
-        .image_work
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+    let permit = state.image_work.place(width, height).await;
     let prepared = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         intake::prepare_reference_image(&file)

@@ -5,8 +5,10 @@ use store::{MediaStorage, Signer, Store};
 use crate::sessions::SessionCache;
 
 mod deployment;
+mod image_work;
 
 pub use deployment::{Plan, ProviderStatus};
+pub use image_work::ImageWork;
 
 /// What the API needs to know beyond the database; built by the `studio` binary from its
 /// validated configuration.
@@ -82,7 +84,7 @@ pub struct AppState {
     pub signer: Arc<Signer>,
     pub config: Arc<ServerConfig>,
     /// Bounds how many images are decoded at once, so many uploads cannot exhaust memory.
-    pub image_work: Arc<tokio::sync::Semaphore>,
+    pub image_work: ImageWork,
     /// The chat's creative assistant (built-in or hosted).
     pub assistant: Arc<dyn ai::Assistant>,
     /// Stripe, when payments are configured.
@@ -114,7 +116,7 @@ impl AppState {
             storage,
             signer,
             config: Arc::new(config),
-            image_work: Arc::new(tokio::sync::Semaphore::new(cores)),
+            image_work: ImageWork::new(cores),
             assistant,
             stripe,
             sessions,

@@ -445,11 +445,7 @@ async fn checked_mask(
     );
     let mask = mask.ok_or_else(|| ApiError::validation("mask", MASK_PROBLEM))?;
     let decoded = mask.clone();
-    let _permit = state
-        .image_work
-        .acquire()
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+    let _permit = state.image_work.place(width, height).await;
     let checked = tokio::task::spawn_blocking(move || {
         engine::edit::decode_mask(&decoded, width, height).map(|mask| {
             (
