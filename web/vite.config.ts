@@ -18,5 +18,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Whole tests get the same headroom as their waits (see src/test/setup.ts).
+    testTimeout: 20000,
   },
 });

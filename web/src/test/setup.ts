@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A bound, not a measure: a loaded 2-core CI machine can take seconds to render a panel, and a
+// condition that never comes true still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Radix relies on.
 class ResizeObserverStub {
