@@ -146,21 +146,25 @@ async fn a_database_restart_answers_503_meanwhile_and_loses_nothing() {
 struct SwitchableProxy {
     address: String,
     on: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Connections refused while off.
+    refused: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl SwitchableProxy {
     async fn start(target: String) -> Self {
-        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = format!("http://{}", listener.local_addr().unwrap());
         let on = std::sync::Arc::new(AtomicBool::new(true));
-        let switch = on.clone();
+        let refused = std::sync::Arc::new(AtomicUsize::new(0));
+        let (switch, refusals) = (on.clone(), refused.clone());
         tokio::spawn(async move {
             loop {
                 let Ok((mut inbound, _)) = listener.accept().await else {
                     return;
                 };
                 if !switch.load(Ordering::SeqCst) {
+                    refusals.fetch_add(1, Ordering::SeqCst);
                     drop(inbound);
                     continue;
                 }
@@ -172,11 +176,22 @@ impl SwitchableProxy {
                 });
             }
         });
-        SwitchableProxy { address, on }
+        SwitchableProxy {
+            address,
+            on,
+            refused,
+        }
     }
 
     fn set(&self, on: bool) {
         self.on.store(on, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Waits until the proxy has refused `count` connections since it started.
+    async fn refusals(&self, count: usize) {
+        while self.refused.load(std::sync::atomic::Ordering::SeqCst) < count {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 }
 
@@ -192,8 +207,11 @@ async fn an_unreachable_object_store_delays_the_job_and_leaves_no_asset_without_
 
     proxy.set(false);
     let job = start_image(&app, &session, &project, &scene, "a teapot on slate").await;
-    // The job renders, cannot store, and keeps trying; nothing is on the storyboard meanwhile.
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // The job renders, cannot store, and keeps trying (the store was refused more than once);
+    // nothing is on the storyboard meanwhile.
+    tokio::time::timeout(Duration::from_secs(120), proxy.refusals(3))
+        .await
+        .expect("the job tries to store its picture");
     let status = app
         .get_json(&session, &format!("/api/jobs/{job}/status"))
         .await;
