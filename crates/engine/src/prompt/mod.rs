@@ -1,3 +1,4 @@
+// Long by nature: the parser's types and its one reading of a prompt; word tables live apart.
 //! Prompt understanding: English free text to engine parameters.
 //!
 //! A small vocabulary of words and phrases, each voting for options with a weight. Phrases
