@@ -1,8 +1,7 @@
+// Long by nature: a table of conversations and what each must give.
 //! Conversations with the built-in assistant: each case replays earlier messages through the
 //! assistant (so the history holds its real answers), sends one more, and checks the answer.
 //! Every answer is also checked for the contract's invariants (see `check_shape`).
-//!
-//! Long by nature: a table of conversations and what each must give.
 
 use ai::builtin::BuiltinAssistant;
 use ai::{

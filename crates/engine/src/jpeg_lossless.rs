@@ -1,3 +1,4 @@
+// Long by nature: one self-contained codec whose decoding, block turns and encoding share tables.
 //! Lossless rotation of a baseline JPEG for its EXIF orientation, as jpegtran does it: the
 //! scan is entropy-decoded to quantised DCT coefficient blocks, every block is moved to its
 //! place on the turned grid and transformed in the frequency domain (a transpose swaps the

@@ -1,3 +1,4 @@
+// Long by nature: one test file for what each kind of edit paints, a case per kind.
 //! Mask edits do what their instruction says, measured on pictures made here: a tiled wall
 //! and a brick wall with a mirror and a product bottle on them, and an engine scene. A
 //! material fills the painted area in its colour and texture; a placed object fills most of
@@ -7,8 +8,6 @@
 //! Also writes the edit contact sheet (before and after each edit) to
 //! `$EDIT_CONTACT_SHEET` (default: the temp dir's `campaign-studio-edit-sheet.png`); with
 //! `UPDATE_EDIT_SHEET=1` a JPEG copy goes to `docs/edit-contact-sheet.jpg`.
-//!
-//! Long by nature: one test file for what each kind of edit paints, a case per kind.
 
 use domain::{ColorPalette, Composition, Environment, Lighting, Quality};
 use engine::edit::{apply_edit, parse_instruction, EditOp, Material, MaterialKind};

@@ -1,7 +1,6 @@
+// Long by nature: one test file for upload intake, a case per format and hazard.
 //! Intake of uploaded product photos: formats by content, limits before decoding, polyglots
 //! and bombs refused, upright copies without metadata, thumbnails. Every file is built here.
-//!
-//! Long by nature: one test file for upload intake, a case per format and hazard.
 
 use std::io::Cursor;
 

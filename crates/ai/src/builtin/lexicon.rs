@@ -1,8 +1,7 @@
+// Long by nature: word tables, one constant a list.
 //! The assistant's own word lists: what the engine's prompt parser does not know (products it
 //! has no mockup for, audiences, occasions, negatives, motion, small talk). Scene words
 //! (settings, palettes, light, framing) stay the parser's: see `read`.
-//!
-//! Long by nature: word tables, one constant a list.
 
 use std::sync::LazyLock;
 

@@ -1,3 +1,4 @@
+// Long by nature: every rule of the merge reads and writes the one scene built here.
 //! The scene as it stands after this message: the product, the four scene choices and
 //! everything else a brief says, merged from the conversation, the style preset, feedback
 //! and the message itself.
@@ -6,8 +7,6 @@
 //! refinement (and any course change feedback caused), so only the user's messages after it
 //! are read for scene words. The user's own facts (product, negatives, audience, motion) are
 //! replayed from the whole conversation, which is cheap.
-//!
-//! Kept whole: every rule of the merge reads and writes the one scene built here.
 
 use domain::{ColorPalette, Composition, Environment, Lighting};
 use engine::prompt::{self, NamedColor, Tone};
@@ -391,7 +390,42 @@ struct Extras {
     no_props: bool,
 }
 
+impl Extras {
+    /// What the last brief said besides its scene choices.
+    fn of(checkpoint: Option<&Checkpoint>) -> Self {
+        Extras {
+            tone: checkpoint.and_then(|c| c.tone),
+            scene_colors: checkpoint
+                .map(|c| c.scene_colors.clone())
+                .unwrap_or_default(),
+            avoid_colors: checkpoint
+                .map(|c| c.avoid_colors.clone())
+                .unwrap_or_default(),
+            no_props: checkpoint.is_some_and(|c| c.no_props),
+        }
+    }
+}
+
 impl Draft {
+    /// Feedback asked for another style: a different environment, palette and light.
+    fn restyle(&mut self) {
+        let (e, p, l) = restyle(self.look());
+        self.environment = Some((e, Source::Feedback));
+        self.palette = Some((p, Source::Feedback));
+        self.lighting = Some((l, Source::Feedback));
+    }
+
+    /// Feedback said the product was not shown faithfully: an artistic composition gives
+    /// way to a plain hero shot.
+    fn keep_the_product_plain(&mut self) {
+        if self
+            .composition
+            .is_some_and(|c| c.0 == Composition::ArtisticComposition)
+        {
+            self.composition = Some((Composition::ProductHero, Source::Feedback));
+        }
+    }
+
     fn from_look(look: Look, source: Source) -> Self {
         Draft {
             environment: Some((look.environment, source)),
@@ -732,6 +766,47 @@ fn restyle(from: Look) -> (Environment, ColorPalette, Lighting) {
         .unwrap_or(LOOKS[0])
 }
 
+/// A negative rating's comment is read like a message the seller sent before this one:
+/// its places, props and words reach the brief ("a wooden shelf with towels").
+fn feedback_comment(request: &AssistantRequest) -> Option<Reading> {
+    request
+        .feedback
+        .as_ref()
+        .filter(|fb| !fb.reaction.trim().eq_ignore_ascii_case("positive"))
+        .and_then(|fb| fb.comment.as_deref())
+        .filter(|c| !c.trim().is_empty())
+        .map(read_comment)
+}
+
+/// The brief's descriptive words: the preset's first, so later messages can turn away from
+/// them, then the seller's own.
+fn ordered_descriptors(preset: &StyleGuide, facts: &Facts, current: &Reading) -> Vec<&'static str> {
+    let mut descriptors: Vec<&'static str> = preset_descriptors(preset);
+    descriptors.retain(|d| !current.dropped.contains(d));
+    for d in &facts.descriptors {
+        if !descriptors.contains(d) {
+            descriptors.push(d);
+        }
+    }
+    descriptors
+}
+
+/// The props named beside the product, leaving out words that only name the product itself.
+fn props_beside(facts: &Facts, subject: &Subject) -> Vec<String> {
+    let own_words = |words: &str| match subject {
+        Subject::Named { product, .. } => words
+            .split(' ')
+            .all(|w| product.key.iter().any(|k| k == w || k == &format!("{w}s"))),
+        Subject::Reference(_) => false,
+    };
+    facts
+        .props
+        .iter()
+        .filter(|p| !own_words(p))
+        .cloned()
+        .collect()
+}
+
 /// Builds the scene for this message; `None` when no product is known at all.
 pub(crate) fn build(
     request: &AssistantRequest,
@@ -746,44 +821,20 @@ pub(crate) fn build(
         (None, None) => return None,
     };
 
-    // A negative rating's comment is read like a message the seller sent before this one:
-    // its places, props and words reach the brief ("a wooden shelf with towels").
-    let comment = request
-        .feedback
-        .as_ref()
-        .filter(|fb| !fb.reaction.trim().eq_ignore_ascii_case("positive"))
-        .and_then(|fb| fb.comment.as_deref())
-        .filter(|c| !c.trim().is_empty())
-        .map(read_comment);
+    let comment = feedback_comment(request);
     let mut facts = memory.facts.clone();
     if let Some(said) = &comment {
         facts.apply(said);
     }
     facts.apply(current);
     let preset = request.style.clone().unwrap_or_default();
-    // The preset's words come first so later messages can turn away from them.
-    let mut descriptors: Vec<&'static str> = preset_descriptors(&preset);
-    descriptors.retain(|d| !current.dropped.contains(d));
-    for d in &facts.descriptors {
-        if !descriptors.contains(d) {
-            descriptors.push(d);
-        }
-    }
+    let descriptors = ordered_descriptors(&preset, &facts, current);
 
     let checkpoint = memory.checkpoint.as_ref();
     let mut draft = checkpoint.map_or_else(Draft::default, |c| {
         Draft::from_look(c.look, Source::Previous)
     });
-    let mut extras = Extras {
-        tone: checkpoint.and_then(|c| c.tone),
-        scene_colors: checkpoint
-            .map(|c| c.scene_colors.clone())
-            .unwrap_or_default(),
-        avoid_colors: checkpoint
-            .map(|c| c.avoid_colors.clone())
-            .unwrap_or_default(),
-        no_props: checkpoint.is_some_and(|c| c.no_props),
-    };
+    let mut extras = Extras::of(checkpoint);
     let mut excluded = Excluded::default();
     for r in &memory.after {
         draft.apply(r, &mut extras, facts.video);
@@ -803,20 +854,10 @@ pub(crate) fn build(
     let course = request.feedback.as_ref().map(|fb| {
         let course = course_of(fb);
         match course {
-            Course::Restyle => {
-                let (e, p, l) = restyle(draft.look());
-                draft.environment = Some((e, Source::Feedback));
-                draft.palette = Some((p, Source::Feedback));
-                draft.lighting = Some((l, Source::Feedback));
-            }
+            Course::Restyle => draft.restyle(),
             Course::Fidelity => {
                 fidelity = true;
-                if draft
-                    .composition
-                    .is_some_and(|c| c.0 == Composition::ArtisticComposition)
-                {
-                    draft.composition = Some((Composition::ProductHero, Source::Feedback));
-                }
+                draft.keep_the_product_plain();
             }
             Course::Simplify => {
                 simplify = true;
@@ -847,18 +888,7 @@ pub(crate) fn build(
         extras.tone = None;
     }
 
-    let own_words = |words: &str| match &subject {
-        Subject::Named { product, .. } => words
-            .split(' ')
-            .all(|w| product.key.iter().any(|k| k == w || k == &format!("{w}s"))),
-        Subject::Reference(_) => false,
-    };
-    let props: Vec<String> = facts
-        .props
-        .iter()
-        .filter(|p| !own_words(p))
-        .cloned()
-        .collect();
+    let props = props_beside(&facts, &subject);
     let added = added_facts(&memory.facts, &facts, current);
 
     let look = draft.look();

@@ -64,83 +64,20 @@ pub(super) fn arrange(
         ((bar as f32 * bar_seconds + step as f32 * sixteenth + swing) * sr) as usize
     };
 
+    let grid = Grid {
+        sixteenth,
+        bar_seconds,
+        at: &step_start,
+    };
+
     for bar in 0..bars {
         progress.report("composing", bar as f32 / bars as f32)?;
         let degree = progression[bar % 4];
-        let tones = if style.sevenths { 4 } else { 3 };
-        let chord: Vec<i32> = (0..tones)
-            .map(|k| {
-                let semis = degree_semitones(scale, degree + 2 * k);
-                // Keep voicings in one register so chord changes move little.
-                tonic + if semis > 14 { semis - 12 } else { semis }
-            })
-            .collect();
-
-        // Chords.
-        match style.chords {
-            Voice::Saw => {
-                for step in [2, 6, 10, 14] {
-                    for (i, &n) in chord.iter().enumerate() {
-                        let pan = (i as f32 - 1.0) * 0.4;
-                        synth::note(
-                            &mut bus,
-                            Voice::Saw,
-                            step_start(bar, step),
-                            1.5 * sixteenth,
-                            n as f32,
-                            0.09,
-                            pan,
-                            &mut rng,
-                        );
-                    }
-                }
-            }
-            Voice::EPiano => {
-                for (step, gate) in [(0, 5.0), (6, 9.0)] {
-                    for (i, &n) in chord.iter().enumerate() {
-                        let pan = (i as f32 - 1.5) * 0.3;
-                        synth::note(
-                            &mut bus,
-                            Voice::EPiano,
-                            step_start(bar, step),
-                            gate * sixteenth,
-                            n as f32,
-                            0.14,
-                            pan,
-                            &mut rng,
-                        );
-                    }
-                }
-            }
-            voice => {
-                for (i, &n) in chord.iter().enumerate() {
-                    let pan = (i as f32 - 1.5) * 0.5;
-                    synth::note(
-                        &mut bus,
-                        voice,
-                        step_start(bar, 0),
-                        bar_seconds * 0.98,
-                        n as f32,
-                        0.13,
-                        pan,
-                        &mut rng,
-                    );
-                }
-            }
-        }
-
-        // Bass: the chord's root two octaves down; with seventh chords, walk to the fifth.
+        let chord = chord_of(style, scale, tonic, degree);
+        chords(&mut bus, style.chords, &chord, bar, &grid, &mut rng);
+        // Bass: the chord's root two octaves down.
         let root = tonic - 24 + degree_semitones(scale, degree) % 12;
-        for (i, &step) in style.bass_steps.iter().enumerate() {
-            let next = style.bass_steps.get(i + 1).copied().unwrap_or(16);
-            let pitch = if style.sevenths && step == 8 {
-                root + 7
-            } else {
-                root
-            };
-            let gate = (next - step) as f32 * sixteenth * 0.9;
-            synth::bass(&mut bus, step_start(bar, step), gate, pitch as f32, 0.38);
-        }
+        bass_line(&mut bus, style, root, bar, &grid);
 
         if bar >= drums_from {
             drums(&mut bus, style.drums, bar, &step_start, &mut rng);
@@ -173,18 +110,117 @@ pub(super) fn arrange(
         mut right,
     } = bus;
     if loop_safe {
-        // Whatever rings past the end continues at the start: the loop is seamless.
-        for channel in [&mut left, &mut right] {
-            let (body, tail) = channel.split_at_mut(len);
-            for (i, s) in tail.iter().enumerate() {
-                body[i % len] += s;
-            }
-        }
+        fold_tail(&mut left, len);
+        fold_tail(&mut right, len);
     }
     left.truncate(len);
     right.truncate(len);
     progress.report("composing", 1.0)?;
     Ok(Arranged { left, right, bpm })
+}
+
+/// The bar grid: a sixteenth's and a bar's length in seconds, and where (in samples) a
+/// step of a bar starts, swing included.
+struct Grid<'a> {
+    sixteenth: f32,
+    bar_seconds: f32,
+    at: &'a dyn Fn(usize, usize) -> usize,
+}
+
+/// The chord on `degree`: triads, or seventh chords when the style has them.
+fn chord_of(style: &Style, scale: &[i32; 7], tonic: i32, degree: usize) -> Vec<i32> {
+    let tones = if style.sevenths { 4 } else { 3 };
+    (0..tones)
+        .map(|k| {
+            let semis = degree_semitones(scale, degree + 2 * k);
+            // Keep voicings in one register so chord changes move little.
+            tonic + if semis > 14 { semis - 12 } else { semis }
+        })
+        .collect()
+}
+
+/// One bar of chords in the style's voice: saw stabs on the off-beats, two electric-piano
+/// hits, or one held chord for pads and the rest.
+fn chords(bus: &mut Bus, voice: Voice, chord: &[i32], bar: usize, grid: &Grid, rng: &mut Rng) {
+    let Grid {
+        sixteenth,
+        bar_seconds,
+        at: step_start,
+    } = *grid;
+    match voice {
+        Voice::Saw => {
+            for step in [2, 6, 10, 14] {
+                for (i, &n) in chord.iter().enumerate() {
+                    let pan = (i as f32 - 1.0) * 0.4;
+                    synth::note(
+                        bus,
+                        Voice::Saw,
+                        step_start(bar, step),
+                        1.5 * sixteenth,
+                        n as f32,
+                        0.09,
+                        pan,
+                        rng,
+                    );
+                }
+            }
+        }
+        Voice::EPiano => {
+            for (step, gate) in [(0, 5.0), (6, 9.0)] {
+                for (i, &n) in chord.iter().enumerate() {
+                    let pan = (i as f32 - 1.5) * 0.3;
+                    synth::note(
+                        bus,
+                        Voice::EPiano,
+                        step_start(bar, step),
+                        gate * sixteenth,
+                        n as f32,
+                        0.14,
+                        pan,
+                        rng,
+                    );
+                }
+            }
+        }
+        voice => {
+            for (i, &n) in chord.iter().enumerate() {
+                let pan = (i as f32 - 1.5) * 0.5;
+                synth::note(
+                    bus,
+                    voice,
+                    step_start(bar, 0),
+                    bar_seconds * 0.98,
+                    n as f32,
+                    0.13,
+                    pan,
+                    rng,
+                );
+            }
+        }
+    }
+}
+
+/// One bar of bass on the style's steps, on `root`; with seventh chords it walks to the
+/// fifth on the bar's middle.
+fn bass_line(bus: &mut Bus, style: &Style, root: i32, bar: usize, grid: &Grid) {
+    for (i, &step) in style.bass_steps.iter().enumerate() {
+        let next = style.bass_steps.get(i + 1).copied().unwrap_or(16);
+        let pitch = if style.sevenths && step == 8 {
+            root + 7
+        } else {
+            root
+        };
+        let gate = (next - step) as f32 * grid.sixteenth * 0.9;
+        synth::bass(bus, (grid.at)(bar, step), gate, pitch as f32, 0.38);
+    }
+}
+
+/// Whatever rings past the end of a loop continues at its start: the loop is seamless.
+fn fold_tail(channel: &mut [f32], len: usize) {
+    let (body, tail) = channel.split_at_mut(len);
+    for (i, s) in tail.iter().enumerate() {
+        body[i % len] += s;
+    }
 }
 
 fn drums(bus: &mut Bus, kit: Drums, bar: usize, at: &dyn Fn(usize, usize) -> usize, rng: &mut Rng) {

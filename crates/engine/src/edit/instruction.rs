@@ -1,3 +1,4 @@
+// Long by nature: each edit's keyword tables, and a test table of instructions and their ops.
 //! Turns the user's edit instruction ("remove the cup", "make it pale blue", "replace the
 //! tiles with pale concrete", "add a lavender sprig in a small glass vase") into one
 //! [`EditOp`], or says up front that the offline engine cannot do it. Keyword based: the

@@ -136,102 +136,46 @@ impl Perspective {
 /// The material's colour at texture point `(u, v)`, 0..=255 per channel. `s` is the size of
 /// one texture unit in pixels (patterns scale with the picture).
 fn albedo(m: Material, n: &Noise, u: f32, v: f32, s: f32, seed: u32) -> [f32; 3] {
-    let c = m.colour.map(|v| v as f32);
-    let tone = |k: f32| c.map(|v| v * k);
-    let mix = |a: [f32; 3], b: [f32; 3], t: f32| -> [f32; 3] {
-        std::array::from_fn(|i| a[i] + (b[i] - a[i]) * t.clamp(0.0, 1.0))
+    let t = Texel {
+        c: m.colour.map(|v| v as f32),
+        n,
+        u,
+        v,
+        x: u / s,
+        y: v / s,
+        seed,
     };
-    let (x, y) = (u / s, v / s);
-    let speck = |scale: f32, k: u32| {
-        hash2(
-            (u / scale) as i32 as u32,
-            (v / scale) as i32 as u32,
-            seed ^ k,
-        )
-    };
+    let (x, y) = (t.x, t.y);
     match m.kind {
         MaterialKind::Walnut | MaterialKind::Oak | MaterialKind::Pine | MaterialKind::Ash => {
-            // Planks running across the picture; each has its own tone, grain and joints.
-            let plank = 38.0;
-            let row = (y / plank).floor();
-            let within = y - row * plank;
-            let jitter = hash2(row as i32 as u32, 3, seed) - 0.5;
-            let offset = hash2(row as i32 as u32, 5, seed) * 300.0;
-            let along = x + offset;
-            let board = (along / 220.0).floor();
-            let board_tone = hash2(row as i32 as u32, board as i32 as u32, seed ^ 7) - 0.5;
-            let warp = n.fbm(along * 0.01, y * 0.05 + row * 7.0, 3) * 9.0;
-            let rings = ((within + warp) * 0.7).sin() * 0.5 + 0.5;
-            let streak = n.fbm(along * 0.004 + row * 13.0, y * 0.6, 4);
-            let grain = 0.86 + 0.16 * streak + 0.08 * rings + 0.1 * jitter + 0.08 * board_tone;
-            let mut k = grain;
-            if within < 1.2 || along - board * 220.0 < 1.0 {
-                k *= 0.55;
-            }
-            tone(k)
+            planks(&t)
         }
-        MaterialKind::Marble => {
-            let turb = n.fbm(x * 0.008, y * 0.008, 5);
-            let vein = ((x * 0.011 + y * 0.006 + 6.0 * turb) * 3.0).sin().abs();
-            let fine = ((x * 0.02 - y * 0.013 + 9.0 * n.fbm(x * 0.015 + 40.0, y * 0.015, 4)) * 4.0)
-                .sin()
-                .abs();
-            let cloud = 0.97 + 0.05 * n.fbm(x * 0.004 + 9.0, y * 0.004, 3);
-            let grey = tone(0.62);
-            let a = (1.0 - vein / 0.07).max(0.0).powi(2) * 0.8;
-            let b = (1.0 - fine / 0.04).max(0.0).powi(2) * 0.35;
-            mix(mix(tone(cloud), grey, a), grey, b)
-        }
+        MaterialKind::Marble => marble(&t),
         MaterialKind::Granite => {
-            let h = speck(1.6 * s, 11);
+            let h = t.speck(1.6 * s, 11);
             let k = if h < 0.22 {
                 0.45
             } else if h > 0.86 {
                 1.3
             } else {
-                0.9 + 0.2 * speck(1.0, 12)
+                0.9 + 0.2 * t.speck(1.0, 12)
             };
-            tone(k * (0.95 + 0.1 * n.fbm(x * 0.02, y * 0.02, 3)))
+            t.tone(k * (0.95 + 0.1 * n.fbm(x * 0.02, y * 0.02, 3)))
         }
         MaterialKind::Concrete => {
             let mottle = n.fbm(x * 0.012, y * 0.012, 5);
-            let fine = speck(1.0, 21) - 0.5;
-            let pit = if speck(3.0 * s, 22) < 0.012 { 0.8 } else { 1.0 };
-            tone((0.9 + 0.2 * mottle + 0.06 * fine) * pit)
+            let fine = t.speck(1.0, 21) - 0.5;
+            let pit = if t.speck(3.0 * s, 22) < 0.012 {
+                0.8
+            } else {
+                1.0
+            };
+            t.tone((0.9 + 0.2 * mottle + 0.06 * fine) * pit)
         }
-        MaterialKind::Terrazzo => {
-            // Chips on a 14-unit lattice, each cell holding one chip near a random point.
-            let cell = 14.0;
-            let (gx, gy) = ((x / cell).floor(), (y / cell).floor());
-            let mut out = tone(0.97 + 0.05 * n.fbm(x * 0.02, y * 0.02, 2));
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    let (cx, cy) = (
-                        (gx + dx as f32) as i32 as u32,
-                        (gy + dy as f32) as i32 as u32,
-                    );
-                    let px = (gx + dx as f32 + hash2(cx, cy, seed ^ 31)) * cell;
-                    let py = (gy + dy as f32 + hash2(cx, cy, seed ^ 32)) * cell;
-                    let r = 2.0 + 4.5 * hash2(cx, cy, seed ^ 33);
-                    let squash = 0.55 + 0.45 * hash2(cx, cy, seed ^ 34);
-                    let (ex, ey) = ((x - px) / r, (y - py) / (r * squash));
-                    if ex * ex + ey * ey < 1.0 {
-                        let pick = (hash2(cx, cy, seed ^ 35) * 5.0) as usize;
-                        out = [
-                            [120.0, 118.0, 114.0],
-                            [176.0, 104.0, 78.0],
-                            [140.0, 160.0, 140.0],
-                            [54.0, 52.0, 50.0],
-                            [250.0, 248.0, 244.0],
-                        ][pick.min(4)];
-                    }
-                }
-            }
-            out
-        }
+        MaterialKind::Terrazzo => terrazzo(&t),
         MaterialKind::Slate => {
             let layers = n.fbm(x * 0.004, y * 0.05, 5);
-            tone(0.85 + 0.3 * layers + 0.05 * (speck(1.0, 41) - 0.5))
+            t.tone(0.85 + 0.3 * layers + 0.05 * (t.speck(1.0, 41) - 0.5))
         }
         MaterialKind::Linen => {
             let period = 3.0 * s;
@@ -239,58 +183,172 @@ fn albedo(m: Material, n: &Noise, u: f32, v: f32, s: f32, seed: u32) -> [f32; 3]
             let weft = (v * std::f32::consts::TAU / period).sin();
             let slub = n.fbm(x * 0.5, y * 0.03, 2) - 0.5;
             let slub2 = n.fbm(x * 0.03 + 50.0, y * 0.5, 2) - 0.5;
-            tone(0.97 + 0.05 * warp * weft + 0.1 * slub + 0.08 * slub2)
+            t.tone(0.97 + 0.05 * warp * weft + 0.1 * slub + 0.08 * slub2)
         }
         MaterialKind::Velvet => {
             let fold = n.fbm(x * 0.005, y * 0.005, 3);
-            tone(0.7 + 0.55 * fold + 0.04 * (speck(1.0, 51) - 0.5))
+            t.tone(0.7 + 0.55 * fold + 0.04 * (t.speck(1.0, 51) - 0.5))
         }
         MaterialKind::Paper => {
             let fibre = n.fbm(x * 0.3, y * 0.06, 3) - 0.5;
-            tone(0.98 + 0.05 * fibre + 0.03 * (speck(1.0, 61) - 0.5))
+            t.tone(0.98 + 0.05 * fibre + 0.03 * (t.speck(1.0, 61) - 0.5))
         }
         MaterialKind::Sand => {
             let ripple = ((y * 0.16 + 4.0 * n.fbm(x * 0.01, y * 0.01, 3)) * 1.0).sin();
-            tone(0.95 + 0.05 * ripple + 0.16 * (speck(1.0, 71) - 0.5))
+            t.tone(0.95 + 0.05 * ripple + 0.16 * (t.speck(1.0, 71) - 0.5))
         }
         MaterialKind::Grass => {
             // Blades: thin vertical streaks of varying length and shade.
             let blade = n.fbm(x * 0.7, y * 0.04, 3);
             let tip = n.fbm(x * 0.35 + 20.0, y * 0.02, 2);
             let k = 0.55 + 0.75 * blade;
-            mix(tone(k), [196.0, 200.0, 110.0], (tip - 0.62).max(0.0) * 1.5)
+            mix(
+                t.tone(k),
+                [196.0, 200.0, 110.0],
+                (tip - 0.62).max(0.0) * 1.5,
+            )
         }
         MaterialKind::Water => {
             let ripple = ((y * 0.22 + 5.0 * n.fbm(x * 0.008, y * 0.03, 4)) * 1.3).sin();
             let glint = (n.fbm(x * 0.03, y * 0.1, 3) - 0.64).max(0.0) * 3.0;
-            mix(tone(0.9 + 0.14 * ripple), [236.0, 244.0, 248.0], glint)
+            mix(t.tone(0.9 + 0.14 * ripple), [236.0, 244.0, 248.0], glint)
         }
-        MaterialKind::Tiles => {
-            let tile = 48.0;
-            let (tx, ty) = ((x / tile).floor(), (y / tile).floor());
-            let (fx, fy) = (x - tx * tile, y - ty * tile);
-            let grout = 1.8;
-            if fx < grout || fy < grout {
-                return mix(tone(0.82), [150.0, 150.0, 146.0], 0.35);
+        MaterialKind::Tiles => tiles(&t),
+        MaterialKind::Brick => bricks(&t),
+    }
+}
+
+/// One point of a material's texture: its base colour, the noise, the point in pixels
+/// (`u`, `v`) and in texture units (`x`, `y`), and the seed.
+struct Texel<'a> {
+    c: [f32; 3],
+    n: &'a Noise,
+    u: f32,
+    v: f32,
+    x: f32,
+    y: f32,
+    seed: u32,
+}
+
+impl Texel<'_> {
+    /// The base colour at brightness `k`.
+    fn tone(&self, k: f32) -> [f32; 3] {
+        self.c.map(|v| v * k)
+    }
+
+    /// A random value, 0 to 1, constant over cells `scale` pixels wide.
+    fn speck(&self, scale: f32, k: u32) -> f32 {
+        hash2(
+            (self.u / scale) as i32 as u32,
+            (self.v / scale) as i32 as u32,
+            self.seed ^ k,
+        )
+    }
+}
+
+/// `a` to `b` by `t` (clamped to 0..1).
+fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
+    std::array::from_fn(|i| a[i] + (b[i] - a[i]) * t.clamp(0.0, 1.0))
+}
+
+/// Planks running across the picture; each has its own tone, grain and joints.
+fn planks(t: &Texel) -> [f32; 3] {
+    let (n, x, y, seed) = (t.n, t.x, t.y, t.seed);
+    let plank = 38.0;
+    let row = (y / plank).floor();
+    let within = y - row * plank;
+    let jitter = hash2(row as i32 as u32, 3, seed) - 0.5;
+    let offset = hash2(row as i32 as u32, 5, seed) * 300.0;
+    let along = x + offset;
+    let board = (along / 220.0).floor();
+    let board_tone = hash2(row as i32 as u32, board as i32 as u32, seed ^ 7) - 0.5;
+    let warp = n.fbm(along * 0.01, y * 0.05 + row * 7.0, 3) * 9.0;
+    let rings = ((within + warp) * 0.7).sin() * 0.5 + 0.5;
+    let streak = n.fbm(along * 0.004 + row * 13.0, y * 0.6, 4);
+    let grain = 0.86 + 0.16 * streak + 0.08 * rings + 0.1 * jitter + 0.08 * board_tone;
+    let mut k = grain;
+    if within < 1.2 || along - board * 220.0 < 1.0 {
+        k *= 0.55;
+    }
+    t.tone(k)
+}
+
+/// A clouded ground with broad grey veins and finer ones across them.
+fn marble(t: &Texel) -> [f32; 3] {
+    let (n, x, y) = (t.n, t.x, t.y);
+    let turb = n.fbm(x * 0.008, y * 0.008, 5);
+    let vein = ((x * 0.011 + y * 0.006 + 6.0 * turb) * 3.0).sin().abs();
+    let fine = ((x * 0.02 - y * 0.013 + 9.0 * n.fbm(x * 0.015 + 40.0, y * 0.015, 4)) * 4.0)
+        .sin()
+        .abs();
+    let cloud = 0.97 + 0.05 * n.fbm(x * 0.004 + 9.0, y * 0.004, 3);
+    let grey = t.tone(0.62);
+    let a = (1.0 - vein / 0.07).max(0.0).powi(2) * 0.8;
+    let b = (1.0 - fine / 0.04).max(0.0).powi(2) * 0.35;
+    mix(mix(t.tone(cloud), grey, a), grey, b)
+}
+
+/// Chips on a 14-unit lattice, each cell holding one chip near a random point.
+fn terrazzo(t: &Texel) -> [f32; 3] {
+    let (n, x, y, seed) = (t.n, t.x, t.y, t.seed);
+    let cell = 14.0;
+    let (gx, gy) = ((x / cell).floor(), (y / cell).floor());
+    let mut out = t.tone(0.97 + 0.05 * n.fbm(x * 0.02, y * 0.02, 2));
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            let (cx, cy) = (
+                (gx + dx as f32) as i32 as u32,
+                (gy + dy as f32) as i32 as u32,
+            );
+            let px = (gx + dx as f32 + hash2(cx, cy, seed ^ 31)) * cell;
+            let py = (gy + dy as f32 + hash2(cx, cy, seed ^ 32)) * cell;
+            let r = 2.0 + 4.5 * hash2(cx, cy, seed ^ 33);
+            let squash = 0.55 + 0.45 * hash2(cx, cy, seed ^ 34);
+            let (ex, ey) = ((x - px) / r, (y - py) / (r * squash));
+            if ex * ex + ey * ey < 1.0 {
+                let pick = (hash2(cx, cy, seed ^ 35) * 5.0) as usize;
+                out = [
+                    [120.0, 118.0, 114.0],
+                    [176.0, 104.0, 78.0],
+                    [140.0, 160.0, 140.0],
+                    [54.0, 52.0, 50.0],
+                    [250.0, 248.0, 244.0],
+                ][pick.min(4)];
             }
-            let jitter = hash2(tx as i32 as u32, ty as i32 as u32, seed ^ 81) - 0.5;
-            let glaze = 0.03 * ((fx + fy) / tile - 1.0);
-            tone(0.99 + 0.06 * jitter - glaze)
-        }
-        MaterialKind::Brick => {
-            let (bh, bw, mortar) = (22.0, 50.0, 2.2);
-            let row = (y / bh).floor();
-            let shift = if row as i32 % 2 == 0 { 0.0 } else { bw / 2.0 };
-            let col = ((x + shift) / bw).floor();
-            let (fx, fy) = (x + shift - col * bw, y - row * bh);
-            if fx < mortar || fy < mortar {
-                return [196.0, 190.0, 178.0].map(|v| v * (0.95 + 0.1 * speck(1.0, 91)));
-            }
-            let jitter = hash2(col as i32 as u32, row as i32 as u32, seed ^ 92) - 0.5;
-            let rough = n.fbm(x * 0.15, y * 0.15, 3) - 0.5;
-            tone(1.0 + 0.22 * jitter + 0.16 * rough)
         }
     }
+    out
+}
+
+/// Square glazed tiles in grout, each a shade apart.
+fn tiles(t: &Texel) -> [f32; 3] {
+    let (x, y) = (t.x, t.y);
+    let tile = 48.0;
+    let (tx, ty) = ((x / tile).floor(), (y / tile).floor());
+    let (fx, fy) = (x - tx * tile, y - ty * tile);
+    let grout = 1.8;
+    if fx < grout || fy < grout {
+        return mix(t.tone(0.82), [150.0, 150.0, 146.0], 0.35);
+    }
+    let jitter = hash2(tx as i32 as u32, ty as i32 as u32, t.seed ^ 81) - 0.5;
+    let glaze = 0.03 * ((fx + fy) / tile - 1.0);
+    t.tone(0.99 + 0.06 * jitter - glaze)
+}
+
+/// Bricks in running bond with pale mortar joints.
+fn bricks(t: &Texel) -> [f32; 3] {
+    let (x, y) = (t.x, t.y);
+    let (bh, bw, mortar) = (22.0, 50.0, 2.2);
+    let row = (y / bh).floor();
+    let shift = if row as i32 % 2 == 0 { 0.0 } else { bw / 2.0 };
+    let col = ((x + shift) / bw).floor();
+    let (fx, fy) = (x + shift - col * bw, y - row * bh);
+    if fx < mortar || fy < mortar {
+        return [196.0, 190.0, 178.0].map(|v| v * (0.95 + 0.1 * t.speck(1.0, 91)));
+    }
+    let jitter = hash2(col as i32 as u32, row as i32 as u32, t.seed ^ 92) - 0.5;
+    let rough = t.n.fbm(x * 0.15, y * 0.15, 3) - 0.5;
+    t.tone(1.0 + 0.22 * jitter + 0.16 * rough)
 }
 
 /// `material` painted over the whole picture where `inside`, lit and grained like the

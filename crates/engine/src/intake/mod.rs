@@ -1,3 +1,4 @@
+// Long by nature: one upload pipeline whose steps share their limits and errors.
 //! Intake of uploaded product photos ("reference images"): recognise the format by content,
 //! refuse what is too large or malformed before spending memory on it, store an upright copy
 //! without metadata, and make a thumbnail.

@@ -1,3 +1,4 @@
+// Long by nature: the parser's types and its one reading of a prompt; word tables live apart.
 //! Prompt understanding: English free text to engine parameters.
 //!
 //! A small vocabulary of words and phrases, each voting for options with a weight. Phrases
@@ -445,17 +446,56 @@ use words::*;
 pub fn parse(prompt: &str) -> PromptParams {
     let tokens = tokenize(prompt);
     let mut out = PromptParams::default();
-    let mut env = Scores::<Environment>::default();
-    let mut pal = Scores::<ColorPalette>::default();
-    let mut light = Scores::<Lighting>::default();
-    let mut comp = Scores::<Composition>::default();
-    let mut place = Scores::<Setting>::default();
-    // Colours seen, with the token index after them, to decide product vs scene later.
-    let mut colors: Vec<(NamedColor, usize)> = Vec::new();
-    // Where the product's noun phrase starts and ends ("amber glass perfume bottle").
-    let mut product_span: Option<(usize, usize)> = None;
-    let mut negated_until = 0usize;
+    let mut tally = Tally::default();
+    read_words(&tokens, &mut out, &mut tally);
+    lean_on_moods(&out.moods, &mut tally);
+    if out.no_props {
+        tally.comp.vote(C::ProductHero, 0.5, usize::MAX, false);
+    }
+    let colors = std::mem::take(&mut tally.colors);
+    assign_colors(&tokens, colors, tally.product_span, &mut out);
 
+    out.environment = tally.env.best();
+    // The place painted belongs to the environment chosen: "a bathroom shelf by the sink"
+    // is the bathroom's vanity, not a shelf in some other room.
+    out.setting = match out.environment {
+        Some(e) => tally.place.best_where(|s| s.environment() == e),
+        None => tally.place.best(),
+    };
+    out.props = props_of(&tokens);
+    out.space = space_of(&tokens);
+    out.palette = tally.pal.best();
+    out.lighting = tally.light.best();
+    out.composition = tally.comp.best();
+    out
+}
+
+/// What the words voted for, gathered while reading.
+#[derive(Default)]
+struct Tally {
+    env: Scores<Environment>,
+    pal: Scores<ColorPalette>,
+    light: Scores<Lighting>,
+    comp: Scores<Composition>,
+    place: Scores<Setting>,
+    /// Colours seen, with the token index after them, to decide product vs scene later.
+    colors: Vec<(NamedColor, usize)>,
+    /// Where the product's noun phrase starts and ends ("amber glass perfume bottle").
+    product_span: Option<(usize, usize)>,
+}
+
+/// Where reading goes on after looking for a colour at a word.
+enum AfterColor {
+    /// The colour (and what it qualified) is used up: read on from this word.
+    Next(usize),
+    /// Read the phrase at `at`; afterwards skip at least to `skip_to`.
+    Phrase { at: usize, skip_to: usize },
+}
+
+/// Reads the words in order: negation scopes, tone words, colours and vocabulary phrases,
+/// each phrase's votes cast into `tally` or set on `out`.
+fn read_words(tokens: &[String], out: &mut PromptParams, tally: &mut Tally) {
+    let mut negated_until = 0usize;
     let mut i = 0;
     while i < tokens.len() {
         let word = tokens[i].as_str();
@@ -480,104 +520,136 @@ pub fn parse(prompt: &str) -> PromptParams {
             }
         }
 
-        // A colour, maybe after a shade word: "pale pink".
-        let shade = shade_of(word);
-        let at = if shade.is_some() { i + 1 } else { i };
-        let mut skip_to = i;
-        if let Some((name, rgb, n)) = match_color(&tokens, at) {
-            let shade = shade.unwrap_or(Shade::Normal);
-            let color = NamedColor {
-                name,
-                shade,
-                rgb: apply_shade(rgb, shade),
-            };
-            // A colour of the surface itself ("white and gold-veined marble") is the
-            // surface's tone, which the setting paints; it never recolours the wall.
-            let mut k = at + n;
-            while k < tokens.len()
-                && k < at + n + 4
-                && (matches!(tokens[k].as_str(), "and" | "veined" | "polished" | "honed")
-                    || match_color(&tokens, k).is_some())
-            {
-                k += 1;
-            }
-            if !negated
-                && tokens
-                    .get(k)
-                    .is_some_and(|t| SURFACES.contains(&t.as_str()))
-            {
-                let light = color.rgb.iter().map(|&c| c as u32).sum::<u32>() > 3 * 150;
-                out.tone = out
-                    .tone
-                    .or(Some(if light { Tone::Light } else { Tone::Dark }));
-                i = k;
+        let skip_to = match read_color(tokens, i, negated, out, tally) {
+            AfterColor::Next(next) => {
+                i = next;
                 continue;
             }
-            if negated {
-                out.avoid_colors.push(color);
-            } else {
-                colors.push((color, at + n));
+            AfterColor::Phrase { at, skip_to } => {
+                i = at;
+                skip_to
             }
-            // Colour words that are also vocabulary ("cream", "sky blue", "white background")
-            // still vote, unless they qualify a product word ("cream jar").
-            let next = tokens[at + n..]
-                .iter()
-                .position(|t| !MATERIALS.contains(&t.as_str()))
-                .map_or(tokens.len(), |k| at + n + k);
-            let before_product = match_phrase(&tokens, next)
-                .is_some_and(|(votes, _)| votes.iter().any(|v| matches!(v, Product(_))));
-            skip_to = at + n;
-            if before_product || match_phrase(&tokens, at).is_none() {
-                i = skip_to;
-                continue;
-            }
-            i = at;
-        }
+        };
 
-        let Some((votes, n)) = match_phrase(&tokens, i) else {
+        let Some((votes, n)) = match_phrase(tokens, i) else {
             i += 1;
             continue;
         };
         for vote in votes {
-            match *vote {
-                Env(e, w) => env.vote(e, w, i, negated),
-                Pal(p, w) => pal.vote(p, w, i, negated),
-                Light(l, w) => light.vote(l, w, i, negated),
-                Comp(c, w) => comp.vote(c, w, i, negated),
-                Product(kind) if !negated => match product_span {
-                    None => {
-                        out.product = Some(kind);
-                        product_span = Some((i, i + n));
-                    }
-                    // The head noun is the last of a run: "perfume bottle", "glass jar".
-                    Some((start, end))
-                        if i == end
-                            || (i == end + 1 && MATERIALS.contains(&tokens[end].as_str())) =>
-                    {
-                        out.product = Some(kind);
-                        product_span = Some((start, i + n));
-                    }
-                    Some(_) => {}
-                },
-                Product(_) => {}
-                Mood(m) if !negated && !out.moods.contains(&m) => out.moods.push(m),
-                Mood(_) => {}
-                Props if negated => out.no_props = true,
-                Props => comp.vote(C::LifestyleContext, 0.8, i, false),
-                Set(s, w) => {
-                    place.vote(s, w, i, negated);
-                    env.vote(s.environment(), w, i, negated);
-                }
-                TopDown if !negated => out.top_down = true,
-                TopDown => {}
-            }
+            cast(*vote, (i, n), negated, tokens, out, tally);
         }
         i = (i + n).max(skip_to);
     }
+}
 
-    // Moods lean the palette and light a little, below any direct mention.
-    for (k, mood) in out.moods.iter().enumerate() {
-        let at = usize::MAX - out.moods.len() + k;
+/// A colour at word `i`, maybe after a shade word ("pale pink"): the surface's tone, a
+/// colour to avoid, or one to place later.
+fn read_color(
+    tokens: &[String],
+    i: usize,
+    negated: bool,
+    out: &mut PromptParams,
+    tally: &mut Tally,
+) -> AfterColor {
+    let shade = shade_of(tokens[i].as_str());
+    let at = if shade.is_some() { i + 1 } else { i };
+    let Some((name, rgb, n)) = match_color(tokens, at) else {
+        return AfterColor::Phrase { at: i, skip_to: i };
+    };
+    let shade = shade.unwrap_or(Shade::Normal);
+    let color = NamedColor {
+        name,
+        shade,
+        rgb: apply_shade(rgb, shade),
+    };
+    // A colour of the surface itself ("white and gold-veined marble") is the
+    // surface's tone, which the setting paints; it never recolours the wall.
+    let mut k = at + n;
+    while k < tokens.len()
+        && k < at + n + 4
+        && (matches!(tokens[k].as_str(), "and" | "veined" | "polished" | "honed")
+            || match_color(tokens, k).is_some())
+    {
+        k += 1;
+    }
+    if !negated
+        && tokens
+            .get(k)
+            .is_some_and(|t| SURFACES.contains(&t.as_str()))
+    {
+        let light = color.rgb.iter().map(|&c| c as u32).sum::<u32>() > 3 * 150;
+        out.tone = out
+            .tone
+            .or(Some(if light { Tone::Light } else { Tone::Dark }));
+        return AfterColor::Next(k);
+    }
+    if negated {
+        out.avoid_colors.push(color);
+    } else {
+        tally.colors.push((color, at + n));
+    }
+    // Colour words that are also vocabulary ("cream", "sky blue", "white background")
+    // still vote, unless they qualify a product word ("cream jar").
+    let next = tokens[at + n..]
+        .iter()
+        .position(|t| !MATERIALS.contains(&t.as_str()))
+        .map_or(tokens.len(), |k| at + n + k);
+    let before_product = match_phrase(tokens, next)
+        .is_some_and(|(votes, _)| votes.iter().any(|v| matches!(v, Product(_))));
+    let skip_to = at + n;
+    if before_product || match_phrase(tokens, at).is_none() {
+        return AfterColor::Next(skip_to);
+    }
+    AfterColor::Phrase { at, skip_to }
+}
+
+/// Casts one vote of the phrase of `n` words at word `i`.
+fn cast(
+    vote: Vote,
+    (i, n): (usize, usize),
+    negated: bool,
+    tokens: &[String],
+    out: &mut PromptParams,
+    tally: &mut Tally,
+) {
+    match vote {
+        Env(e, w) => tally.env.vote(e, w, i, negated),
+        Pal(p, w) => tally.pal.vote(p, w, i, negated),
+        Light(l, w) => tally.light.vote(l, w, i, negated),
+        Comp(c, w) => tally.comp.vote(c, w, i, negated),
+        Product(kind) if !negated => match tally.product_span {
+            None => {
+                out.product = Some(kind);
+                tally.product_span = Some((i, i + n));
+            }
+            // The head noun is the last of a run: "perfume bottle", "glass jar".
+            Some((start, end))
+                if i == end || (i == end + 1 && MATERIALS.contains(&tokens[end].as_str())) =>
+            {
+                out.product = Some(kind);
+                tally.product_span = Some((start, i + n));
+            }
+            Some(_) => {}
+        },
+        Product(_) => {}
+        Mood(m) if !negated && !out.moods.contains(&m) => out.moods.push(m),
+        Mood(_) => {}
+        Props if negated => out.no_props = true,
+        Props => tally.comp.vote(C::LifestyleContext, 0.8, i, false),
+        Set(s, w) => {
+            tally.place.vote(s, w, i, negated);
+            tally.env.vote(s.environment(), w, i, negated);
+        }
+        TopDown if !negated => out.top_down = true,
+        TopDown => {}
+    }
+}
+
+/// Moods lean the palette and light a little, below any direct mention.
+fn lean_on_moods(moods: &[Mood], tally: &mut Tally) {
+    let (light, pal) = (&mut tally.light, &mut tally.pal);
+    for (k, mood) in moods.iter().enumerate() {
+        let at = usize::MAX - moods.len() + k;
         match mood {
             Mood::Moody => light.vote(L::DramaticShadows, 0.3, at, false),
             Mood::Fresh => light.vote(L::NaturalDaylight, 0.3, at, false),
@@ -590,11 +662,16 @@ pub fn parse(prompt: &str) -> PromptParams {
             Mood::Playful => light.vote(L::SoftEven, 0.3, at, false),
         }
     }
-    if out.no_props {
-        comp.vote(C::ProductHero, 0.5, usize::MAX, false);
-    }
+}
 
-    let subject = subject_span(&tokens);
+/// Gives each colour seen to the product, a prop or the scene.
+fn assign_colors(
+    tokens: &[String],
+    colors: Vec<(NamedColor, usize)>,
+    product_span: Option<(usize, usize)>,
+    out: &mut PromptParams,
+) {
+    let subject = subject_span(tokens);
     for (color, end) in colors {
         // The colour of the product when the product word follows within two words and no
         // scene noun comes first.
@@ -612,26 +689,12 @@ pub fn parse(prompt: &str) -> PromptParams {
             }
         } else if qualifies_product && out.product_color.is_none() {
             out.product_color = Some(color);
-        } else if qualifies_prop(&tokens, end) {
+        } else if qualifies_prop(tokens, end) {
             out.prop_colors.push(color);
         } else {
             out.scene_colors.push(color);
         }
     }
-
-    out.environment = env.best();
-    // The place painted belongs to the environment chosen: "a bathroom shelf by the sink"
-    // is the bathroom's vanity, not a shelf in some other room.
-    out.setting = match out.environment {
-        Some(e) => place.best_where(|s| s.environment() == e),
-        None => place.best(),
-    };
-    out.props = props_of(&tokens);
-    out.space = space_of(&tokens);
-    out.palette = pal.best();
-    out.lighting = light.best();
-    out.composition = comp.best();
-    out
 }
 
 /// Votes per option: positive weights, first mention breaks ties, negation excludes.

@@ -89,11 +89,7 @@ pub async fn start(
     asset_id: Uuid,
     request: ExportRequest,
 ) -> ApiResult<Job> {
-    let asset = state
-        .store
-        .media_asset(user_id, asset_id)
-        .await
-        .map_err(not_found(MEDIA_NOT_FOUND))?;
+    let asset = media::owned_asset(state, user_id, asset_id).await?;
     let targets = parse_targets(request.targets)?;
     let (reels, pictures): (Vec<Target>, Vec<Target>) = targets.iter().partition(|t| t.is_reel());
     let audio_asset_id = match asset.file_type {
@@ -131,11 +127,7 @@ pub async fn start(
                     "A reel needs music: choose one of your music tracks (audio_asset_id), or make one with ‘Make music for this campaign’ in the chat",
                 )
             })?;
-            let music = state
-                .store
-                .media_asset(user_id, music_id)
-                .await
-                .map_err(not_found(MEDIA_NOT_FOUND))?;
+            let music = media::owned_asset(state, user_id, music_id).await?;
             if music.file_type != MediaKind::Audio {
                 return Err(ApiError::validation(
                     "audio_asset_id",

@@ -53,6 +53,19 @@ pub async fn marked_for(state: &AppState, user_id: Uuid) -> ApiResult<bool> {
     Ok(state.store.active_subscription(user_id).await?.is_none())
 }
 
+/// The user's generated asset or 404.
+pub async fn owned_asset(
+    state: &AppState,
+    user_id: Uuid,
+    asset_id: Uuid,
+) -> ApiResult<store::MediaAsset> {
+    state
+        .store
+        .media_asset(user_id, asset_id)
+        .await
+        .map_err(not_found(MEDIA_NOT_FOUND))
+}
+
 /// The user's file (a generated asset or a product photo) or 404.
 pub async fn stored_file(
     state: &AppState,

@@ -29,13 +29,17 @@ pub async fn owned_scene(
     Ok(scene)
 }
 
-pub async fn owned_project(state: &AppState, user_id: Uuid, project_id: Uuid) -> ApiResult<()> {
+/// The user's project; anything else is 404.
+pub async fn owned_project(
+    state: &AppState,
+    user_id: Uuid,
+    project_id: Uuid,
+) -> ApiResult<store::Project> {
     state
         .store
         .project(user_id, project_id)
         .await
-        .map_err(not_found("Project not found"))?;
-    Ok(())
+        .map_err(not_found("Project not found"))
 }
 
 /// A required id field: missing → the given message, malformed → a validation error.

@@ -142,12 +142,9 @@ fn parse_choice<T>(
 async fn panel_target(
     state: &AppState,
     user_id: Uuid,
-    project_id: Option<&str>,
-    scene_id: Option<&str>,
+    campaign: SceneRef,
 ) -> ApiResult<(Target, store::Scene)> {
-    let scene = SceneRef::parse(project_id, scene_id)?
-        .owned(state, user_id)
-        .await?;
+    let scene = campaign.owned(state, user_id).await?;
     Ok((
         Target {
             user_id,
@@ -167,13 +164,8 @@ pub async fn start_from_template(
     request: TemplateGenerateRequest,
 ) -> ApiResult<(Vec<store::Job>, store::StoredTemplate)> {
     let count = variation_count(request.variations.as_ref())?;
-    let (target, scene) = panel_target(
-        state,
-        user_id,
-        request.project_id.as_deref(),
-        request.scene_id.as_deref(),
-    )
-    .await?;
+    let campaign = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?;
+    let (target, scene) = panel_target(state, user_id, campaign).await?;
     let template_id = request
         .template_id
         .as_deref()
@@ -214,13 +206,8 @@ pub async fn start_recommendation(
     host: Option<&str>,
 ) -> ApiResult<Vec<store::Job>> {
     let count = variation_count(request.variations.as_ref())?;
-    let (target, scene) = panel_target(
-        state,
-        user_id,
-        request.project_id.as_deref(),
-        request.scene_id.as_deref(),
-    )
-    .await?;
+    let campaign = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?;
+    let (target, scene) = panel_target(state, user_id, campaign).await?;
     let settings = request.generation_settings.resolve(scene.settings)?;
     let engine = image_engine(state, request.engine.as_deref())?;
     let guidance = Guidance {

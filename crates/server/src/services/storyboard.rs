@@ -5,7 +5,8 @@ use domain::MediaKind;
 use store::{MediaAsset, Project, Scene};
 use uuid::Uuid;
 
-use crate::error::{not_found, ApiResult};
+use crate::error::ApiResult;
+use crate::services::ownership::owned_project;
 use crate::state::AppState;
 
 pub struct Storyboard {
@@ -53,11 +54,7 @@ pub async fn of_project(
     user_id: Uuid,
     project_id: Uuid,
 ) -> ApiResult<Storyboard> {
-    let project = state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))?;
+    let project = owned_project(state, user_id, project_id).await?;
     let scenes = state.store.scenes(user_id, project_id).await?;
     let media = state.store.project_media(user_id, project_id).await?;
     let (mut assigned, unassigned): (Vec<_>, Vec<_>) = media.into_iter().partition(|m| {

@@ -6,7 +6,7 @@ use engine::intake::{self, PreparedImage};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::services::ownership::MESSAGE_NOT_FOUND;
+use crate::services::ownership::{owned_project, MESSAGE_NOT_FOUND};
 use crate::state::AppState;
 
 pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";
@@ -117,11 +117,7 @@ async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiRes
         "projectId is required",
         "Project not found",
     )?;
-    state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))?;
+    owned_project(state, user_id, project_id).await?;
     let scene_id = match upload.scene_id.as_deref() {
         Some(text) => {
             let id = parse_id(
@@ -278,11 +274,7 @@ pub async fn project_reference_images(
     user_id: Uuid,
     project_id: Uuid,
 ) -> ApiResult<Vec<store::ReferenceImage>> {
-    state
-        .store
-        .project(user_id, project_id)
-        .await
-        .map_err(not_found("Project not found"))?;
+    owned_project(state, user_id, project_id).await?;
     Ok(state
         .store
         .project_reference_images(user_id, project_id)

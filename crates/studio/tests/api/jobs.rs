@@ -1,8 +1,7 @@
+// Long by nature: the API tests of generation jobs, one per journey.
 //! Generation jobs and the credit ledger through the real binary: debits never overdraw,
 //! failures refund exactly once, retries charge once, dead workers' jobs are taken over,
 //! queued jobs survive a restart, and users only ever see their own jobs and events.
-//!
-//! Long by nature: the API tests of generation jobs, one per journey.
 
 use std::time::Duration;
 

@@ -1,5 +1,4 @@
-//!
-//! Long by nature: the API tests of product photos, one per journey.
+// Long by nature: the API tests of product photos, one per journey.
 use std::path::Path;
 
 use futures::future::join_all;

@@ -18,86 +18,7 @@ pub(super) fn find_product(
     tokens: &[Token],
     negated: &[bool],
 ) -> Option<(Product, usize, usize, bool)> {
-    let mut mentions: Vec<Mention> = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        if negated[i] || tokens[i].is_break() {
-            i += 1;
-            continue;
-        }
-        let Some((_, n)) = PRODUCT_WORDS.at(tokens, i) else {
-            i += 1;
-            continue;
-        };
-        let word = tokens[i].word.as_str();
-        let prev = i.checked_sub(1).map(|p| tokens[p].word.as_str());
-        let lamp = tokens
-            .get(i + n)
-            .is_some_and(|t| matches!(t.word.as_str(), "light" | "lights" | "lighting"));
-        // "can you…", "watch it spin", "ring light".
-        if lamp || (n == 1 && is_ambiguous(word) && !prev.is_some_and(describes_noun)) {
-            i += 1;
-            continue;
-        }
-        if n == 1
-            && COLOR_PRODUCTS.contains(&word)
-            && tokens
-                .get(i + 1)
-                .is_some_and(|t| is_color(&word_info(&t.word)))
-        {
-            i += 1;
-            continue;
-        }
-        // Runs of product words name one thing; the last is the head ("perfume bottle"),
-        // also across a short name part between them ("vitamin C serum", "B12 gummies").
-        let mut head = (i, i + n);
-        let mut end = i + n;
-        while end < tokens.len() && !negated[end] {
-            match PRODUCT_WORDS.at(tokens, end) {
-                Some((_, m)) => {
-                    head = (end, end + m);
-                    end += m;
-                }
-                None if is_name_part(&tokens[end])
-                    && end + 1 < tokens.len()
-                    && !negated[end + 1] =>
-                {
-                    match PRODUCT_WORDS.at(tokens, end + 1) {
-                        Some((_, m)) => {
-                            head = (end + 1, end + 1 + m);
-                            end += 1 + m;
-                        }
-                        None => break,
-                    }
-                }
-                None => break,
-            }
-        }
-        if tokens
-            .get(end)
-            .is_some_and(|t| ACCESSORIES.contains(&t.word.as_str()))
-        {
-            head = (head.0, end + 1);
-            end += 1;
-        }
-        let prop = in_prop_context(tokens, i);
-        mentions.push(Mention {
-            start: i,
-            end,
-            head,
-            prop,
-        });
-        // The first mention that is not a prop, and the one after it ("a serum and a
-        // toner"), decide; a long message need not be read further.
-        if mentions
-            .iter()
-            .position(|m| !m.prop)
-            .is_some_and(|f| mentions.len() > f + 1)
-        {
-            break;
-        }
-        i = end;
-    }
+    let mentions = mentions(tokens, negated);
     let first = mentions
         .iter()
         .position(|m| !m.prop)
@@ -109,13 +30,7 @@ pub(super) fn find_product(
     // "a serum and a moisturizer": two products shot together.
     let mut joined = false;
     if let Some(next) = mentions.get(first + 1).filter(|n| !n.prop) {
-        let between = &tokens[end..next.start];
-        if !between.is_empty()
-            && between.iter().all(|t| {
-                matches!(t.word.as_str(), "and" | "plus") || DETERMINERS.contains(&t.word.as_str())
-            })
-            && matches!(between[0].word.as_str(), "and" | "plus")
-        {
+        if joined_by_and(&tokens[end..next.start]) {
             end = next.end;
             joined = true;
         }
@@ -124,20 +39,7 @@ pub(super) fn find_product(
     start = widen_back(tokens, negated, start);
     end = widen_of(tokens, negated, end);
     end = widen_container(tokens, negated, end);
-    // The most telling product word decides the family: "jar of face cream" is skincare.
-    let mut category = Category::General;
-    let mut k = start;
-    while k < end {
-        match PRODUCT_WORDS.at(tokens, k) {
-            Some((c, n)) => {
-                if c != Category::General {
-                    category = c;
-                }
-                k += n;
-            }
-            None => k += 1,
-        }
-    }
+    let category = category_of(tokens, start, end);
 
     let name = tidy_name(text, tokens, start, end);
     if name.is_empty() {
@@ -165,6 +67,127 @@ pub(super) fn find_product(
         category,
     };
     Some((product, start, end, prop))
+}
+
+/// The product words mentioned, in order, each widened to its run of product words; reading
+/// stops once the first that is not a prop and the one after it are known.
+fn mentions(tokens: &[Token], negated: &[bool]) -> Vec<Mention> {
+    let mut mentions: Vec<Mention> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if negated[i] || tokens[i].is_break() {
+            i += 1;
+            continue;
+        }
+        let Some((_, n)) = PRODUCT_WORDS.at(tokens, i) else {
+            i += 1;
+            continue;
+        };
+        if not_the_product_here(tokens, i, n) {
+            i += 1;
+            continue;
+        }
+        let (head, end) = product_run(tokens, negated, i, n);
+        let prop = in_prop_context(tokens, i);
+        mentions.push(Mention {
+            start: i,
+            end,
+            head,
+            prop,
+        });
+        // The first mention that is not a prop, and the one after it ("a serum and a
+        // toner"), decide; a long message need not be read further.
+        if mentions
+            .iter()
+            .position(|m| !m.prop)
+            .is_some_and(|f| mentions.len() > f + 1)
+        {
+            break;
+        }
+        i = end;
+    }
+    mentions
+}
+
+/// Whether the product word of `n` tokens at `i` means something else here: "can you…",
+/// "watch it spin", "ring light", or a colour product before a colour ("rose gold").
+fn not_the_product_here(tokens: &[Token], i: usize, n: usize) -> bool {
+    let word = tokens[i].word.as_str();
+    let prev = i.checked_sub(1).map(|p| tokens[p].word.as_str());
+    let lamp = tokens
+        .get(i + n)
+        .is_some_and(|t| matches!(t.word.as_str(), "light" | "lights" | "lighting"));
+    if lamp || (n == 1 && is_ambiguous(word) && !prev.is_some_and(describes_noun)) {
+        return true;
+    }
+    n == 1
+        && COLOR_PRODUCTS.contains(&word)
+        && tokens
+            .get(i + 1)
+            .is_some_and(|t| is_color(&word_info(&t.word)))
+}
+
+/// Runs of product words name one thing; the last is the head ("perfume bottle"), also
+/// across a short name part between them ("vitamin C serum", "B12 gummies"), and an
+/// accessory word after them joins the head. Returns the head's span and the run's end.
+fn product_run(tokens: &[Token], negated: &[bool], i: usize, n: usize) -> ((usize, usize), usize) {
+    let mut head = (i, i + n);
+    let mut end = i + n;
+    while end < tokens.len() && !negated[end] {
+        match PRODUCT_WORDS.at(tokens, end) {
+            Some((_, m)) => {
+                head = (end, end + m);
+                end += m;
+            }
+            None if is_name_part(&tokens[end]) && end + 1 < tokens.len() && !negated[end + 1] => {
+                match PRODUCT_WORDS.at(tokens, end + 1) {
+                    Some((_, m)) => {
+                        head = (end + 1, end + 1 + m);
+                        end += 1 + m;
+                    }
+                    None => break,
+                }
+            }
+            None => break,
+        }
+    }
+    if tokens
+        .get(end)
+        .is_some_and(|t| ACCESSORIES.contains(&t.word.as_str()))
+    {
+        head = (head.0, end + 1);
+        end += 1;
+    }
+    (head, end)
+}
+
+/// Whether the words between two products only join them: "and", "plus" and articles,
+/// starting with "and" or "plus".
+fn joined_by_and(between: &[Token]) -> bool {
+    !between.is_empty()
+        && between.iter().all(|t| {
+            matches!(t.word.as_str(), "and" | "plus") || DETERMINERS.contains(&t.word.as_str())
+        })
+        && matches!(between[0].word.as_str(), "and" | "plus")
+}
+
+/// The most telling product word of the words `start..end` decides the family: "jar of
+/// face cream" is skincare.
+fn category_of(tokens: &[Token], start: usize, end: usize) -> Category {
+    let mut category = Category::General;
+    let mut k = start;
+    while k < end {
+        match PRODUCT_WORDS.at(tokens, k) {
+            Some((c, n)) => {
+                if c != Category::General {
+                    category = c;
+                }
+                k += n;
+            }
+            None => k += 1,
+        }
+    }
+    category
 }
 
 /// A short part of a product's name between two product words: a letter, a number, a

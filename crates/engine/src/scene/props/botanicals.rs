@@ -1,6 +1,6 @@
 //! Stems and sprigs: vases holding stems, branches, herb bundles and dried flowers.
 
-use tiny_skia::{PathBuilder, Pixmap};
+use tiny_skia::{Path, PathBuilder, Pixmap};
 
 use super::objects::{flower, leaf, quad_at};
 use super::Stems;
@@ -59,101 +59,20 @@ pub(super) fn stem_vase(
         pb.move_to(start.0, start.1);
         pb.quad_to(ctrl.0, ctrl.1, tip.0, tip.1);
         stroke_solid(pm, pb.finish(), stem_c, 1.0, (size * 0.012).max(1.0));
+        let stem = Stem {
+            curve: (start, ctrl, tip),
+            index: i,
+            t,
+            size,
+            side,
+        };
         match stems {
-            Stems::Leafy => {
-                for k in 0..6 {
-                    let s = 0.35 + 0.12 * k as f32;
-                    let p = quad_at(start, ctrl, tip, s.min(1.0));
-                    let dir = if k % 2 == 0 { 1.0 } else { -1.0 };
-                    let angle = -std::f32::consts::FRAC_PI_2 + dir * 0.9 + (t - 0.5) * 0.8;
-                    let c = scale(hex(0x8FA58C), rng.range(0.82, 1.12));
-                    leaf(pm, p, angle, size * 0.075, size * 0.032, c, side);
-                }
-            }
-            Stems::Spikes(c) => {
-                let c = crate::scene::raster::rgb8(c);
-                for k in 0..14 {
-                    let s = 0.62 + 0.38 * k as f32 / 13.0;
-                    let p = quad_at(start, ctrl, tip, s);
-                    let off = if k % 2 == 0 { 1.0 } else { -1.0 } * size * 0.008;
-                    let rr = size * 0.014 * (1.1 - 0.4 * (s - 0.62) / 0.38);
-                    fill(
-                        pm,
-                        ellipse(p.0 + off, p.1, rr, rr * 1.5),
-                        round_shader(
-                            p.0 - rr,
-                            p.0 + rr,
-                            scale(c, rng.range(0.85, 1.1)),
-                            side,
-                            0.1,
-                        ),
-                    );
-                }
-            }
-            Stems::Flowers(c) => {
-                for k in 0..2 {
-                    let p = quad_at(start, ctrl, tip, 0.55 + 0.15 * k as f32);
-                    let dir = if (i + k) % 2 == 0 { 1.0 } else { -1.0 };
-                    leaf(
-                        pm,
-                        p,
-                        -std::f32::consts::FRAC_PI_2 + dir * 1.0,
-                        size * 0.07,
-                        size * 0.028,
-                        hex(0x6F8F5A),
-                        side,
-                    );
-                }
-                flower(
-                    pm,
-                    tip.0,
-                    tip.1,
-                    size * 0.07,
-                    crate::scene::raster::rgb8(c),
-                    side,
-                    shadow,
-                    0.9,
-                );
-            }
+            Stems::Leafy => leafy_stem(pm, &stem, rng),
+            Stems::Spikes(c) => bud_spike(pm, &stem, crate::scene::raster::rgb8(c), rng),
+            Stems::Flowers(c) => flowering_stem(pm, &stem, crate::scene::raster::rgb8(c), shadow),
         }
     }
-    // The vase: a rounded body with a neck.
-    let mut pb = PathBuilder::new();
-    pb.move_to(cx - neck, mouth);
-    pb.cubic_to(
-        cx - neck,
-        mouth + vh * 0.2,
-        cx - r * 1.1,
-        mouth + vh * 0.3,
-        cx - r,
-        base - vh * 0.35,
-    );
-    pb.cubic_to(
-        cx - r * 0.95,
-        base - vh * 0.05,
-        cx - r * 0.6,
-        base,
-        cx,
-        base,
-    );
-    pb.cubic_to(
-        cx + r * 0.6,
-        base,
-        cx + r * 0.95,
-        base - vh * 0.05,
-        cx + r,
-        base - vh * 0.35,
-    );
-    pb.cubic_to(
-        cx + r * 1.1,
-        mouth + vh * 0.3,
-        cx + neck,
-        mouth + vh * 0.2,
-        cx + neck,
-        mouth,
-    );
-    pb.close();
-    let body = pb.finish();
+    let body = vase_body(cx, mouth, base, r, neck, vh);
     if glass {
         // Clear glass: the stems show through a faint tint; water fills the lower part;
         // the rim and the lit side catch bright highlights.
@@ -196,6 +115,124 @@ pub(super) fn stem_vase(
             1.0,
         );
     }
+}
+
+/// One stem of a vase: its curve (start, control point, tip), which of the fan it is and
+/// where across the fan (`t`, 0 to 1), the arrangement's size and the light side.
+struct Stem {
+    curve: ((f32, f32), (f32, f32), (f32, f32)),
+    index: usize,
+    t: f32,
+    size: f32,
+    side: f32,
+}
+
+/// Small round leaves alternating up the stem (eucalyptus, herbs).
+fn leafy_stem(pm: &mut Pixmap, stem: &Stem, rng: &mut Rng) {
+    let (start, ctrl, tip) = stem.curve;
+    for k in 0..6 {
+        let s = 0.35 + 0.12 * k as f32;
+        let p = quad_at(start, ctrl, tip, s.min(1.0));
+        let dir = if k % 2 == 0 { 1.0 } else { -1.0 };
+        let angle = -std::f32::consts::FRAC_PI_2 + dir * 0.9 + (stem.t - 0.5) * 0.8;
+        let c = scale(hex(0x8FA58C), rng.range(0.82, 1.12));
+        leaf(
+            pm,
+            p,
+            angle,
+            stem.size * 0.075,
+            stem.size * 0.032,
+            c,
+            stem.side,
+        );
+    }
+}
+
+/// A spike of small buds of colour `c` along the stem's top (lavender).
+fn bud_spike(pm: &mut Pixmap, stem: &Stem, c: Rgb, rng: &mut Rng) {
+    let (start, ctrl, tip) = stem.curve;
+    let size = stem.size;
+    for k in 0..14 {
+        let s = 0.62 + 0.38 * k as f32 / 13.0;
+        let p = quad_at(start, ctrl, tip, s);
+        let off = if k % 2 == 0 { 1.0 } else { -1.0 } * size * 0.008;
+        let rr = size * 0.014 * (1.1 - 0.4 * (s - 0.62) / 0.38);
+        fill(
+            pm,
+            ellipse(p.0 + off, p.1, rr, rr * 1.5),
+            round_shader(
+                p.0 - rr,
+                p.0 + rr,
+                scale(c, rng.range(0.85, 1.1)),
+                stem.side,
+                0.1,
+            ),
+        );
+    }
+}
+
+/// Two leaves and a flower of colour `c` at the tip.
+fn flowering_stem(pm: &mut Pixmap, stem: &Stem, c: Rgb, shadow: Rgb) {
+    let (start, ctrl, tip) = stem.curve;
+    let size = stem.size;
+    for k in 0..2 {
+        let p = quad_at(start, ctrl, tip, 0.55 + 0.15 * k as f32);
+        let dir = if (stem.index + k).is_multiple_of(2) {
+            1.0
+        } else {
+            -1.0
+        };
+        leaf(
+            pm,
+            p,
+            -std::f32::consts::FRAC_PI_2 + dir * 1.0,
+            size * 0.07,
+            size * 0.028,
+            hex(0x6F8F5A),
+            stem.side,
+        );
+    }
+    flower(pm, tip.0, tip.1, size * 0.07, c, stem.side, shadow, 0.9);
+}
+
+/// The vase's outline: a rounded body `2r` wide with a neck, standing on `base`.
+fn vase_body(cx: f32, mouth: f32, base: f32, r: f32, neck: f32, vh: f32) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    pb.move_to(cx - neck, mouth);
+    pb.cubic_to(
+        cx - neck,
+        mouth + vh * 0.2,
+        cx - r * 1.1,
+        mouth + vh * 0.3,
+        cx - r,
+        base - vh * 0.35,
+    );
+    pb.cubic_to(
+        cx - r * 0.95,
+        base - vh * 0.05,
+        cx - r * 0.6,
+        base,
+        cx,
+        base,
+    );
+    pb.cubic_to(
+        cx + r * 0.6,
+        base,
+        cx + r * 0.95,
+        base - vh * 0.05,
+        cx + r,
+        base - vh * 0.35,
+    );
+    pb.cubic_to(
+        cx + r * 1.1,
+        mouth + vh * 0.3,
+        cx + neck,
+        mouth + vh * 0.2,
+        cx + neck,
+        mouth,
+    );
+    pb.close();
+    pb.finish()
 }
 
 /// A eucalyptus branch lying across the box: a curved stem with pairs of rounded,

@@ -1,7 +1,6 @@
+// Long by nature: one short drawing function per object, sharing the shading helpers here.
 //! The everyday objects a scene or an edit draws, each shaded from the key light's side with
 //! its own contact shadow.
-//!
-//! Long by nature: one short drawing function per object, sharing the shading helpers here.
 
 use tiny_skia::{PathBuilder, Pixmap, Transform};
 

@@ -113,6 +113,19 @@ struct Placement<'a> {
     parent_message_id: Option<&'a str>,
 }
 
+/// The placement a start request asks for: every request names its project, campaign and
+/// chat message in fields of the same names.
+macro_rules! placement {
+    ($request:expr, scene_required: $required:expr) => {
+        Placement {
+            project_id: $request.project_id.as_deref(),
+            scene_id: $request.scene_id.as_deref(),
+            scene_required: $required,
+            parent_message_id: $request.parent_message_id.as_deref(),
+        }
+    };
+}
+
 /// The preamble every start shares: where the job goes, all of it the user's, and the
 /// settings it runs with (the campaign's, overridden by the request's `context`, which is
 /// read only once the place is known).
@@ -190,6 +203,31 @@ fn chosen_prompt(refined: Option<&str>, plain: Option<&str>) -> ApiResult<String
     prompt_text(plain)
 }
 
+/// A prompt that is not empty.
+fn required_prompt(text: Option<&str>) -> ApiResult<String> {
+    let prompt = prompt_text(text)?;
+    if prompt.is_empty() {
+        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
+    }
+    Ok(prompt)
+}
+
+/// The product photos a staged image or video shows (those named, or else the campaign's);
+/// with no prompt either, there is nothing to stage.
+async fn staged_product(
+    state: &AppState,
+    target: &Target,
+    prompt: &str,
+    named: Option<&[Uuid]>,
+) -> ApiResult<Vec<Uuid>> {
+    let scene_id = target.scene_id.unwrap_or_default();
+    let reference_image_ids = reference_images(state, target.user_id, scene_id, named).await?;
+    if prompt.is_empty() && reference_image_ids.is_empty() {
+        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
+    }
+    Ok(reference_image_ids)
+}
+
 /// Images from text and/or the campaign's product photos: one job per variation asked for
 /// (1 credit each).
 pub async fn start_image(
@@ -199,28 +237,14 @@ pub async fn start_image(
 ) -> ApiResult<Vec<Job>> {
     let count = variation_count(request.variations.as_ref())?;
     check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
-    let placement = Placement {
-        project_id: request.project_id.as_deref(),
-        scene_id: request.scene_id.as_deref(),
-        scene_required: true,
-        parent_message_id: request.parent_message_id.as_deref(),
-    };
+    let placement = placement!(request, scene_required: true);
     let (target, settings) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     let prompt = chosen_prompt(
         request.refined_image_prompt.as_deref(),
         request.prompt.as_deref(),
     )?;
-    let scene_id = target.scene_id.unwrap_or_default();
-    let reference_image_ids = reference_images(
-        state,
-        user_id,
-        scene_id,
-        request.reference_images.as_deref(),
-    )
-    .await?;
-    if prompt.is_empty() && reference_image_ids.is_empty() {
-        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
-    }
+    let reference_image_ids =
+        staged_product(state, &target, &prompt, request.reference_images.as_deref()).await?;
     let payload = JobPayload::Image {
         prompt,
         reference_image_ids,
@@ -240,12 +264,7 @@ pub async fn start_video(
     request: GenerateVideoRequest,
 ) -> ApiResult<Job> {
     check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
-    let placement = Placement {
-        project_id: request.project_id.as_deref(),
-        scene_id: request.scene_id.as_deref(),
-        scene_required: true,
-        parent_message_id: request.parent_message_id.as_deref(),
-    };
+    let placement = placement!(request, scene_required: true);
     let (target, settings) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     check_video_allowed(state, user_id).await?;
     let duration = video_duration(request.duration.as_ref(), settings)?;
@@ -266,17 +285,9 @@ pub async fn start_video(
             duration,
         },
         None => {
-            let scene_id = target.scene_id.unwrap_or_default();
-            let reference_image_ids = reference_images(
-                state,
-                user_id,
-                scene_id,
-                request.reference_images.as_deref(),
-            )
-            .await?;
-            if prompt.is_empty() && reference_image_ids.is_empty() {
-                return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
-            }
+            let reference_image_ids =
+                staged_product(state, &target, &prompt, request.reference_images.as_deref())
+                    .await?;
             JobPayload::Video {
                 prompt,
                 reference_image_ids,
@@ -316,17 +327,9 @@ pub async fn start_audio(
     user_id: Uuid,
     request: GenerateAudioRequest,
 ) -> ApiResult<Job> {
-    let placement = Placement {
-        project_id: request.project_id.as_deref(),
-        scene_id: request.scene_id.as_deref(),
-        scene_required: false,
-        parent_message_id: request.parent_message_id.as_deref(),
-    };
+    let placement = placement!(request, scene_required: false);
     let (target, _) = prepare(state, user_id, placement, || Ok(request.context)).await?;
-    let prompt = prompt_text(request.prompt.as_deref())?;
-    if prompt.is_empty() {
-        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
-    }
+    let prompt = required_prompt(request.prompt.as_deref())?;
     let audio_type = request
         .audio_type
         .as_deref()
@@ -353,18 +356,10 @@ pub async fn start_image_edit(
     user_id: Uuid,
     request: ImageEditRequest,
 ) -> ApiResult<Job> {
-    let placement = Placement {
-        project_id: request.project_id.as_deref(),
-        scene_id: request.scene_id.as_deref(),
-        scene_required: false,
-        parent_message_id: request.parent_message_id.as_deref(),
-    };
+    let placement = placement!(request, scene_required: false);
     let context = request.context.as_deref();
     let (target, _) = prepare(state, user_id, placement, || edit_context(context)).await?;
-    let prompt = prompt_text(request.prompt.as_deref())?;
-    if prompt.is_empty() {
-        return Err(ApiError::validation("prompt", ENTER_A_PROMPT));
-    }
+    let prompt = required_prompt(request.prompt.as_deref())?;
     let engine = image_engine(state, request.engine.as_deref())?;
     // The studio engine says up front which edits it can do; a hosted model takes any.
     let op = match engine {
