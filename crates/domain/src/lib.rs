@@ -18,6 +18,7 @@ pub mod account;
 pub mod chat;
 pub mod credits;
 pub mod events;
+pub mod file_metadata;
 pub mod generation;
 pub mod job_failure;
 pub mod jobs;
@@ -31,6 +32,9 @@ pub use chat::{
 };
 pub use credits::LedgerReason;
 pub use events::LiveEvent;
+pub use file_metadata::{
+    Dimensions, ExportCheck, ExportMetadata, FileMetadata, Guidance, Placement, RecipeSettings,
+};
 pub use generation::{
     ColorPalette, Composition, Duration, Environment, ImageEngine, Lighting, Quality, Resolution,
     Settings,

@@ -1436,9 +1436,9 @@ export interface components {
             balance: number;
         };
         Dimensions: {
-            /** Format: int64 */
+            /** Format: int32 */
             height: number;
-            /** Format: int64 */
+            /** Format: int32 */
             width: number;
         };
         /** @enum {string} */
@@ -1459,14 +1459,27 @@ export interface components {
             /** @description Present (true) when the action needs a paid plan. */
             upgrade_required?: boolean | null;
         };
-        /** @description One rule a file was checked against. */
+        /** @description One rule an exported file was checked against. */
         ExportCheck: {
+            /** @description What was found, in words a seller can act on. */
             detail: string;
             ok: boolean;
+            /** @description A stable name, e.g. `size` or `white_background`. */
             rule: string;
         };
+        /** @description What an export's file is for, and the rules it was checked against. */
         ExportMetadata: {
+            /**
+             * Format: uuid
+             * @description The music under a reel.
+             */
+            audio_asset_id?: string | null;
             checks: components["schemas"]["ExportCheck"][];
+            /**
+             * Format: uuid
+             * @description The export job that made it.
+             */
+            job_id?: string | null;
             /** Format: uuid */
             source_asset_id: string;
             /** @description The target name, e.g. `amazon_main`. */
@@ -1551,9 +1564,24 @@ export interface components {
             reaction: string;
             reason?: string | null;
         };
-        /** @description How a file was made, as the storyboard and scene detail show it. */
+        /** @description How a file was made, as stored beside it and shown on its card. */
         FileMetadata: {
+            /** @description `1:1`, `3:2` or `2:3`. */
             aspect_ratio?: string | null;
+            /** @description The kind of music asked for. */
+            audio_type?: string | null;
+            /**
+             * Format: double
+             * @description Music's tempo, in beats per minute.
+             */
+            bpm?: number | null;
+            /** @description A video's camera move. */
+            camera?: string | null;
+            /**
+             * Format: double
+             * @description How sure the cutout of the product photo was, 0 to 1.
+             */
+            cutout_confidence?: number | null;
             /**
              * @description Set when the product came out of its photo poorly or not at all: says so, and that
              *     AI redraw may look better.
@@ -1570,31 +1598,62 @@ export interface components {
              * @description Seconds, for video and audio.
              */
             duration?: number | null;
-            /** @description Who drew an image: `studio` (the studio's engine) or `hosted` (a hosted model). */
-            engine?: string | null;
+            /** @description What an edit did to the picture. */
+            edit_operation?: string | null;
+            engine?: null | components["schemas"]["ImageEngine"];
             export?: null | components["schemas"]["ExportMetadata"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
             fileSize?: number | null;
-            generation_type?: string | null;
+            /**
+             * Format: int32
+             * @description A video's frames per second.
+             */
+            fps?: number | null;
+            generation_type?: null | components["schemas"]["JobKind"];
+            guidance?: null | components["schemas"]["Guidance"];
+            /** @description The hosted model that made it. */
+            model?: string | null;
+            /** @description Music's mood. */
+            mood?: string | null;
+            /** @description The file's extension: `png`, `jpg`, `mp4`, `wav`… */
             output_format?: string | null;
             /** @description The product's pixels are the seller's own photo's (false: a model drew or redrew it). */
             product_exact?: boolean | null;
+            product_placement?: null | components["schemas"]["Placement"];
+            /** @description What was asked for. */
             prompt?: string | null;
+            /** @description The hosted service that made it (absent: the studio's engine). */
+            provider?: string | null;
+            /** @description The frame ratio a hosted video model was asked for. */
+            ratio?: string | null;
+            /** @description The hosted service's id for its work. */
+            remote_id?: string | null;
             /**
              * @description Who painted an image's scene: the hosted model's name (`gpt-image-1`) or
              *     `studio engine`.
              */
             scene_by?: string | null;
             /**
-             * @description The seed it was drawn with, as a decimal string (the same recipe and seed, the same
-             *     picture from the studio's engine).
+             * @description The seed it was drawn with, as a decimal string (the number exceeds what JSON readers
+             *     keep exactly; the same recipe and seed, the same picture from the studio's engine).
              */
             seed?: string | null;
             settings?: null | components["schemas"]["RecipeSettings"];
+            /**
+             * Format: uuid
+             * @description The picture an edit or animation started from.
+             */
+            source_id?: string | null;
             /** @description Set when no product photo was given and a drawn stand-in product was staged: says so. */
             stand_in_product?: string | null;
             /** @description The template a template generation followed. */
+            template_id?: string | null;
             template_name?: string | null;
+            /** @description The hosted model's own usage report, kept as it answered. */
+            usage?: unknown;
             /**
              * Format: int32
              * @description Which of a set of variations it is (0 for the first or only one).
@@ -1687,6 +1746,16 @@ export interface components {
         };
         /** @enum {string} */
         GenerationState: "generating" | "completed" | "failed";
+        /**
+         * @description The Generate panel's guided choices (also a template's staging); a missing one is read
+         *     from the prompt.
+         */
+        Guidance: {
+            color_palette?: null | components["schemas"]["ColorPalette"];
+            composition?: null | components["schemas"]["Composition"];
+            environment?: null | components["schemas"]["Environment"];
+            lighting?: null | components["schemas"]["Lighting"];
+        };
         Health: {
             /** @description `ok` when the database answers. */
             status: string;
@@ -1970,6 +2039,17 @@ export interface components {
             /** @description `image`. */
             output_type?: string | null;
         };
+        /** @description A rectangle in a picture's pixels (left, top, size). */
+        Placement: {
+            /** Format: int32 */
+            height: number;
+            /** Format: int32 */
+            width: number;
+            /** Format: int32 */
+            x: number;
+            /** Format: int32 */
+            y: number;
+        };
         /** @description A plan as the pricing page and the purchase modal show it. */
         PlanView: {
             /** Format: int64 */
@@ -2064,31 +2144,25 @@ export interface components {
         };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
-        RecipeGuidance: {
-            color_palette?: string | null;
-            composition?: string | null;
-            environment?: string | null;
-            lighting?: string | null;
-        };
         /** @description The settings beside the brief: what "use this brief again" fills in. */
         RecipeSettings: {
+            /** @description The kind of music asked for. */
+            audio_type?: string | null;
             /**
-             * Format: int64
+             * Format: int32
              * @description Seconds, for a video.
              */
             duration?: number | null;
-            guidance?: null | components["schemas"]["RecipeGuidance"];
+            guidance?: null | components["schemas"]["Guidance"];
             /**
              * Format: uuid
              * @description The product photo the assistant mode staged (a reference image or an image asset).
              */
             product_image_id?: string | null;
-            /** @description low, medium or high. */
-            quality?: string | null;
+            quality?: null | components["schemas"]["Quality"];
             /** @description The product photos staged (reference image ids). */
             reference_image_ids?: string[] | null;
-            /** @description 1024x1024, 1536x1024 or 1024x1536. */
-            resolution?: string | null;
+            resolution?: null | components["schemas"]["Resolution"];
             template_id?: string | null;
         };
         RecommendationJob: {
