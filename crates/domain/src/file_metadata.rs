@@ -6,21 +6,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::{
-    ColorPalette, Composition, Duration, Environment, ImageEngine, JobKind, Lighting, Quality,
-    Resolution,
-};
-
-/// The Generate panel's guided choices (also a template's staging); a missing one is read
-/// from the prompt.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Guidance {
-    pub environment: Option<Environment>,
-    pub color_palette: Option<ColorPalette>,
-    pub lighting: Option<Lighting>,
-    pub composition: Option<Composition>,
-}
+use crate::{Duration, Guidance, ImageEngine, JobKind, Quality, Resolution};
 
 /// How a file was made, as stored beside it and shown on its card.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

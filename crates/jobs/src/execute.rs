@@ -197,8 +197,7 @@ async fn generate(
                 .template(template_id)
                 .await
                 .map_err(missing_input(&format!("template {template_id}")))?;
-            let guidance: Guidance =
-                serde_json::from_value(template.parameters.clone()).unwrap_or_default();
+            let guidance = template.parameters;
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
             metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
             metadata.template_id = Some(template.id.clone());

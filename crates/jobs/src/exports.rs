@@ -407,8 +407,7 @@ async fn engine_recipe(
             let Ok(template) = ctx.store.template(&template_id).await else {
                 return Ok(None);
             };
-            let guidance: Guidance =
-                serde_json::from_value(template.parameters.clone()).unwrap_or_default();
+            let guidance = template.parameters;
             (
                 template.prompt,
                 guidance,

@@ -1291,17 +1291,23 @@ export interface components {
             preset_id: string;
             /** Format: uuid */
             scene_id: string;
-            style: unknown;
+            style: components["schemas"]["StyleGuide"];
         };
         ApplyPresetRequest: {
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
+        /** @enum {string} */
+        AudioType: "music";
         AuthResponse: {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
             token: string;
             user: components["schemas"]["UserView"];
         };
+        /** @enum {string} */
+        BriefKind: "image" | "video";
         CancelledJob: {
             /**
              * @description The job's error, as its status and events report it: `You cancelled this
@@ -1324,8 +1330,11 @@ export interface components {
         };
         ChatGenerateRequest: {
             engine?: null | components["schemas"]["ImageEngine"];
-            /** @description `image` (default) or `video`. */
-            media_type?: string | null;
+            media_type?: null | components["schemas"]["BriefKind"];
+            /**
+             * Format: uuid
+             * @description The message's project; another names nothing of the user's.
+             */
             project_id?: string | null;
             /** @description An edited prompt to use instead of the assistant's refined one. */
             prompt?: string | null;
@@ -1372,7 +1381,9 @@ export interface components {
         CreatePresetRequest: {
             description?: string | null;
             name?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
         CreateProjectRequest: {
@@ -1664,25 +1675,32 @@ export interface components {
             isEnabled: boolean;
         };
         GenerateAudioRequest: {
-            /** @description Default `music`. */
-            audio_type?: string | null;
+            audio_type?: null | components["schemas"]["AudioType"];
             context?: components["schemas"]["GenerationContext"];
+            /** Format: uuid */
             parent_message_id?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             prompt?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
         GenerateImageRequest: {
             context?: components["schemas"]["GenerationContext"];
             engine?: null | components["schemas"]["ImageEngine"];
-            /** @description The chat message this generation belongs to. */
+            /**
+             * Format: uuid
+             * @description The chat message this generation belongs to.
+             */
             parent_message_id?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             prompt?: string | null;
             /** @description Ids of the user's reference images (at most 3); default: the scene's product images. */
             reference_images?: string[] | null;
             /** @description The assistant's refined prompt; used instead of `prompt` when present. */
             refined_image_prompt?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             /**
              * Format: int32
@@ -1706,12 +1724,15 @@ export interface components {
              * @example 5
              */
             duration?: string | null;
+            /** Format: uuid */
             parent_message_id?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             prompt?: string | null;
             /** @description Ids of the user's reference images (at most 3); default: the scene's product images. */
             reference_images?: string[] | null;
             refined_video_prompt?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             /** @description Animate this image asset instead of staging a new scene. */
             source_image_id?: string | null;
@@ -2111,11 +2132,8 @@ export interface components {
             preset_id: string;
             /** Format: uuid */
             source_scene_id?: string | null;
-            /**
-             * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
-             *     what the Generate panel prefills.
-             */
-            style: unknown;
+            /** @description What the Generate panel prefills. */
+            style: components["schemas"]["StyleGuide"];
         };
         /** @enum {string} */
         ProcessingStatus: "pending" | "completed" | "failed";
@@ -2183,7 +2201,9 @@ export interface components {
             lighting?: null | components["schemas"]["Lighting"];
             /** @description One of the user's reference images or image assets (`/api/media/file/{id}`). */
             product_image_url?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             /**
              * Format: int32
@@ -2265,11 +2285,7 @@ export interface components {
             order: number;
             /** Format: uuid */
             preset_id?: string | null;
-            /**
-             * @description The applied preset's style (environment, color_palette, lighting, composition,
-             *     descriptors) for prefilling the Generate panel; in scene lists only.
-             */
-            preset_style?: unknown;
+            preset_style?: null | components["schemas"]["StyleGuide"];
             /** Format: uuid */
             project_id: string;
             settings: components["schemas"]["Settings"];
@@ -2280,9 +2296,11 @@ export interface components {
             context?: components["schemas"]["GenerationContext"];
             /** @description Up to 4,000 characters; may be empty when reference images are attached. */
             message?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             /** @description Ids of the user's reference images attached to this message (at most 3). */
             reference_images?: string[] | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
         SendResponse: {
@@ -2502,6 +2520,25 @@ export interface components {
             /** @description Three short, clickable next steps. */
             suggestions: string[];
         };
+        /**
+         * @description A saved style a campaign applies: the guided choices plus words that recur in its briefs.
+         *     A choice left out (or a field a record lacks) reads as not chosen.
+         */
+        StyleGuide: {
+            /** @default null */
+            color_palette: null | components["schemas"]["ColorPalette"];
+            /** @default null */
+            composition: null | components["schemas"]["Composition"];
+            /**
+             * @description Words that recur in the campaign's briefs ("moody", "minimal", "pastel").
+             * @default []
+             */
+            descriptors: string[];
+            /** @default null */
+            environment: null | components["schemas"]["Environment"];
+            /** @default null */
+            lighting: null | components["schemas"]["Lighting"];
+        };
         SubscriptionCheckoutRequest: {
             billingCycle?: string | null;
             source?: string | null;
@@ -2539,7 +2576,7 @@ export interface components {
                 preset_id: string;
                 /** Format: uuid */
                 scene_id: string;
-                style: unknown;
+                style: components["schemas"]["StyleGuide"];
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;
@@ -2772,11 +2809,8 @@ export interface components {
                 preset_id: string;
                 /** Format: uuid */
                 source_scene_id?: string | null;
-                /**
-                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
-                 *     what the Generate panel prefills.
-                 */
-                style: unknown;
+                /** @description What the Generate panel prefills. */
+                style: components["schemas"]["StyleGuide"];
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;
@@ -2819,11 +2853,7 @@ export interface components {
                 order: number;
                 /** Format: uuid */
                 preset_id?: string | null;
-                /**
-                 * @description The applied preset's style (environment, color_palette, lighting, composition,
-                 *     descriptors) for prefilling the Generate panel; in scene lists only.
-                 */
-                preset_style?: unknown;
+                preset_style?: null | components["schemas"]["StyleGuide"];
                 /** Format: uuid */
                 project_id: string;
                 settings: components["schemas"]["Settings"];
@@ -2981,7 +3011,7 @@ export interface components {
                 is_popular: boolean;
                 name: string;
                 /** @description The scene the template stages (environment, color_palette, lighting, composition). */
-                parameters: unknown;
+                parameters: components["schemas"]["Guidance"];
                 template_id: string;
                 template_type: string;
                 thumbnail_url?: string | null;
@@ -3067,11 +3097,7 @@ export interface components {
                 order: number;
                 /** Format: uuid */
                 preset_id?: string | null;
-                /**
-                 * @description The applied preset's style (environment, color_palette, lighting, composition,
-                 *     descriptors) for prefilling the Generate panel; in scene lists only.
-                 */
-                preset_style?: unknown;
+                preset_style?: null | components["schemas"]["StyleGuide"];
                 /** Format: uuid */
                 project_id: string;
                 settings: components["schemas"]["Settings"];
@@ -3086,7 +3112,9 @@ export interface components {
         TemplateGenerateRequest: {
             engine?: null | components["schemas"]["ImageEngine"];
             output_type?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             settings?: components["schemas"]["PanelSettings"];
             template_id?: string | null;
@@ -3134,7 +3162,7 @@ export interface components {
             is_popular: boolean;
             name: string;
             /** @description The scene the template stages (environment, color_palette, lighting, composition). */
-            parameters: unknown;
+            parameters: components["schemas"]["Guidance"];
             template_id: string;
             template_type: string;
             thumbnail_url?: string | null;
