@@ -8,7 +8,7 @@ pub mod builtin;
 pub mod hosted;
 
 use async_trait::async_trait;
-use domain::{ColorPalette, Composition, Environment, Lighting, Settings};
+use domain::Settings;
 use serde::{Deserialize, Serialize};
 
 /// The longest user message accepted (characters).
@@ -39,26 +39,7 @@ pub struct ReferenceFacts {
     pub dominant_colors: Vec<String>,
 }
 
-/// A saved style the scene applies: structured choices plus recurring descriptors.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct StyleGuide {
-    pub environment: Option<Environment>,
-    pub color_palette: Option<ColorPalette>,
-    pub lighting: Option<Lighting>,
-    pub composition: Option<Composition>,
-    /// Words that recur in the scene's briefs ("moody", "minimal", "pastel").
-    pub descriptors: Vec<String>,
-}
-
-impl StyleGuide {
-    pub fn is_empty(&self) -> bool {
-        self.environment.is_none()
-            && self.color_palette.is_none()
-            && self.lighting.is_none()
-            && self.composition.is_none()
-            && self.descriptors.is_empty()
-    }
-}
+pub use domain::StyleGuide;
 
 /// The user's latest feedback on this scene's media, which the next answer must heed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

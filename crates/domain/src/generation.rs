@@ -49,6 +49,12 @@ macro_rules! option_enum {
             }
         }
 
+        impl $crate::request::Word for $name {
+            fn parse_word(text: &str) -> Result<Self, Invalid> {
+                Self::parse(text)
+            }
+        }
+
         impl Default for $name {
             fn default() -> Self {
                 $name::$default
@@ -225,6 +231,41 @@ pub struct Settings {
     /// Video length in seconds: 5 or 10.
     #[cfg_attr(feature = "openapi", schema(value_type = u32, example = 5))]
     pub duration: Duration,
+}
+
+/// The Generate panel's guided choices (also a template's staging); a missing one is read
+/// from the prompt.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Guidance {
+    pub environment: Option<Environment>,
+    pub color_palette: Option<ColorPalette>,
+    pub lighting: Option<Lighting>,
+    pub composition: Option<Composition>,
+}
+
+/// A saved style a campaign applies: the guided choices plus words that recur in its briefs.
+/// A choice left out (or a field a record lacks) reads as not chosen.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default)]
+pub struct StyleGuide {
+    pub environment: Option<Environment>,
+    pub color_palette: Option<ColorPalette>,
+    pub lighting: Option<Lighting>,
+    pub composition: Option<Composition>,
+    /// Words that recur in the campaign's briefs ("moody", "minimal", "pastel").
+    pub descriptors: Vec<String>,
+}
+
+impl StyleGuide {
+    pub fn is_empty(&self) -> bool {
+        self.environment.is_none()
+            && self.color_palette.is_none()
+            && self.lighting.is_none()
+            && self.composition.is_none()
+            && self.descriptors.is_empty()
+    }
 }
 
 #[cfg(test)]

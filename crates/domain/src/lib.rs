@@ -18,11 +18,13 @@ pub mod account;
 pub mod chat;
 pub mod credits;
 pub mod events;
+pub mod file_metadata;
 pub mod generation;
 pub mod job_failure;
 pub mod jobs;
 pub mod media;
 pub mod names;
+pub mod request;
 
 pub use account::{Email, Password};
 pub use chat::{
@@ -31,14 +33,18 @@ pub use chat::{
 };
 pub use credits::LedgerReason;
 pub use events::LiveEvent;
+pub use file_metadata::{
+    Dimensions, ExportCheck, ExportMetadata, FileMetadata, Placement, RecipeSettings,
+};
 pub use generation::{
-    ColorPalette, Composition, Duration, Environment, ImageEngine, Lighting, Quality, Resolution,
-    Settings,
+    ColorPalette, Composition, Duration, Environment, Guidance, ImageEngine, Lighting, Quality,
+    Resolution, Settings, StyleGuide,
 };
 pub use job_failure::JobFailure;
 pub use jobs::{JobKind, JobStatus};
 pub use media::MediaKind;
 pub use names::{ProjectName, SceneName};
+pub use request::{AudioType, BriefKind, Choice, LookupId, OptionalId};
 
 /// A rule broken by user input. `message` is the text shown to the user.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

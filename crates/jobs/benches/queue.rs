@@ -69,7 +69,7 @@ fn asset(job: &store::Job) -> NewMediaAsset {
         width: Some(1),
         height: Some(1),
         duration_seconds: None,
-        file_metadata: serde_json::json!({}),
+        file_metadata: domain::FileMetadata::default(),
         credit_cost: 1,
     }
 }

@@ -87,7 +87,7 @@ pub async fn assistant_request(
 
     let style: Option<StyleGuide> = match scene.preset_id {
         Some(preset) => match store.style_preset(user_id, preset).await {
-            Ok(preset) => serde_json::from_value(preset.style).ok(),
+            Ok(preset) => Some(preset.style),
             Err(StoreError::NotFound) => None,
             Err(e) => return Err(e),
         },

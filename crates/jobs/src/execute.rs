@@ -3,7 +3,9 @@
 //! and describe the media asset that completion will insert.
 
 use bytes::Bytes;
-use domain::{ImageEngine, JobFailure, MediaKind, Resolution};
+use domain::{
+    Dimensions, FileMetadata, ImageEngine, JobFailure, MediaKind, RecipeSettings, Resolution,
+};
 use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
 
 use crate::lineage;
@@ -134,19 +136,17 @@ pub(crate) async fn execute(
     let seed = seed_of(job);
     sink.report("preparing", 0.0)
         .map_err(|_| ProviderError::Cancelled)?;
-    let mut metadata = serde_json::json!({
-        "generation_type": job.kind.as_str(),
-        "prompt": payload.prompt(),
-        // A decimal string: the number exceeds what JSON readers keep exactly.
-        "seed": seed.to_string(),
-    });
-    let variation = payload.variation();
-    if let Some(engine) = payload.image_engine() {
-        metadata["engine"] = engine.as_str().into();
-        metadata["variation"] = variation.into();
-    }
-    // What to ask again for the same picture: the settings beside the brief and seed.
-    metadata["settings"] = recipe_settings(&payload);
+    let image_engine = payload.image_engine();
+    let mut metadata = FileMetadata {
+        generation_type: Some(job.kind),
+        prompt: Some(payload.prompt().to_owned()),
+        seed: Some(seed.to_string()),
+        engine: image_engine,
+        variation: image_engine.map(|_| payload.variation()),
+        // What to ask again for the same picture: the settings beside the brief and seed.
+        settings: Some(recipe_settings(&payload)),
+        ..FileMetadata::default()
+    };
     let output = generate(ctx, job, &payload, sink, &mut metadata).await?;
     store_output(ctx, job, output, metadata).await
 }
@@ -158,7 +158,7 @@ async fn generate(
     job: &Job,
     payload: &JobPayload,
     sink: ProgressSink,
-    metadata: &mut serde_json::Value,
+    metadata: &mut FileMetadata,
 ) -> Result<MediaOutput, ProviderError> {
     let seed = seed_of(job);
     let engine = payload.image_engine().unwrap_or_default();
@@ -172,7 +172,7 @@ async fn generate(
             ..
         } => {
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
-            metadata["aspect_ratio"] = resolution.aspect_ratio().into();
+            metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
             let input = ImageInput {
                 prompt: prompt.clone(),
                 reference_photos,
@@ -197,13 +197,12 @@ async fn generate(
                 .template(template_id)
                 .await
                 .map_err(missing_input(&format!("template {template_id}")))?;
-            let guidance: Guidance =
-                serde_json::from_value(template.parameters.clone()).unwrap_or_default();
+            let guidance = template.parameters;
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
-            metadata["aspect_ratio"] = resolution.aspect_ratio().into();
-            metadata["template_id"] = template.id.clone().into();
-            metadata["template_name"] = template.name.clone().into();
-            metadata["prompt"] = template.prompt.clone().into();
+            metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
+            metadata.template_id = Some(template.id.clone());
+            metadata.template_name = Some(template.name.clone());
+            metadata.prompt = Some(template.prompt.clone());
             let input = ImageInput {
                 prompt: template.prompt,
                 reference_photos,
@@ -225,8 +224,8 @@ async fn generate(
             ..
         } => {
             let photo = read_file(ctx, job, *source_id, "product image").await?;
-            metadata["aspect_ratio"] = resolution.aspect_ratio().into();
-            metadata["guidance"] = serde_json::to_value(guidance).unwrap_or_default();
+            metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
+            metadata.guidance = Some(*guidance);
             let input = ImageInput {
                 prompt: creative_direction.clone(),
                 reference_photos: vec![photo],
@@ -251,7 +250,7 @@ async fn generate(
                 .read(mask_key)
                 .await
                 .map_err(unreadable("the mask"))?;
-            metadata["source_id"] = source_id.to_string().into();
+            metadata.source_id = Some(*source_id);
             let product = if engine.is_hosted() {
                 known_product(ctx, job, *source_id).await?
             } else {
@@ -303,7 +302,7 @@ async fn generate(
             duration,
         } => {
             let image = read_file(ctx, job, *source_id, "image to animate").await?;
-            metadata["source_id"] = source_id.to_string().into();
+            metadata.source_id = Some(*source_id);
             let input = VideoInput {
                 prompt: prompt.clone(),
                 from: VideoFrom::Image(image),
@@ -321,7 +320,7 @@ async fn generate(
             ));
         }
         JobPayload::Audio { prompt, audio_type } => {
-            metadata["audio_type"] = audio_type.clone().into();
+            metadata.audio_type = Some(audio_type.clone());
             let input = AudioInput {
                 prompt: prompt.clone(),
                 seconds: engine::audio::DEFAULT_SECONDS,
@@ -335,55 +334,72 @@ async fn generate(
 
 /// The settings a job was made with, as an asset records them for making it again: quality
 /// and resolution, the template or the guided choices, the photos staged.
-fn recipe_settings(payload: &JobPayload) -> serde_json::Value {
-    use serde_json::json;
+fn recipe_settings(payload: &JobPayload) -> RecipeSettings {
     match payload {
         JobPayload::Image {
             reference_image_ids,
             quality,
             resolution,
             ..
-        } => json!({
-            "quality": quality, "resolution": resolution,
-            "reference_image_ids": reference_image_ids,
-        }),
+        } => RecipeSettings {
+            quality: Some(*quality),
+            resolution: Some(*resolution),
+            reference_image_ids: Some(reference_image_ids.clone()),
+            ..RecipeSettings::default()
+        },
         JobPayload::Template {
             template_id,
             reference_image_ids,
             quality,
             resolution,
             ..
-        } => json!({
-            "quality": quality, "resolution": resolution, "template_id": template_id,
-            "reference_image_ids": reference_image_ids,
-        }),
+        } => RecipeSettings {
+            quality: Some(*quality),
+            resolution: Some(*resolution),
+            template_id: Some(template_id.clone()),
+            reference_image_ids: Some(reference_image_ids.clone()),
+            ..RecipeSettings::default()
+        },
         JobPayload::Recommendation {
             source_id,
             guidance,
             quality,
             resolution,
             ..
-        } => json!({
-            "quality": quality, "resolution": resolution, "guidance": guidance,
-            "product_image_id": source_id,
-        }),
+        } => RecipeSettings {
+            quality: Some(*quality),
+            resolution: Some(*resolution),
+            guidance: Some(*guidance),
+            product_image_id: Some(*source_id),
+            ..RecipeSettings::default()
+        },
         JobPayload::Video {
             reference_image_ids,
             quality,
             resolution,
             duration,
             ..
-        } => json!({
-            "quality": quality, "resolution": resolution, "duration": duration,
-            "reference_image_ids": reference_image_ids,
-        }),
+        } => RecipeSettings {
+            quality: Some(*quality),
+            resolution: Some(*resolution),
+            duration: Some(*duration),
+            reference_image_ids: Some(reference_image_ids.clone()),
+            ..RecipeSettings::default()
+        },
         JobPayload::Animate {
             quality, duration, ..
-        } => json!({ "quality": quality, "duration": duration }),
-        JobPayload::Audio { audio_type, .. } => json!({ "audio_type": audio_type }),
+        } => RecipeSettings {
+            quality: Some(*quality),
+            duration: Some(*duration),
+            ..RecipeSettings::default()
+        },
+        JobPayload::Audio { audio_type, .. } => RecipeSettings {
+            audio_type: Some(audio_type.clone()),
+            ..RecipeSettings::default()
+        },
         JobPayload::ImageEdit { .. }
         | JobPayload::AssistantReply { .. }
-        | JobPayload::Export { .. } => json!({}),
+        | JobPayload::Export { .. } => RecipeSettings::default(),
     }
 }
 
@@ -469,7 +485,7 @@ async fn store_output(
     ctx: &Context<'_>,
     job: &Job,
     output: MediaOutput,
-    mut metadata: serde_json::Value,
+    metadata: FileMetadata,
 ) -> Result<NewMediaAsset, ProviderError> {
     let Some(file_type) = job.kind.output() else {
         return Err(ProviderError::permanent(
@@ -516,22 +532,23 @@ async fn store_output(
         )
     })?;
     let file_size = i64::try_from(output.bytes.len()).unwrap_or(i64::MAX);
-    metadata["output_format"] = output.extension.into();
-    metadata["fileSize"] = file_size.into();
-    if let (Some(width), Some(height)) = (output.width, output.height) {
-        metadata["dimensions"] = serde_json::json!({ "width": width, "height": height });
-        if metadata.get("aspect_ratio").is_none() {
-            metadata["aspect_ratio"] = aspect_ratio_of(width, height).into();
-        }
+    let dimensions = output
+        .width
+        .zip(output.height)
+        .map(|(width, height)| Dimensions { width, height });
+    // What the file measures is recorded as measured; the ratio asked for stays (a hosted
+    // model may answer a near size); the provider's facts fill in the rest.
+    let metadata = FileMetadata {
+        output_format: Some(output.extension.to_owned()),
+        file_size: Some(file_size),
+        dimensions: dimensions.or(metadata.dimensions),
+        duration: output.duration_seconds.or(metadata.duration),
+        aspect_ratio: metadata
+            .aspect_ratio
+            .or_else(|| dimensions.map(|d| aspect_ratio_of(d.width, d.height).to_owned())),
+        ..metadata
     }
-    if let Some(duration) = output.duration_seconds {
-        metadata["duration"] = duration.into();
-    }
-    if let (Some(target), Some(details)) = (metadata.as_object_mut(), output.details.as_object()) {
-        for (k, v) in details.iter().filter(|(_, v)| !v.is_null()) {
-            target.entry(k.clone()).or_insert_with(|| v.clone());
-        }
-    }
+    .or(output.details);
     Ok(NewMediaAsset {
         id: job.id,
         user_id: job.user_id,

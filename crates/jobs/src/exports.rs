@@ -5,7 +5,9 @@
 //! asset becomes reels (MP4s with the music), stored the same way.
 
 use bytes::Bytes;
-use domain::{JobFailure, MediaKind};
+use domain::{
+    Dimensions, ExportCheck, ExportMetadata, FileMetadata, JobFailure, JobKind, MediaKind,
+};
 use engine::export::{ExportFile, Outpainter, ReelFile, Source, Target};
 use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
@@ -91,7 +93,7 @@ pub(crate) async fn run(
     let mut progress = sink.clone();
     // A picture the hosted model painted has its margins painted by it too.
     let (requests, mut asked) = tokio::sync::mpsc::channel::<MarginRequest>(1);
-    let painter = match source.file_metadata.get("provider") {
+    let painter = match source.file_metadata.provider {
         Some(_) => ctx.provider.margin_painter(),
         None => None,
     }
@@ -223,19 +225,19 @@ async fn store_reels(
             key
         });
         let file_size = i64::try_from(file.bytes.len()).unwrap_or(i64::MAX);
-        let metadata = serde_json::json!({
-            "generation_type": "export",
-            "export": {
-                "target": target,
-                "source_asset_id": source.id,
-                "audio_asset_id": music_id,
-                "checks": file.checks,
-                "job_id": job.id,
-            },
-            "dimensions": { "width": file.width, "height": file.height },
-            "output_format": target.extension(),
-            "fileSize": file_size,
-        });
+        let size = Dimensions {
+            width: file.width,
+            height: file.height,
+        };
+        let metadata = export_metadata(
+            job,
+            source.id,
+            Some(music_id),
+            target,
+            &file.checks,
+            size,
+            file_size,
+        );
         objects.push((key.clone(), Bytes::from(file.bytes)));
         objects.push((thumbnail_key.clone(), Bytes::from(thumbnail)));
         objects.push((poster_key.clone(), Bytes::from(reel.poster_jpeg)));
@@ -304,10 +306,44 @@ impl Outpainter for Painter {
     }
 }
 
+/// The record of a file an export made: its target, source, and the checks it passed.
+fn export_metadata(
+    job: &Job,
+    source_id: Uuid,
+    music_id: Option<Uuid>,
+    target: Target,
+    checks: &[engine::export::Check],
+    size: Dimensions,
+    file_size: i64,
+) -> FileMetadata {
+    let checks = checks
+        .iter()
+        .map(|c| ExportCheck {
+            rule: c.rule.to_owned(),
+            ok: c.ok,
+            detail: c.detail.clone(),
+        })
+        .collect();
+    FileMetadata {
+        generation_type: Some(JobKind::Export),
+        export: Some(ExportMetadata {
+            target: target.as_str().to_owned(),
+            source_asset_id: source_id,
+            audio_asset_id: music_id,
+            checks,
+            job_id: Some(job.id),
+        }),
+        dimensions: Some(size),
+        output_format: Some(target.extension().to_owned()),
+        file_size: Some(file_size),
+        ..FileMetadata::default()
+    }
+}
+
 /// What the model is asked when it paints a picture's margins: the scene continued, the
 /// picture's brief for what it shows.
-fn margin_prompt(metadata: &serde_json::Value) -> String {
-    let brief = metadata["prompt"].as_str().unwrap_or_default().trim();
+fn margin_prompt(metadata: &FileMetadata) -> String {
+    let brief = metadata.prompt.as_deref().unwrap_or_default().trim();
     let continued = "Extend this photograph outward to fill the frame: continue the same scene, \
         surface, light and background naturally past its edges, in the same perspective. Add \
         no second product, no text, no border.";
@@ -327,7 +363,7 @@ async fn engine_recipe(
     source: &MediaAsset,
 ) -> Result<Option<(ImageInput, Vec<Bytes>)>, ProviderError> {
     // A hosted model names itself in the asset's metadata.
-    if source.file_metadata.get("provider").is_some() {
+    if source.file_metadata.provider.is_some() {
         return Ok(None);
     }
     // A generated asset carries the id of the job that made it.
@@ -371,8 +407,7 @@ async fn engine_recipe(
             let Ok(template) = ctx.store.template(&template_id).await else {
                 return Ok(None);
             };
-            let guidance: Guidance =
-                serde_json::from_value(template.parameters.clone()).unwrap_or_default();
+            let guidance = template.parameters;
             (
                 template.prompt,
                 guidance,
@@ -473,18 +508,11 @@ async fn store_files(
             None
         };
         let file_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
-        let metadata = serde_json::json!({
-            "generation_type": "export",
-            "export": {
-                "target": target,
-                "source_asset_id": source.id,
-                "checks": file.checks,
-                "job_id": job.id,
-            },
-            "dimensions": { "width": file.width, "height": file.height },
-            "output_format": target.extension(),
-            "fileSize": file_size,
-        });
+        let size = Dimensions {
+            width: file.width,
+            height: file.height,
+        };
+        let metadata = export_metadata(job, source.id, None, target, &file.checks, size, file_size);
         objects.push((key.clone(), bytes));
         objects.push((thumbnail_key.clone(), Bytes::from(thumbnail)));
         assets.push(NewMediaAsset {

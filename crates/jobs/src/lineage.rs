@@ -4,6 +4,7 @@
 
 use bytes::Bytes;
 use domain::JobFailure;
+use domain::{FileMetadata, Placement};
 use engine::scene::layout::Rect;
 use store::StoreError;
 use uuid::Uuid;
@@ -69,21 +70,21 @@ pub(crate) async fn product_photo(
 
 /// Where the product stands in a picture, as its metadata records it (scenes with the
 /// exact product, and edits that kept it).
-pub(crate) fn recorded_placement(metadata: &serde_json::Value) -> Option<Rect> {
-    if metadata["product_exact"] != true {
-        return None;
-    }
-    let at = &metadata["product_placement"];
-    let number = |k: &str| at[k].as_i64();
-    Some(Rect {
-        x: i32::try_from(number("x")?).ok()?,
-        y: i32::try_from(number("y")?).ok()?,
-        width: u32::try_from(number("width")?).ok().filter(|w| *w > 0)?,
-        height: u32::try_from(number("height")?).ok().filter(|h| *h > 0)?,
+pub(crate) fn recorded_placement(metadata: &FileMetadata) -> Option<Rect> {
+    metadata.exact_placement().map(|at| Rect {
+        x: at.x,
+        y: at.y,
+        width: at.width,
+        height: at.height,
     })
 }
 
 /// The metadata form of a placement.
-pub(crate) fn placement_json(at: Rect) -> serde_json::Value {
-    serde_json::json!({ "x": at.x, "y": at.y, "width": at.width, "height": at.height })
+pub(crate) fn placement_of(at: Rect) -> Placement {
+    Placement {
+        x: at.x,
+        y: at.y,
+        width: at.width,
+        height: at.height,
+    }
 }

@@ -1,22 +1,12 @@
 //! The job enum stored in `jobs.payload`: per kind, the ids of its inputs and its settings.
 //! Bytes never travel in it; workers read them from object storage.
 
-use domain::{
-    ColorPalette, Composition, Duration, Environment, ImageEngine, JobKind, Lighting, Quality,
-    Resolution,
-};
+use domain::{Duration, ImageEngine, JobKind, Quality, Resolution};
 use engine::export::Target;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-/// The Generate panel's guided choices; a missing one is read from the prompt.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Guidance {
-    pub environment: Option<Environment>,
-    pub color_palette: Option<ColorPalette>,
-    pub lighting: Option<Lighting>,
-    pub composition: Option<Composition>,
-}
+pub use domain::Guidance;
 
 /// Jobs queued before the engine was chosen per generation used whatever was configured:
 /// the hosted image model when there is one.

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use bytes::Bytes;
-use domain::{Duration, ImageEngine, JobFailure, Quality, Resolution};
+use domain::{Duration, FileMetadata, ImageEngine, JobFailure, Quality, Resolution};
 use engine::video::{VideoQuality, VideoSource};
 use engine::{Cancelled, EngineError, Progress};
 
@@ -229,7 +229,7 @@ pub struct MediaOutput {
     /// A video's first frame, JPEG.
     pub poster_jpeg: Option<Bytes>,
     /// Provider-specific facts for `file_metadata` (motion, tempo, edit operation…).
-    pub details: serde_json::Value,
+    pub details: FileMetadata,
 }
 
 /// A source of generated media. Implementations: the offline engine (default) and, by
@@ -348,12 +348,13 @@ impl MediaProvider for EngineProvider {
                 poster_jpeg: None,
                 // Said to the seller: without a product photo a drawn stand-in was staged; and
                 // what the picture shows, for its alt text (the prompt is only what was asked).
-                details: serde_json::json!({
-                    "stand_in_product": image.stand_in.map(|s| s.message()),
-                    "description": image.description,
-                    "scene_by": SCENE_BY_STUDIO,
-                    "product_exact": image.stand_in.is_none(),
-                }),
+                details: FileMetadata {
+                    stand_in_product: image.stand_in.map(|s| s.message()),
+                    description: Some(image.description),
+                    scene_by: Some(SCENE_BY_STUDIO.to_owned()),
+                    product_exact: Some(image.stand_in.is_none()),
+                    ..FileMetadata::default()
+                },
             })
         })
         .await
@@ -380,7 +381,10 @@ impl MediaProvider for EngineProvider {
                 height: Some(edited.height),
                 duration_seconds: None,
                 poster_jpeg: None,
-                details: serde_json::json!({ "edit_operation": format!("{:?}", edited.op) }),
+                details: FileMetadata {
+                    edit_operation: Some(format!("{:?}", edited.op)),
+                    ..FileMetadata::default()
+                },
             })
         })
         .await
@@ -438,12 +442,13 @@ impl MediaProvider for EngineProvider {
                 height: Some(clip.height),
                 duration_seconds: Some(f64::from(clip.duration_seconds)),
                 poster_jpeg: Some(Bytes::from(clip.poster_jpeg)),
-                details: serde_json::json!({
-                    "fps": clip.fps,
-                    "camera": format!("{:?}", clip.motion.camera),
-                    "stand_in_product": stand_in,
-                    "description": description,
-                }),
+                details: FileMetadata {
+                    fps: Some(clip.fps),
+                    camera: Some(format!("{:?}", clip.motion.camera)),
+                    stand_in_product: stand_in,
+                    description,
+                    ..FileMetadata::default()
+                },
             })
         })
         .await
@@ -456,7 +461,14 @@ impl MediaProvider for EngineProvider {
     ) -> Result<MediaOutput, ProviderError> {
         blocking(move || {
             let format = engine::audio::AudioFormat::default();
-            let track = engine::audio::compose(&input.prompt, input.seconds, false, input.seed, format, &mut progress)?;
+            let track = engine::audio::compose(
+                &input.prompt,
+                input.seconds,
+                false,
+                input.seed,
+                format,
+                &mut progress,
+            )?;
             Ok(MediaOutput {
                 bytes: Bytes::from(track.bytes),
                 mime: track.mime.to_owned(),
@@ -465,7 +477,11 @@ impl MediaProvider for EngineProvider {
                 height: None,
                 duration_seconds: Some(f64::from(track.duration_seconds)),
                 poster_jpeg: None,
-                details: serde_json::json!({ "bpm": track.bpm, "mood": format!("{:?}", track.mood) }),
+                details: FileMetadata {
+                    bpm: Some(f64::from(track.bpm)),
+                    mood: Some(format!("{:?}", track.mood)),
+                    ..FileMetadata::default()
+                },
             })
         })
         .await

@@ -26,7 +26,7 @@ pub async fn sync_templates(store: &Store) -> anyhow::Result<()> {
                 is_popular: template.is_popular,
                 position: i64::try_from(position).unwrap_or(i64::MAX),
                 prompt: template.prompt.to_owned(),
-                parameters: serde_json::to_value(guidance)?,
+                parameters: guidance,
                 thumbnail_key: None,
                 thumbnail_mime_type: None,
                 updated_at: store::now(),

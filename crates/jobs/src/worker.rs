@@ -676,10 +676,7 @@ fn message_completed(job: &Job, asset: &NewMediaAsset, parts: &mut MessageParts)
         asset_id: asset.id,
         credit_cost: asset.credit_cost,
         // What the picture shows when the engine said so, else what was asked for.
-        alt: ["description", "prompt"]
-            .iter()
-            .find_map(|k| asset.file_metadata.get(*k).and_then(|p| p.as_str()))
-            .map(str::to_owned),
+        alt: asset.file_metadata.alt_text().map(str::to_owned),
         width: asset.width,
         height: asset.height,
     });

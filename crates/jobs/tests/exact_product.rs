@@ -12,12 +12,17 @@ use bytes::Bytes;
 use domain::{Composition, ImageEngine, Quality, Resolution};
 use engine::scene::layout::Rect;
 use jobs::hosted_models::{refused, OpenAiConfig, OpenAiImages};
-use jobs::{EditInput, Guidance, ImageInput, KnownProduct, ProgressSink};
+use jobs::{EditInput, Guidance, ImageInput, KnownProduct, MediaOutput, ProgressSink};
 use serde_json::json;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 
 /// A product photo: a striped, rounded box on a plain light backdrop, antialiased.
+/// The provider's facts as they are stored in the file's metadata.
+fn details(output: &MediaOutput) -> serde_json::Value {
+    serde_json::to_value(&output.details).unwrap()
+}
+
 fn product_photo() -> Bytes {
     let (w, h) = (600u32, 800u32);
     let inside = |x: f32, y: f32| {
@@ -202,9 +207,9 @@ async fn the_exact_product_over_the_models_scene(scale: f32) {
         .unwrap();
     assert_eq!(output.mime, "image/png");
     assert_eq!((output.width, output.height), (Some(1024), Some(1536)));
-    assert_eq!(output.details["scene_by"], "gpt-image-1");
-    assert_eq!(output.details["product_exact"], true);
-    assert!(output.details.get("cutout_warning").is_none());
+    assert_eq!(details(&output)["scene_by"], "gpt-image-1");
+    assert_eq!(details(&output)["product_exact"], true);
+    assert!(details(&output).get("cutout_warning").is_none());
 
     let sent = server.received_requests().await.unwrap();
     assert_eq!(sent.len(), 1, "one edit call");
@@ -379,9 +384,9 @@ async fn without_a_product_photo_the_model_draws_a_stand_in_and_says_so() {
         .unwrap();
     let sent = server.received_requests().await.unwrap();
     assert_eq!(sent[0].url.path(), "/v1/images/generations");
-    assert_eq!(output.details["product_exact"], false);
-    assert_eq!(output.details["scene_by"], "gpt-image-1");
-    assert!(output.details["stand_in_product"]
+    assert_eq!(details(&output)["product_exact"], false);
+    assert_eq!(details(&output)["scene_by"], "gpt-image-1");
+    assert!(details(&output)["stand_in_product"]
         .as_str()
         .unwrap()
         .starts_with("No product photo was given"));
@@ -399,7 +404,7 @@ async fn a_poor_cutout_is_said_with_the_result() {
         .image_exact(input(vec![encode(&busy)]), &ProgressSink::new(1))
         .await
         .unwrap();
-    let warning = output.details["cutout_warning"].as_str().unwrap();
+    let warning = output.details.cutout_warning.clone().unwrap();
     assert!(
         warning.contains("AI redraw") || warning.contains("No product could be found"),
         "{warning}"
@@ -440,7 +445,7 @@ async fn edit_of_an_exact_scene(
         .image_exact(input(vec![photo.clone()]), &ProgressSink::new(1))
         .await
         .unwrap();
-    let placement = scene.details["product_placement"].clone();
+    let placement = details(&scene)["product_placement"].clone();
     let picture = image::load_from_memory(&scene.bytes).unwrap().to_rgba8();
     let (w, h) = picture.dimensions();
     let brush = image::GrayImage::from_fn(w, h, |x, y| {
@@ -513,13 +518,13 @@ async fn an_edit_beside_the_product_keeps_it_exact(recorded: bool) {
     // product's top; the model redraws everything it is sent.
     let above = |_: u32, y: u32, at: &serde_json::Value| (y as i64) < at["y"].as_i64().unwrap() + 4;
     let (picture, placement, output, sent) = edit_of_an_exact_scene(above, recorded).await;
-    assert_eq!(output.details["product_exact"], true);
+    assert_eq!(details(&output)["product_exact"], true);
     if recorded {
-        assert_eq!(output.details["product_placement"], placement);
+        assert_eq!(details(&output)["product_placement"], placement);
     } else {
         // Found again where the cutout stands: within a few pixels of where it was placed.
         let near = |k: &str| {
-            (output.details["product_placement"][k].as_i64().unwrap()
+            (details(&output)["product_placement"][k].as_i64().unwrap()
                 - placement[k].as_i64().unwrap())
             .abs()
                 <= 6
@@ -566,8 +571,8 @@ async fn a_hosted_edit_over_the_product_changes_it() {
         (y as i64) < at["y"].as_i64().unwrap() + at["height"].as_i64().unwrap() / 2
     };
     let (picture, placement, output, _) = edit_of_an_exact_scene(over, true).await;
-    assert_eq!(output.details["product_exact"], false);
-    assert!(output.details.get("product_placement").is_none());
+    assert_eq!(details(&output)["product_exact"], false);
+    assert!(details(&output).get("product_placement").is_none());
     let edited = image::load_from_memory(&output.bytes).unwrap().to_rgba8();
     let inside = interior(&placement);
     let top =

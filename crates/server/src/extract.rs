@@ -203,6 +203,15 @@ fn data_error(text: &str) -> ApiError {
             },
         };
     }
+    // A rule of the product's types, broken while reading: its message as written.
+    if let Some((path, problem)) = detail.split_once(": ").filter(|(p, _)| !p.contains(' ')) {
+        if let Some(message) = domain::Invalid::message_in_de_error(problem) {
+            return ApiError::Validation {
+                field: field_name(path),
+                message: message.to_owned(),
+            };
+        }
+    }
     let (field, message) = match detail.split_once(": ") {
         Some((path, problem)) if !path.contains(' ') => {
             let path = domain::echoed(path);
@@ -292,6 +301,12 @@ fn field_name(path: &str) -> Option<&'static str> {
         "page",
         "per_page",
         "reference_images",
+        "project_id",
+        "scene_id",
+        "parent_message_id",
+        "engine",
+        "audio_type",
+        "media_type",
     ];
     // An item of a list is named by its list: `reference_images[1]` is `reference_images`.
     let last = path.rsplit('.').next().unwrap_or(path);

@@ -2,7 +2,7 @@
 
 use crate::BeginWrite;
 use chrono::{DateTime, Utc};
-use domain::MediaKind;
+use domain::{FileMetadata, MediaKind};
 use uuid::Uuid;
 
 use crate::events::notify_badge_changed;
@@ -23,8 +23,8 @@ pub struct MediaAsset {
     pub width: Option<i64>,
     pub height: Option<i64>,
     pub duration_seconds: Option<f64>,
-    #[sqlx(json)]
-    pub file_metadata: serde_json::Value,
+    #[sqlx(try_from = "serde_json::Value")]
+    pub file_metadata: FileMetadata,
     pub credit_cost: i64,
     pub is_public: bool,
     pub created_at: DateTime<Utc>,
@@ -174,7 +174,7 @@ pub struct NewMediaAsset {
     pub width: Option<i64>,
     pub height: Option<i64>,
     pub duration_seconds: Option<f64>,
-    pub file_metadata: serde_json::Value,
+    pub file_metadata: FileMetadata,
     pub credit_cost: i64,
 }
 

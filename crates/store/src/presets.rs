@@ -1,6 +1,7 @@
 //! Style presets (a user's saved styles, applied to scenes) and feedback on generated media.
 
 use chrono::{DateTime, Utc};
+use domain::StyleGuide;
 use sqlx::types::Json;
 use uuid::Uuid;
 
@@ -11,8 +12,7 @@ pub struct StylePreset {
     pub id: Uuid,
     pub name: String,
     pub description: String,
-    /// The structured style: environment, color_palette, lighting, composition, descriptors.
-    pub style: serde_json::Value,
+    pub style: StyleGuide,
     pub source_scene_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
 }
@@ -21,7 +21,7 @@ type PresetRow = (
     Uuid,
     String,
     String,
-    Json<serde_json::Value>,
+    Json<StyleGuide>,
     Option<Uuid>,
     DateTime<Utc>,
 );
@@ -71,7 +71,7 @@ impl Store {
         user_id: Uuid,
         name: &str,
         description: &str,
-        style: &serde_json::Value,
+        style: &StyleGuide,
         source_scene_id: Option<Uuid>,
     ) -> Result<StylePreset> {
         let at = now();
@@ -128,8 +128,8 @@ impl Store {
         &self,
         user_id: Uuid,
         project_id: Uuid,
-    ) -> Result<std::collections::HashMap<Uuid, serde_json::Value>> {
-        let rows: Vec<(Uuid, Json<serde_json::Value>)> = on_db!(self, p => sqlx::query_as(
+    ) -> Result<std::collections::HashMap<Uuid, StyleGuide>> {
+        let rows: Vec<(Uuid, Json<StyleGuide>)> = on_db!(self, p => sqlx::query_as(
             "SELECT s.id, p.style FROM scenes s JOIN style_presets p ON p.id = s.preset_id AND p.user_id = s.user_id \
              WHERE s.project_id = $1 AND s.user_id = $2",
         )

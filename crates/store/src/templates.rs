@@ -2,6 +2,7 @@
 //! serves the same list, with thumbnails rendered once and kept in object storage.
 
 use chrono::{DateTime, Utc};
+use domain::Guidance;
 use sqlx::types::Json;
 
 use crate::{now, on_db, Result, Store};
@@ -15,8 +16,8 @@ pub struct StoredTemplate {
     pub position: i64,
     /// Sent to hosted image models.
     pub prompt: String,
-    /// The offline engine's parameters (environment, palette, lighting, composition).
-    pub parameters: serde_json::Value,
+    /// The scene it stages: environment, palette, lighting, composition.
+    pub parameters: Guidance,
     pub thumbnail_key: Option<String>,
     pub thumbnail_mime_type: Option<String>,
     pub updated_at: DateTime<Utc>,
@@ -29,7 +30,7 @@ type Row = (
     bool,
     i64,
     String,
-    Json<serde_json::Value>,
+    Json<Guidance>,
     Option<String>,
     Option<String>,
     DateTime<Utc>,

@@ -323,14 +323,18 @@ async fn store_sample(
     } else {
         "2:3"
     };
-    let metadata = serde_json::json!({
-        "generation_type": "image",
-        "aspect_ratio": aspect_ratio,
-        "output_format": "jpeg",
-        "prompt": prompt,
-        "dimensions": {"width": image.width, "height": image.height},
-        "fileSize": image.bytes.len(),
-    });
+    let metadata = domain::FileMetadata {
+        generation_type: Some(domain::JobKind::Image),
+        aspect_ratio: Some(aspect_ratio.to_owned()),
+        output_format: Some("jpeg".to_owned()),
+        prompt: Some(prompt.to_owned()),
+        dimensions: Some(domain::Dimensions {
+            width: image.width,
+            height: image.height,
+        }),
+        file_size: Some(image.bytes.len() as i64),
+        ..domain::FileMetadata::default()
+    };
     store
         .create_media_asset(&NewMediaAsset {
             id,

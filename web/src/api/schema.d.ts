@@ -1291,17 +1291,23 @@ export interface components {
             preset_id: string;
             /** Format: uuid */
             scene_id: string;
-            style: unknown;
+            style: components["schemas"]["StyleGuide"];
         };
         ApplyPresetRequest: {
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
+        /** @enum {string} */
+        AudioType: "music";
         AuthResponse: {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
             token: string;
             user: components["schemas"]["UserView"];
         };
+        /** @enum {string} */
+        BriefKind: "image" | "video";
         CancelledJob: {
             /**
              * @description The job's error, as its status and events report it: `You cancelled this
@@ -1324,8 +1330,11 @@ export interface components {
         };
         ChatGenerateRequest: {
             engine?: null | components["schemas"]["ImageEngine"];
-            /** @description `image` (default) or `video`. */
-            media_type?: string | null;
+            media_type?: null | components["schemas"]["BriefKind"];
+            /**
+             * Format: uuid
+             * @description The message's project; another names nothing of the user's.
+             */
             project_id?: string | null;
             /** @description An edited prompt to use instead of the assistant's refined one. */
             prompt?: string | null;
@@ -1372,7 +1381,9 @@ export interface components {
         CreatePresetRequest: {
             description?: string | null;
             name?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
         CreateProjectRequest: {
@@ -1436,9 +1447,9 @@ export interface components {
             balance: number;
         };
         Dimensions: {
-            /** Format: int64 */
+            /** Format: int32 */
             height: number;
-            /** Format: int64 */
+            /** Format: int32 */
             width: number;
         };
         /** @enum {string} */
@@ -1459,14 +1470,27 @@ export interface components {
             /** @description Present (true) when the action needs a paid plan. */
             upgrade_required?: boolean | null;
         };
-        /** @description One rule a file was checked against. */
+        /** @description One rule an exported file was checked against. */
         ExportCheck: {
+            /** @description What was found, in words a seller can act on. */
             detail: string;
             ok: boolean;
+            /** @description A stable name, e.g. `size` or `white_background`. */
             rule: string;
         };
+        /** @description What an export's file is for, and the rules it was checked against. */
         ExportMetadata: {
+            /**
+             * Format: uuid
+             * @description The music under a reel.
+             */
+            audio_asset_id?: string | null;
             checks: components["schemas"]["ExportCheck"][];
+            /**
+             * Format: uuid
+             * @description The export job that made it.
+             */
+            job_id?: string | null;
             /** Format: uuid */
             source_asset_id: string;
             /** @description The target name, e.g. `amazon_main`. */
@@ -1551,9 +1575,24 @@ export interface components {
             reaction: string;
             reason?: string | null;
         };
-        /** @description How a file was made, as the storyboard and scene detail show it. */
+        /** @description How a file was made, as stored beside it and shown on its card. */
         FileMetadata: {
+            /** @description `1:1`, `3:2` or `2:3`. */
             aspect_ratio?: string | null;
+            /** @description The kind of music asked for. */
+            audio_type?: string | null;
+            /**
+             * Format: double
+             * @description Music's tempo, in beats per minute.
+             */
+            bpm?: number | null;
+            /** @description A video's camera move. */
+            camera?: string | null;
+            /**
+             * Format: double
+             * @description How sure the cutout of the product photo was, 0 to 1.
+             */
+            cutout_confidence?: number | null;
             /**
              * @description Set when the product came out of its photo poorly or not at all: says so, and that
              *     AI redraw may look better.
@@ -1570,31 +1609,62 @@ export interface components {
              * @description Seconds, for video and audio.
              */
             duration?: number | null;
-            /** @description Who drew an image: `studio` (the studio's engine) or `hosted` (a hosted model). */
-            engine?: string | null;
+            /** @description What an edit did to the picture. */
+            edit_operation?: string | null;
+            engine?: null | components["schemas"]["ImageEngine"];
             export?: null | components["schemas"]["ExportMetadata"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
             fileSize?: number | null;
-            generation_type?: string | null;
+            /**
+             * Format: int32
+             * @description A video's frames per second.
+             */
+            fps?: number | null;
+            generation_type?: null | components["schemas"]["JobKind"];
+            guidance?: null | components["schemas"]["Guidance"];
+            /** @description The hosted model that made it. */
+            model?: string | null;
+            /** @description Music's mood. */
+            mood?: string | null;
+            /** @description The file's extension: `png`, `jpg`, `mp4`, `wav`… */
             output_format?: string | null;
             /** @description The product's pixels are the seller's own photo's (false: a model drew or redrew it). */
             product_exact?: boolean | null;
+            product_placement?: null | components["schemas"]["Placement"];
+            /** @description What was asked for. */
             prompt?: string | null;
+            /** @description The hosted service that made it (absent: the studio's engine). */
+            provider?: string | null;
+            /** @description The frame ratio a hosted video model was asked for. */
+            ratio?: string | null;
+            /** @description The hosted service's id for its work. */
+            remote_id?: string | null;
             /**
              * @description Who painted an image's scene: the hosted model's name (`gpt-image-1`) or
              *     `studio engine`.
              */
             scene_by?: string | null;
             /**
-             * @description The seed it was drawn with, as a decimal string (the same recipe and seed, the same
-             *     picture from the studio's engine).
+             * @description The seed it was drawn with, as a decimal string (the number exceeds what JSON readers
+             *     keep exactly; the same recipe and seed, the same picture from the studio's engine).
              */
             seed?: string | null;
             settings?: null | components["schemas"]["RecipeSettings"];
+            /**
+             * Format: uuid
+             * @description The picture an edit or animation started from.
+             */
+            source_id?: string | null;
             /** @description Set when no product photo was given and a drawn stand-in product was staged: says so. */
             stand_in_product?: string | null;
             /** @description The template a template generation followed. */
+            template_id?: string | null;
             template_name?: string | null;
+            /** @description The hosted model's own usage report, kept as it answered. */
+            usage?: unknown;
             /**
              * Format: int32
              * @description Which of a set of variations it is (0 for the first or only one).
@@ -1605,25 +1675,32 @@ export interface components {
             isEnabled: boolean;
         };
         GenerateAudioRequest: {
-            /** @description Default `music`. */
-            audio_type?: string | null;
+            audio_type?: null | components["schemas"]["AudioType"];
             context?: components["schemas"]["GenerationContext"];
+            /** Format: uuid */
             parent_message_id?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             prompt?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
         GenerateImageRequest: {
             context?: components["schemas"]["GenerationContext"];
             engine?: null | components["schemas"]["ImageEngine"];
-            /** @description The chat message this generation belongs to. */
+            /**
+             * Format: uuid
+             * @description The chat message this generation belongs to.
+             */
             parent_message_id?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             prompt?: string | null;
             /** @description Ids of the user's reference images (at most 3); default: the scene's product images. */
             reference_images?: string[] | null;
             /** @description The assistant's refined prompt; used instead of `prompt` when present. */
             refined_image_prompt?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             /**
              * Format: int32
@@ -1647,12 +1724,15 @@ export interface components {
              * @example 5
              */
             duration?: string | null;
+            /** Format: uuid */
             parent_message_id?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             prompt?: string | null;
             /** @description Ids of the user's reference images (at most 3); default: the scene's product images. */
             reference_images?: string[] | null;
             refined_video_prompt?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             /** @description Animate this image asset instead of staging a new scene. */
             source_image_id?: string | null;
@@ -1687,6 +1767,16 @@ export interface components {
         };
         /** @enum {string} */
         GenerationState: "generating" | "completed" | "failed";
+        /**
+         * @description The Generate panel's guided choices (also a template's staging); a missing one is read
+         *     from the prompt.
+         */
+        Guidance: {
+            color_palette?: null | components["schemas"]["ColorPalette"];
+            composition?: null | components["schemas"]["Composition"];
+            environment?: null | components["schemas"]["Environment"];
+            lighting?: null | components["schemas"]["Lighting"];
+        };
         Health: {
             /** @description `ok` when the database answers. */
             status: string;
@@ -1970,6 +2060,17 @@ export interface components {
             /** @description `image`. */
             output_type?: string | null;
         };
+        /** @description A rectangle in a picture's pixels (left, top, size). */
+        Placement: {
+            /** Format: int32 */
+            height: number;
+            /** Format: int32 */
+            width: number;
+            /** Format: int32 */
+            x: number;
+            /** Format: int32 */
+            y: number;
+        };
         /** @description A plan as the pricing page and the purchase modal show it. */
         PlanView: {
             /** Format: int64 */
@@ -2031,11 +2132,8 @@ export interface components {
             preset_id: string;
             /** Format: uuid */
             source_scene_id?: string | null;
-            /**
-             * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
-             *     what the Generate panel prefills.
-             */
-            style: unknown;
+            /** @description What the Generate panel prefills. */
+            style: components["schemas"]["StyleGuide"];
         };
         /** @enum {string} */
         ProcessingStatus: "pending" | "completed" | "failed";
@@ -2064,31 +2162,25 @@ export interface components {
         };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
-        RecipeGuidance: {
-            color_palette?: string | null;
-            composition?: string | null;
-            environment?: string | null;
-            lighting?: string | null;
-        };
         /** @description The settings beside the brief: what "use this brief again" fills in. */
         RecipeSettings: {
+            /** @description The kind of music asked for. */
+            audio_type?: string | null;
             /**
-             * Format: int64
+             * Format: int32
              * @description Seconds, for a video.
              */
             duration?: number | null;
-            guidance?: null | components["schemas"]["RecipeGuidance"];
+            guidance?: null | components["schemas"]["Guidance"];
             /**
              * Format: uuid
              * @description The product photo the assistant mode staged (a reference image or an image asset).
              */
             product_image_id?: string | null;
-            /** @description low, medium or high. */
-            quality?: string | null;
+            quality?: null | components["schemas"]["Quality"];
             /** @description The product photos staged (reference image ids). */
             reference_image_ids?: string[] | null;
-            /** @description 1024x1024, 1536x1024 or 1024x1536. */
-            resolution?: string | null;
+            resolution?: null | components["schemas"]["Resolution"];
             template_id?: string | null;
         };
         RecommendationJob: {
@@ -2109,7 +2201,9 @@ export interface components {
             lighting?: null | components["schemas"]["Lighting"];
             /** @description One of the user's reference images or image assets (`/api/media/file/{id}`). */
             product_image_url?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             /**
              * Format: int32
@@ -2191,11 +2285,7 @@ export interface components {
             order: number;
             /** Format: uuid */
             preset_id?: string | null;
-            /**
-             * @description The applied preset's style (environment, color_palette, lighting, composition,
-             *     descriptors) for prefilling the Generate panel; in scene lists only.
-             */
-            preset_style?: unknown;
+            preset_style?: null | components["schemas"]["StyleGuide"];
             /** Format: uuid */
             project_id: string;
             settings: components["schemas"]["Settings"];
@@ -2206,9 +2296,11 @@ export interface components {
             context?: components["schemas"]["GenerationContext"];
             /** @description Up to 4,000 characters; may be empty when reference images are attached. */
             message?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
             /** @description Ids of the user's reference images attached to this message (at most 3). */
             reference_images?: string[] | null;
+            /** Format: uuid */
             scene_id?: string | null;
         };
         SendResponse: {
@@ -2428,6 +2520,25 @@ export interface components {
             /** @description Three short, clickable next steps. */
             suggestions: string[];
         };
+        /**
+         * @description A saved style a campaign applies: the guided choices plus words that recur in its briefs.
+         *     A choice left out (or a field a record lacks) reads as not chosen.
+         */
+        StyleGuide: {
+            /** @default null */
+            color_palette: null | components["schemas"]["ColorPalette"];
+            /** @default null */
+            composition: null | components["schemas"]["Composition"];
+            /**
+             * @description Words that recur in the campaign's briefs ("moody", "minimal", "pastel").
+             * @default []
+             */
+            descriptors: string[];
+            /** @default null */
+            environment: null | components["schemas"]["Environment"];
+            /** @default null */
+            lighting: null | components["schemas"]["Lighting"];
+        };
         SubscriptionCheckoutRequest: {
             billingCycle?: string | null;
             source?: string | null;
@@ -2465,7 +2576,7 @@ export interface components {
                 preset_id: string;
                 /** Format: uuid */
                 scene_id: string;
-                style: unknown;
+                style: components["schemas"]["StyleGuide"];
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;
@@ -2698,11 +2809,8 @@ export interface components {
                 preset_id: string;
                 /** Format: uuid */
                 source_scene_id?: string | null;
-                /**
-                 * @description environment, color_palette, lighting, composition (each may be null) and descriptors:
-                 *     what the Generate panel prefills.
-                 */
-                style: unknown;
+                /** @description What the Generate panel prefills. */
+                style: components["schemas"]["StyleGuide"];
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;
@@ -2745,11 +2853,7 @@ export interface components {
                 order: number;
                 /** Format: uuid */
                 preset_id?: string | null;
-                /**
-                 * @description The applied preset's style (environment, color_palette, lighting, composition,
-                 *     descriptors) for prefilling the Generate panel; in scene lists only.
-                 */
-                preset_style?: unknown;
+                preset_style?: null | components["schemas"]["StyleGuide"];
                 /** Format: uuid */
                 project_id: string;
                 settings: components["schemas"]["Settings"];
@@ -2907,7 +3011,7 @@ export interface components {
                 is_popular: boolean;
                 name: string;
                 /** @description The scene the template stages (environment, color_palette, lighting, composition). */
-                parameters: unknown;
+                parameters: components["schemas"]["Guidance"];
                 template_id: string;
                 template_type: string;
                 thumbnail_url?: string | null;
@@ -2993,11 +3097,7 @@ export interface components {
                 order: number;
                 /** Format: uuid */
                 preset_id?: string | null;
-                /**
-                 * @description The applied preset's style (environment, color_palette, lighting, composition,
-                 *     descriptors) for prefilling the Generate panel; in scene lists only.
-                 */
-                preset_style?: unknown;
+                preset_style?: null | components["schemas"]["StyleGuide"];
                 /** Format: uuid */
                 project_id: string;
                 settings: components["schemas"]["Settings"];
@@ -3012,7 +3112,9 @@ export interface components {
         TemplateGenerateRequest: {
             engine?: null | components["schemas"]["ImageEngine"];
             output_type?: string | null;
+            /** Format: uuid */
             project_id?: string | null;
+            /** Format: uuid */
             scene_id?: string | null;
             settings?: components["schemas"]["PanelSettings"];
             template_id?: string | null;
@@ -3060,7 +3162,7 @@ export interface components {
             is_popular: boolean;
             name: string;
             /** @description The scene the template stages (environment, color_palette, lighting, composition). */
-            parameters: unknown;
+            parameters: components["schemas"]["Guidance"];
             template_id: string;
             template_type: string;
             thumbnail_url?: string | null;

@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use domain::FileMetadata;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -129,11 +130,12 @@ impl ElevenLabsMusic {
             height: None,
             duration_seconds: Some(f64::from(length_ms) / 1000.0),
             poster_jpeg: None,
-            details: json!({
-                "provider": PROVIDER,
-                "model": self.config.model,
-                "remote_id": song_id,
-            }),
+            details: FileMetadata {
+                provider: Some(PROVIDER.to_owned()),
+                model: Some(self.config.model.clone()),
+                remote_id: song_id,
+                ..FileMetadata::default()
+            },
         })
     }
 }

@@ -15,12 +15,12 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::{cancelled, decode, encode_png, image_facts, note_answer, provider_error, unusable};
-use crate::lineage::placement_json;
+use crate::lineage::placement_of;
 use crate::payload::Guidance;
 use crate::provider::{
     engine_request, EditInput, ImageInput, KnownProduct, MediaOutput, ProgressSink, ProviderError,
 };
-use domain::JobFailure;
+use domain::{FileMetadata, JobFailure};
 use engine::exact_scene;
 use engine::scene::layout::Rect;
 
@@ -163,7 +163,7 @@ impl OpenAiImages {
     ) -> Result<MediaOutput, ProviderError> {
         let Some(photo) = input.reference_photos.first().cloned() else {
             let mut output = self.image(input, progress).await?;
-            output.details["stand_in_product"] = NO_PRODUCT_PHOTO.into();
+            output.details.stand_in_product = Some(NO_PRODUCT_PHOTO.to_owned());
             return Ok(output);
         };
         progress
@@ -182,7 +182,7 @@ impl OpenAiImages {
         .await??;
         let Some(mut prepared) = prepared else {
             let mut output = self.image(input, progress).await?;
-            output.details["cutout_warning"] = NO_PRODUCT_FOUND.into();
+            output.details.cutout_warning = Some(NO_PRODUCT_FOUND.to_owned());
             return Ok(output);
         };
         // A brief that asks for glass, water or a mirror-like surface has the product mirrored.
@@ -230,12 +230,12 @@ impl OpenAiImages {
             bytes: Bytes::from(png),
             usage: answer.usage,
         })?;
-        output.details["product_exact"] = true.into();
-        output.details["product_placement"] = placement_json(placement);
-        output.details["description"] = prepared.description.into();
-        output.details["cutout_confidence"] = f64::from(prepared.confidence).into();
+        output.details.product_exact = Some(true);
+        output.details.product_placement = Some(placement_of(placement));
+        output.details.description = Some(prepared.description);
+        output.details.cutout_confidence = Some(f64::from(prepared.confidence));
         if prepared.confidence < exact_scene::POOR_CUTOUT {
-            output.details["cutout_warning"] = POOR_CUTOUT.into();
+            output.details.cutout_warning = Some(POOR_CUTOUT.to_owned());
         }
         Ok(output)
     }
@@ -285,11 +285,9 @@ impl OpenAiImages {
             bytes: png,
             usage: answer.usage,
         })?;
-        output.details["edit_operation"] = "hosted_edit".into();
-        output.details["product_exact"] = kept.is_some().into();
-        if let Some(Some(at)) = kept {
-            output.details["product_placement"] = placement_json(at);
-        }
+        output.details.edit_operation = Some("hosted_edit".to_owned());
+        output.details.product_exact = Some(kept.is_some());
+        output.details.product_placement = kept.flatten().map(placement_of);
         Ok(output)
     }
 
@@ -373,13 +371,14 @@ impl OpenAiImages {
             duration_seconds: None,
             poster_jpeg: None,
             // Who painted the scene; a scene with the exact product says so on top.
-            details: json!({
-                "provider": PROVIDER,
-                "model": self.config.model,
-                "usage": answer.usage,
-                "scene_by": self.config.model,
-                "product_exact": false,
-            }),
+            details: FileMetadata {
+                provider: Some(PROVIDER.to_owned()),
+                model: Some(self.config.model.clone()),
+                usage: Some(answer.usage),
+                scene_by: Some(self.config.model.clone()),
+                product_exact: Some(false),
+                ..FileMetadata::default()
+            },
         })
     }
 }

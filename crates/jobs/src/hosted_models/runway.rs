@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use bytes::Bytes;
+use domain::FileMetadata;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -198,12 +199,13 @@ impl RunwayVideo {
             duration_seconds: Some(f64::from(input.duration.seconds())),
             // The model starts from the frame it was given, so that frame is the poster.
             poster_jpeg: Some(encode_jpeg(&frame).map_err(|e| unusable(PROVIDER, e))?),
-            details: json!({
-                "provider": PROVIDER,
-                "model": self.config.model,
-                "remote_id": task_id,
-                "ratio": ratio,
-            }),
+            details: FileMetadata {
+                provider: Some(PROVIDER.to_owned()),
+                model: Some(self.config.model.clone()),
+                remote_id: Some(task_id),
+                ratio: Some(ratio.to_owned()),
+                ..FileMetadata::default()
+            },
         })
     }
 

@@ -5,8 +5,8 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use domain::{
-    Generation, JobStatus, MediaItem, MediaKind, MessageContext, MessageRole, ProcessingStatus,
-    StructuredResponse,
+    Generation, JobStatus, MediaItem, MediaKind, MessageContext, MessageRole, OptionalId,
+    ProcessingStatus, StructuredResponse,
 };
 use serde::{Deserialize, Serialize};
 use store::Message;
@@ -191,8 +191,12 @@ fn send_response(message: Message) -> SendResponse {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
-    project_id: Option<String>,
-    scene_id: Option<String>,
+    #[serde(default)]
+    #[param(value_type = Option<Uuid>)]
+    project_id: OptionalId,
+    #[serde(default)]
+    #[param(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
     /// 1 (default) is the newest page.
     page: Option<i64>,
     /// Default 50, at most 200.
@@ -222,7 +226,7 @@ async fn history(
     current: CurrentUser,
     Query(query): Query<HistoryQuery>,
 ) -> ApiResult<Json<Success<History>>> {
-    let scene = SceneRef::parse(query.project_id.as_deref(), query.scene_id.as_deref())?;
+    let scene = SceneRef::required(query.project_id, query.scene_id)?;
     let page = page_number(query.page)?;
     let per_page = query.per_page.unwrap_or(50);
     let (messages, total) = chat::history(&state, current.user.id, scene, page, per_page).await?;

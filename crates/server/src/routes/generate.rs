@@ -4,6 +4,7 @@
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
+use domain::{Choice, ImageEngine, LookupId, OptionalId};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -100,13 +101,13 @@ async fn read_edit_form(mut multipart: Multipart) -> ApiResult<ImageEditRequest>
         }
         let text = checked_text(field.text().await.map_err(bad)?)?;
         match name.as_str() {
-            "project_id" => form.project_id = Some(text),
-            "scene_id" => form.scene_id = Some(text),
+            "project_id" => form.project_id = OptionalId::parse("project_id", &text)?,
+            "scene_id" => form.scene_id = OptionalId::parse("scene_id", &text)?,
             "prompt" => form.prompt = Some(text),
             "original_image_url" => form.original_image_url = Some(text),
-            "parent_message_id" => form.parent_message_id = Some(text),
+            "parent_message_id" => form.parent_message_id = LookupId::parse(Some(text)),
             "context" => form.context = Some(text),
-            "engine" => form.engine = Some(text),
+            "engine" => form.engine = Choice::<ImageEngine>::parse(Some(text))?.get(),
             _ => {}
         }
     }

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
+use domain::StyleGuide;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -29,9 +30,8 @@ pub struct PresetView {
     id: Uuid,
     name: String,
     description: String,
-    /// environment, color_palette, lighting, composition (each may be null) and descriptors:
-    /// what the Generate panel prefills.
-    style: serde_json::Value,
+    /// What the Generate panel prefills.
+    style: StyleGuide,
     source_scene_id: Option<Uuid>,
     created_at: DateTime<Utc>,
 }
@@ -136,7 +136,7 @@ async fn create_preset(
 pub struct AppliedPreset {
     scene_id: Uuid,
     preset_id: Uuid,
-    style: serde_json::Value,
+    style: StyleGuide,
 }
 
 /// Applies a preset to a scene: later refinements there use its style.

@@ -1,7 +1,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::{SceneName, Settings};
+use domain::{SceneName, Settings, StyleGuide};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -35,7 +35,7 @@ pub struct SceneView {
     /// The applied preset's style (environment, color_palette, lighting, composition,
     /// descriptors) for prefilling the Generate panel; in scene lists only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preset_style: Option<serde_json::Value>,
+    pub preset_style: Option<StyleGuide>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

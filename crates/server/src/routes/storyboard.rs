@@ -1,7 +1,7 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use domain::{MediaKind, Settings};
-use serde::{Deserialize, Serialize};
+use domain::{FileMetadata, MediaKind, Settings};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
@@ -43,97 +43,10 @@ pub struct MediaView {
     metadata: FileMetadata,
 }
 
-/// How a file was made, as the storyboard and scene detail show it.
-#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
-pub struct FileMetadata {
-    generation_type: Option<String>,
-    aspect_ratio: Option<String>,
-    output_format: Option<String>,
-    prompt: Option<String>,
-    /// What the picture shows, in words, as the studio engine painted it (the card's alt
-    /// text); none for hosted results, music and uploads.
-    description: Option<String>,
-    dimensions: Option<Dimensions>,
-    /// Seconds, for video and audio.
-    duration: Option<f64>,
-    #[serde(rename = "fileSize")]
-    file_size: Option<i64>,
-    /// Set when no product photo was given and a drawn stand-in product was staged: says so.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stand_in_product: Option<String>,
-    /// Who drew an image: `studio` (the studio's engine) or `hosted` (a hosted model).
-    engine: Option<String>,
-    /// The seed it was drawn with, as a decimal string (the same recipe and seed, the same
-    /// picture from the studio's engine).
-    seed: Option<String>,
-    /// Which of a set of variations it is (0 for the first or only one).
-    variation: Option<u8>,
-    /// The template a template generation followed.
-    template_name: Option<String>,
-    /// The settings it was made with, to make it again.
-    settings: Option<RecipeSettings>,
-    /// Set on a file an export made: what it is for, and the rules it was checked against.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    export: Option<ExportMetadata>,
-    /// Who painted an image's scene: the hosted model's name (`gpt-image-1`) or
-    /// `studio engine`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scene_by: Option<String>,
-    /// The product's pixels are the seller's own photo's (false: a model drew or redrew it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    product_exact: Option<bool>,
-    /// Set when the product came out of its photo poorly or not at all: says so, and that
-    /// AI redraw may look better.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cutout_warning: Option<String>,
-}
-
-#[derive(Clone, Serialize, Deserialize, ToSchema)]
-pub struct ExportMetadata {
-    /// The target name, e.g. `amazon_main`.
-    target: String,
-    source_asset_id: Uuid,
-    checks: Vec<crate::services::exports::ExportCheck>,
-}
-
-/// The settings beside the brief: what "use this brief again" fills in.
-#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
-pub struct RecipeSettings {
-    /// low, medium or high.
-    quality: Option<String>,
-    /// 1024x1024, 1536x1024 or 1024x1536.
-    resolution: Option<String>,
-    /// Seconds, for a video.
-    duration: Option<i64>,
-    template_id: Option<String>,
-    /// The guided choices of the Generate panel's assistant mode.
-    guidance: Option<RecipeGuidance>,
-    /// The product photos staged (reference image ids).
-    reference_image_ids: Option<Vec<Uuid>>,
-    /// The product photo the assistant mode staged (a reference image or an image asset).
-    product_image_id: Option<Uuid>,
-}
-
-#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
-pub struct RecipeGuidance {
-    environment: Option<String>,
-    color_palette: Option<String>,
-    lighting: Option<String>,
-    composition: Option<String>,
-}
-
-#[derive(Clone, Serialize, Deserialize, ToSchema)]
-pub struct Dimensions {
-    width: i64,
-    height: i64,
-}
-
 impl From<store::MediaAsset> for MediaView {
     fn from(m: store::MediaAsset) -> Self {
         let url = format!("/api/media/file/{}", m.id);
-        // Stored by our own writers; a row written by an older version still renders.
-        let file_metadata: FileMetadata =
-            serde_json::from_value(m.file_metadata).unwrap_or_default();
+        let file_metadata = m.file_metadata;
         Self {
             id: m.id,
             file_type: m.file_type,

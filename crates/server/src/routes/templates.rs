@@ -5,7 +5,7 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use domain::JobStatus;
+use domain::{Guidance, JobStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -39,7 +39,7 @@ pub struct TemplateView {
     is_popular: bool,
     thumbnail_url: Option<String>,
     /// The scene the template stages (environment, color_palette, lighting, composition).
-    parameters: serde_json::Value,
+    parameters: Guidance,
 }
 
 impl From<store::StoredTemplate> for TemplateView {

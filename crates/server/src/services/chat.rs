@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use domain::{
-    Generation, GenerationState, MediaKind, MessageContext, MessageRole, ProcessingStatus,
-    StructuredResponse,
+    BriefKind, Choice, Generation, GenerationState, ImageEngine, LookupId, MediaKind,
+    MessageContext, MessageRole, OptionalId, ProcessingStatus, StructuredResponse,
 };
 use jobs::JobPayload;
 use serde::Deserialize;
@@ -31,8 +31,12 @@ const REPLY_BACKSTOP: Duration = Duration::from_secs(120);
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SendRequest {
-    project_id: Option<String>,
-    scene_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
     /// Up to 4,000 characters; may be empty when reference images are attached.
     message: Option<String>,
     #[serde(default)]
@@ -44,19 +48,25 @@ pub struct SendRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ChatGenerateRequest {
-    project_id: Option<String>,
+    /// The message's project; another names nothing of the user's.
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: LookupId,
     #[serde(default)]
     settings: SettingsInput,
     /// `image` (default) or `video`.
-    media_type: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<BriefKind>)]
+    media_type: Choice<BriefKind>,
     /// An edited prompt to use instead of the assistant's refined one.
     prompt: Option<String>,
     /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
     /// hosted_exact when a hosted image model is configured, else studio.
-    #[schema(value_type = Option<domain::ImageEngine>)]
-    engine: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<ImageEngine>)]
+    engine: Choice<ImageEngine>,
     /// How many images to make of the brief (1–4, default 1): one job each, each with its
     /// own seed and composition, 1 credit each, all started or none. Images only.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
@@ -95,7 +105,7 @@ pub async fn send(state: &AppState, user_id: Uuid, request: SendRequest) -> ApiR
 
 /// The user's message as it will be stored, once everything it names is checked.
 async fn user_message(state: &AppState, user_id: Uuid, request: SendRequest) -> ApiResult<Message> {
-    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+    let scene = SceneRef::required(request.project_id, request.scene_id)?
         .owned(state, user_id)
         .await?;
     let text = request.message.as_deref().unwrap_or("").trim().to_owned();
@@ -292,17 +302,17 @@ pub async fn generate_from_message(
 ) -> ApiResult<(Message, Vec<store::Job>)> {
     let count = generation::variation_count(request.variations.as_ref())?;
     let message = message(state, user_id, message_id).await?;
-    let named_project = request
-        .project_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty());
-    if named_project.is_some_and(|p| Uuid::parse_str(p).ok() != Some(message.project_id)) {
+    let elsewhere = match request.project_id {
+        LookupId::Absent => false,
+        LookupId::Id(project_id) => project_id != message.project_id,
+        LookupId::Nothing => true,
+    };
+    if elsewhere {
         return Err(ApiError::NotFound(MESSAGE_NOT_FOUND));
     }
     let scene =
         ownership::owned_scene(state, user_id, message.project_id, message.scene_id).await?;
-    let (kind, flag) = brief_kind(request.media_type.as_deref())?;
+    let (kind, flag) = brief_kind(request.media_type.get().unwrap_or_default());
     if kind != MediaKind::Image && count > 1 {
         return Err(ApiError::validation("variations", VARIATIONS_ARE_IMAGES));
     }
@@ -311,7 +321,7 @@ pub async fn generate_from_message(
         generation::check_video_allowed(state, user_id).await?;
     }
     let settings = request.settings.apply_to(scene.settings)?;
-    let engine = generation::image_engine(state, request.engine.as_deref())?;
+    let engine = generation::image_engine(state, request.engine.get())?;
     let reference_image_ids = brief_photos(state, user_id, &message).await?;
     let payload = match kind {
         MediaKind::Video => JobPayload::Video {
@@ -362,14 +372,10 @@ pub async fn generate_from_message(
 
 /// Which brief to follow: `image` (the default) or `video`, with the flag the assistant
 /// set when that brief was ready.
-fn brief_kind(media_type: Option<&str>) -> ApiResult<(MediaKind, &'static str)> {
-    match media_type.map(str::trim).filter(|m| !m.is_empty()) {
-        None | Some("image") => Ok((MediaKind::Image, "ready_for_image")),
-        Some("video") => Ok((MediaKind::Video, "ready_for_video")),
-        Some(other) => Err(ApiError::validation(
-            "media_type",
-            format!("Unknown media_type '{other}'. Expected image or video"),
-        )),
+fn brief_kind(kind: BriefKind) -> (MediaKind, &'static str) {
+    match kind {
+        BriefKind::Image => (MediaKind::Image, "ready_for_image"),
+        BriefKind::Video => (MediaKind::Video, "ready_for_video"),
     }
 }
 
@@ -419,8 +425,8 @@ mod tests {
 
     fn say(world: &TestWorld, text: &str) -> SendRequest {
         SendRequest {
-            project_id: Some(world.project_id.to_string()),
-            scene_id: Some(world.scene_id.to_string()),
+            project_id: Some(world.project_id).into(),
+            scene_id: Some(world.scene_id).into(),
             message: Some(text.into()),
             context: GenerationContext::default(),
             reference_images: None,
@@ -491,11 +497,11 @@ mod tests {
         .await
         .unwrap();
         let request = || ChatGenerateRequest {
-            project_id: None,
+            project_id: LookupId::Absent,
             settings: SettingsInput::default(),
-            media_type: Some("image".into()),
+            media_type: Choice::default(),
             prompt: None,
-            engine: None,
+            engine: Choice::default(),
             variations: None,
         };
         let (_, job) = generate_from_message(
@@ -512,14 +518,13 @@ mod tests {
         let generation = stored.generation.unwrap();
         assert_eq!(generation.job_id, job[0].id);
         assert_eq!(generation.state, GenerationState::Generating);
-        let mut gif = request();
-        gif.media_type = Some("gif".into());
-        let error = generate_from_message(&world.state, world.user_id, &answer.id.to_string(), gif)
-            .await
-            .unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "Unknown media_type 'gif'. Expected image or video"
+        let gif = serde_json::json!({ "media_type": "gif" });
+        let error = serde_json::from_value::<ChatGenerateRequest>(gif).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .ends_with("Unknown media_type 'gif'. Expected image or video"),
+            "{error}"
         );
     }
 }

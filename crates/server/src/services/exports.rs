@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use domain::MediaKind;
+use domain::{ExportCheck, MediaKind};
 use engine::export::Target;
 use jobs::{export_asset_id, JobPayload};
 use serde::{Deserialize, Serialize};
@@ -166,14 +166,6 @@ pub async fn start(
     generation::enqueue(state, target, payload).await
 }
 
-/// One rule a file was checked against.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct ExportCheck {
-    pub rule: String,
-    pub ok: bool,
-    pub detail: String,
-}
-
 /// One file an export made.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExportedFile {
@@ -292,8 +284,9 @@ async fn files(
 fn checks_of(asset: &store::MediaAsset) -> Vec<ExportCheck> {
     asset
         .file_metadata
-        .pointer("/export/checks")
-        .and_then(|c| serde_json::from_value(c.clone()).ok())
+        .export
+        .as_ref()
+        .map(|e| e.checks.clone())
         .unwrap_or_default()
 }
 

@@ -42,19 +42,6 @@ pub async fn owned_project(
         .map_err(not_found("Project not found"))
 }
 
-/// A required id field: missing → the given message, malformed → a validation error.
-pub fn required_id(
-    value: Option<&str>,
-    field: &'static str,
-    missing: &'static str,
-) -> ApiResult<Uuid> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Err(ApiError::validation(field, missing)),
-        Some(text) => Uuid::parse_str(text)
-            .map_err(|_| ApiError::validation(field, format!("{field} must be a UUID"))),
-    }
-}
-
 /// The user's job, or 404 (also for other users' ids).
 pub async fn owned_job(state: &AppState, user_id: Uuid, id: &str) -> ApiResult<store::Job> {
     let id = Uuid::parse_str(id.trim()).map_err(|_| ApiError::NotFound("Job not found"))?;

@@ -2,7 +2,9 @@
 //! the AI Assistant mode staging one product photo with the chosen environment, palette,
 //! lighting and composition.
 
-use domain::{ColorPalette, Composition, Environment, ImageEngine, Lighting, Resolution};
+use domain::{
+    Choice, ColorPalette, Composition, Environment, ImageEngine, Lighting, OptionalId, Resolution,
+};
 use jobs::{Guidance, JobPayload};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -83,16 +85,21 @@ fn check_output_type(output_type: Option<&str>) -> ApiResult<()> {
 pub struct TemplateGenerateRequest {
     template_id: Option<String>,
     output_type: Option<String>,
-    scene_id: Option<String>,
-    project_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
     #[serde(default)]
     settings: PanelSettings,
     /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
     /// hosted_exact when a hosted image model is configured, else studio.
+    #[serde(default)]
     #[schema(value_type = Option<ImageEngine>)]
-    engine: Option<String>,
+    engine: Choice<ImageEngine>,
     /// How many images to make (1–4, default 1): one job each, each with its own seed and
     /// composition, 1 credit each, all started or none.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
@@ -101,18 +108,26 @@ pub struct TemplateGenerateRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RecommendationRequest {
-    scene_id: Option<String>,
-    project_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
     /// One of the user's reference images or image assets (`/api/media/file/{id}`).
     product_image_url: Option<String>,
+    #[serde(default)]
     #[schema(value_type = Option<Environment>)]
-    environment: Option<String>,
+    environment: Choice<Environment>,
+    #[serde(default)]
     #[schema(value_type = Option<ColorPalette>)]
-    color_palette: Option<String>,
+    color_palette: Choice<ColorPalette>,
+    #[serde(default)]
     #[schema(value_type = Option<Lighting>)]
-    lighting: Option<String>,
+    lighting: Choice<Lighting>,
+    #[serde(default)]
     #[schema(value_type = Option<Composition>)]
-    composition: Option<String>,
+    composition: Choice<Composition>,
     creative_direction: Option<String>,
     #[serde(default)]
     generation_settings: PanelSettings,
@@ -120,31 +135,25 @@ pub struct RecommendationRequest {
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
     /// hosted_exact when a hosted image model is configured, else studio.
+    #[serde(default)]
     #[schema(value_type = Option<ImageEngine>)]
-    engine: Option<String>,
+    engine: Choice<ImageEngine>,
     /// How many images to make (1–4, default 1): one job each, each with its own seed and
     /// composition, 1 credit each, all started or none.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
     variations: Option<serde_json::Value>,
 }
 
-fn parse_choice<T>(
-    text: Option<&str>,
-    parse: fn(&str) -> Result<T, domain::Invalid>,
-) -> ApiResult<Option<T>> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(t) => Ok(Some(parse(t)?)),
-        None => Ok(None),
-    }
-}
-
 /// Both modes work in a campaign: the job lands in it.
 async fn panel_target(
     state: &AppState,
     user_id: Uuid,
-    campaign: SceneRef,
+    project_id: OptionalId,
+    scene_id: OptionalId,
 ) -> ApiResult<(Target, store::Scene)> {
-    let scene = campaign.owned(state, user_id).await?;
+    let scene = SceneRef::required(project_id, scene_id)?
+        .owned(state, user_id)
+        .await?;
     Ok((
         Target {
             user_id,
@@ -164,8 +173,8 @@ pub async fn start_from_template(
     request: TemplateGenerateRequest,
 ) -> ApiResult<(Vec<store::Job>, store::StoredTemplate)> {
     let count = variation_count(request.variations.as_ref())?;
-    let campaign = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?;
-    let (target, scene) = panel_target(state, user_id, campaign).await?;
+    let (target, scene) =
+        panel_target(state, user_id, request.project_id, request.scene_id).await?;
     let template_id = request
         .template_id
         .as_deref()
@@ -174,7 +183,7 @@ pub async fn start_from_template(
         .ok_or_else(|| ApiError::validation("template_id", "Please select a template"))?;
     check_output_type(request.output_type.as_deref())?;
     let settings = request.settings.resolve(scene.settings)?;
-    let engine = image_engine(state, request.engine.as_deref())?;
+    let engine = image_engine(state, request.engine.get())?;
     let template = state
         .store
         .template(template_id)
@@ -206,24 +215,15 @@ pub async fn start_recommendation(
     host: Option<&str>,
 ) -> ApiResult<Vec<store::Job>> {
     let count = variation_count(request.variations.as_ref())?;
-    let campaign = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?;
-    let (target, scene) = panel_target(state, user_id, campaign).await?;
+    let (target, scene) =
+        panel_target(state, user_id, request.project_id, request.scene_id).await?;
     let settings = request.generation_settings.resolve(scene.settings)?;
-    let engine = image_engine(state, request.engine.as_deref())?;
+    let engine = image_engine(state, request.engine.get())?;
     let guidance = Guidance {
-        environment: Some(
-            parse_choice(request.environment.as_deref(), Environment::parse)?.unwrap_or_default(),
-        ),
-        color_palette: Some(
-            parse_choice(request.color_palette.as_deref(), ColorPalette::parse)?
-                .unwrap_or_default(),
-        ),
-        lighting: Some(
-            parse_choice(request.lighting.as_deref(), Lighting::parse)?.unwrap_or_default(),
-        ),
-        composition: Some(
-            parse_choice(request.composition.as_deref(), Composition::parse)?.unwrap_or_default(),
-        ),
+        environment: Some(request.environment.get().unwrap_or_default()),
+        color_palette: Some(request.color_palette.get().unwrap_or_default()),
+        lighting: Some(request.lighting.get().unwrap_or_default()),
+        composition: Some(request.composition.get().unwrap_or_default()),
     };
     let creative_direction = prompt_text(request.creative_direction.as_deref())?;
     let url = request
@@ -267,10 +267,10 @@ mod tests {
         TemplateGenerateRequest {
             template_id: Some(template_id.into()),
             output_type: None,
-            scene_id: Some(world.scene_id.to_string()),
-            project_id: Some(world.project_id.to_string()),
+            scene_id: Some(world.scene_id).into(),
+            project_id: Some(world.project_id).into(),
             settings: PanelSettings::default(),
-            engine: None,
+            engine: Choice::default(),
             variations: None,
         }
     }

@@ -1,6 +1,7 @@
 //! Style presets: a campaign's settled style saved under a name and applied to other
 //! campaigns.
 
+use domain::OptionalId;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -18,14 +19,22 @@ const NAME_TAKEN: &str = "A style preset with this name already exists";
 pub struct CreatePresetRequest {
     name: Option<String>,
     description: Option<String>,
-    scene_id: Option<String>,
-    project_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ApplyPresetRequest {
-    scene_id: Option<String>,
-    project_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
 }
 
 /// Saves the style of a campaign's conversation under a name unique to the user.
@@ -59,7 +68,7 @@ pub async fn create_preset(
             "The description is too long: at most 1000 characters",
         ));
     }
-    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+    let scene = SceneRef::required(request.project_id, request.scene_id)?
         .owned(state, user_id)
         .await?;
     let (messages, _) = state
@@ -69,7 +78,6 @@ pub async fn create_preset(
     let turns = jobs::assistant::turns(&messages);
     let style =
         ai::extract_style(&turns).ok_or_else(|| ApiError::validation("scene_id", NO_STYLE))?;
-    let style = serde_json::to_value(style).map_err(|e| ApiError::Internal(e.into()))?;
     let preset = state
         .store
         .create_style_preset(user_id, &name, &description, &style, Some(scene.id))
@@ -94,7 +102,7 @@ pub async fn apply_preset(
         .style_preset(user_id, id)
         .await
         .map_err(not_found(PRESET_NOT_FOUND))?;
-    let scene = SceneRef::parse(request.project_id.as_deref(), request.scene_id.as_deref())?
+    let scene = SceneRef::required(request.project_id, request.scene_id)?
         .owned(state, user_id)
         .await?;
     state

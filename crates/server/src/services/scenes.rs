@@ -1,10 +1,11 @@
 //! The campaign (scene) a request is about, named by project and scene ids in its body or
 //! query, and checked to be the user's before anything else happens.
 
+use domain::OptionalId;
 use uuid::Uuid;
 
-use crate::error::ApiResult;
-use crate::services::ownership::{owned_scene, required_id, NO_SELECTION, SELECT_SCENE};
+use crate::error::{ApiError, ApiResult};
+use crate::services::ownership::{owned_scene, NO_SELECTION, SELECT_SCENE};
 use crate::state::AppState;
 
 /// A project id and a scene id as a request gave them, both present and well-formed.
@@ -16,10 +17,14 @@ pub struct SceneRef {
 
 impl SceneRef {
     /// The project is asked for first: without it nothing is selected at all.
-    pub fn parse(project_id: Option<&str>, scene_id: Option<&str>) -> ApiResult<Self> {
+    pub fn required(project_id: OptionalId, scene_id: OptionalId) -> ApiResult<Self> {
         Ok(Self {
-            project_id: required_id(project_id, "project_id", NO_SELECTION)?,
-            scene_id: required_id(scene_id, "scene_id", SELECT_SCENE)?,
+            project_id: project_id
+                .get()
+                .ok_or_else(|| ApiError::validation("project_id", NO_SELECTION))?,
+            scene_id: scene_id
+                .get()
+                .ok_or_else(|| ApiError::validation("scene_id", SELECT_SCENE))?,
         })
     }
 

@@ -38,7 +38,7 @@ pub fn cover(scene: &Scene, media: &[MediaAsset]) -> Option<Uuid> {
         media
             .iter()
             .filter(|m| m.file_type != MediaKind::Audio)
-            .filter(|m| exports || m.file_metadata.get("export").is_none())
+            .filter(|m| exports || m.file_metadata.export.is_none())
             .max_by_key(|m| m.created_at)
             .map(|m| m.id)
     };

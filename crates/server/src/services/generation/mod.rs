@@ -225,21 +225,19 @@ pub const NO_HOSTED_IMAGE_MODEL: &str =
 /// The engine that draws one image: the one asked for, else the hosted image model painting
 /// around the exact product when the operator configured one, else the studio's own. Asking
 /// for a hosted engine without one is refused.
-pub fn image_engine(state: &AppState, asked: Option<&str>) -> ApiResult<ImageEngine> {
+pub fn image_engine(state: &AppState, asked: Option<ImageEngine>) -> ApiResult<ImageEngine> {
     let hosted = state
         .config
         .providers
         .iter()
         .any(|p| p.capability == "image" && p.configured);
-    match asked.map(str::trim).filter(|e| !e.is_empty()) {
+    match asked {
         None if hosted => Ok(ImageEngine::HostedExact),
         None => Ok(ImageEngine::Studio),
-        Some(text) => match ImageEngine::parse(text)? {
-            engine if engine.is_hosted() && !hosted => {
-                Err(ApiError::validation("engine", NO_HOSTED_IMAGE_MODEL))
-            }
-            engine => Ok(engine),
-        },
+        Some(engine) if engine.is_hosted() && !hosted => {
+            Err(ApiError::validation("engine", NO_HOSTED_IMAGE_MODEL))
+        }
+        Some(engine) => Ok(engine),
     }
 }
 

@@ -3,7 +3,7 @@
 //! its settings and prompt, and enqueues its job.
 
 use bytes::Bytes;
-use domain::{ImageEngine, Settings};
+use domain::{AudioType, Choice, ImageEngine, LookupId, OptionalId, Settings};
 use jobs::JobPayload;
 use serde::Deserialize;
 use store::{Job, Scene};
@@ -18,20 +18,26 @@ use super::{
 use crate::error::{ApiError, ApiResult};
 use crate::models::DurationInput;
 use crate::services::ownership::{
-    media_id_from_url, owned_file_from_url, owned_project, owned_scene, required_id,
-    MESSAGE_NOT_FOUND, NO_SELECTION, SELECT_SCENE,
+    media_id_from_url, owned_file_from_url, owned_project, owned_scene, MESSAGE_NOT_FOUND,
+    NO_SELECTION, SELECT_SCENE,
 };
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct GenerateImageRequest {
-    project_id: Option<String>,
-    scene_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
     prompt: Option<String>,
     /// The assistant's refined prompt; used instead of `prompt` when present.
     refined_image_prompt: Option<String>,
     /// The chat message this generation belongs to.
-    parent_message_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    parent_message_id: LookupId,
     #[serde(default)]
     context: GenerationContext,
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
@@ -42,8 +48,9 @@ pub struct GenerateImageRequest {
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
     /// hosted_exact when a hosted image model is configured, else studio; a hosted engine
     /// without one is a 400.
+    #[serde(default)]
     #[schema(value_type = Option<ImageEngine>)]
-    engine: Option<String>,
+    engine: Choice<ImageEngine>,
     /// How many images to make of this brief (1–4, default 1): one job each, each with
     /// its own seed and composition, 1 credit each, all started or none.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
@@ -52,11 +59,17 @@ pub struct GenerateImageRequest {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct GenerateVideoRequest {
-    project_id: Option<String>,
-    scene_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
     prompt: Option<String>,
     refined_video_prompt: Option<String>,
-    parent_message_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    parent_message_id: LookupId,
     #[serde(default)]
     context: GenerationContext,
     /// 5 or 10 seconds (`5`, `"5"` or `"5s"`); wins over the settings.
@@ -71,24 +84,32 @@ pub struct GenerateVideoRequest {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct GenerateAudioRequest {
-    project_id: Option<String>,
-    scene_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    project_id: OptionalId,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    scene_id: OptionalId,
     prompt: Option<String>,
     /// Default `music`.
-    audio_type: Option<String>,
-    parent_message_id: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<AudioType>)]
+    audio_type: Choice<AudioType>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    parent_message_id: LookupId,
     #[serde(default)]
     context: GenerationContext,
 }
 
-/// A brush edit as its form sent it.
+/// A brush edit, read from its form.
 #[derive(Debug, Default)]
 pub struct ImageEditRequest {
-    pub project_id: Option<String>,
-    pub scene_id: Option<String>,
+    pub project_id: OptionalId,
+    pub scene_id: OptionalId,
     pub prompt: Option<String>,
     pub original_image_url: Option<String>,
-    pub parent_message_id: Option<String>,
+    pub parent_message_id: LookupId,
     /// JSON: `{quality, resolution}` or `{pre_production_settings}`.
     pub context: Option<String>,
     /// A PNG of the image's size; painted pixels are the area to change.
@@ -96,7 +117,7 @@ pub struct ImageEditRequest {
     /// The request's own host, so that absolute URLs to this server are recognised.
     pub host: Option<String>,
     /// `studio` or `hosted`, as for an image.
-    pub engine: Option<String>,
+    pub engine: Option<ImageEngine>,
 }
 
 pub const MASK_PROBLEM: &str = "Failed to create mask from brush strokes";
@@ -106,11 +127,11 @@ const ENTER_A_PROMPT: &str = "Please enter a prompt before generating.";
 
 /// Where a request asks its job to go: its project, its campaign (required or not) and the
 /// chat message it belongs to, as the request gave them.
-struct Placement<'a> {
-    project_id: Option<&'a str>,
-    scene_id: Option<&'a str>,
+struct Placement {
+    project_id: OptionalId,
+    scene_id: OptionalId,
     scene_required: bool,
-    parent_message_id: Option<&'a str>,
+    parent_message_id: LookupId,
 }
 
 /// The placement a start request asks for: every request names its project, campaign and
@@ -118,10 +139,10 @@ struct Placement<'a> {
 macro_rules! placement {
     ($request:expr, scene_required: $required:expr) => {
         Placement {
-            project_id: $request.project_id.as_deref(),
-            scene_id: $request.scene_id.as_deref(),
+            project_id: $request.project_id,
+            scene_id: $request.scene_id,
             scene_required: $required,
-            parent_message_id: $request.parent_message_id.as_deref(),
+            parent_message_id: $request.parent_message_id,
         }
     };
 }
@@ -132,16 +153,15 @@ macro_rules! placement {
 async fn prepare(
     state: &AppState,
     user_id: Uuid,
-    placement: Placement<'_>,
+    placement: Placement,
     context: impl FnOnce() -> ApiResult<GenerationContext>,
 ) -> ApiResult<(Target, Settings)> {
-    let project_id = required_id(placement.project_id, "project_id", NO_SELECTION)?;
-    let scene = match placement.scene_id.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(text) => {
-            let scene_id = Uuid::parse_str(text)
-                .map_err(|_| ApiError::validation("scene_id", "scene_id must be a UUID"))?;
-            Some(owned_scene(state, user_id, project_id, scene_id).await?)
-        }
+    let project_id = placement
+        .project_id
+        .get()
+        .ok_or_else(|| ApiError::validation("project_id", NO_SELECTION))?;
+    let scene = match placement.scene_id.get() {
+        Some(scene_id) => Some(owned_scene(state, user_id, project_id, scene_id).await?),
         None if placement.scene_required => {
             return Err(ApiError::validation("scene_id", SELECT_SCENE))
         }
@@ -150,13 +170,12 @@ async fn prepare(
             None
         }
     };
-    let message_id = match placement
-        .parent_message_id
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
-    {
-        Some(text) => Some(parent_message(state, user_id, project_id, scene.as_ref(), text).await?),
-        None => None,
+    let message_id = match placement.parent_message_id {
+        LookupId::Absent => None,
+        LookupId::Id(id) => {
+            Some(parent_message(state, user_id, project_id, scene.as_ref(), id).await?)
+        }
+        LookupId::Nothing => return Err(ApiError::NotFound(MESSAGE_NOT_FOUND)),
     };
     let settings = context()?.settings(scene.as_ref().map(|s| s.settings).unwrap_or_default())?;
     let target = Target {
@@ -175,10 +194,9 @@ async fn parent_message(
     user_id: Uuid,
     project_id: Uuid,
     scene: Option<&Scene>,
-    text: &str,
+    id: Uuid,
 ) -> ApiResult<Uuid> {
     let not_found = || ApiError::NotFound(MESSAGE_NOT_FOUND);
-    let id = Uuid::parse_str(text).map_err(|_| not_found())?;
     let message = state
         .store
         .message(user_id, id)
@@ -250,7 +268,7 @@ pub async fn start_image(
         reference_image_ids,
         quality: settings.quality,
         resolution: settings.resolution,
-        engine: image_engine(state, request.engine.as_deref())?,
+        engine: image_engine(state, request.engine.get())?,
         variation: 0,
     };
     enqueue_variations(state, Uuid::new_v4(), target, payload, count).await
@@ -330,21 +348,10 @@ pub async fn start_audio(
     let placement = placement!(request, scene_required: false);
     let (target, _) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     let prompt = required_prompt(request.prompt.as_deref())?;
-    let audio_type = request
-        .audio_type
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .unwrap_or("music");
-    if audio_type != "music" {
-        return Err(ApiError::validation(
-            "audio_type",
-            "audio_type must be music",
-        ));
-    }
+    let audio_type = request.audio_type.get().unwrap_or_default();
     let payload = JobPayload::Audio {
         prompt,
-        audio_type: audio_type.to_owned(),
+        audio_type: audio_type.as_str().to_owned(),
     };
     enqueue(state, target, payload).await
 }
@@ -360,7 +367,7 @@ pub async fn start_image_edit(
     let context = request.context.as_deref();
     let (target, _) = prepare(state, user_id, placement, || edit_context(context)).await?;
     let prompt = required_prompt(request.prompt.as_deref())?;
-    let engine = image_engine(state, request.engine.as_deref())?;
+    let engine = image_engine(state, request.engine)?;
     // The studio engine says up front which edits it can do; a hosted model takes any.
     let op = match engine {
         ImageEngine::Studio => Some(
@@ -466,8 +473,8 @@ mod tests {
 
     fn image_request(world: &TestWorld, prompt: &str) -> GenerateImageRequest {
         GenerateImageRequest {
-            project_id: Some(world.project_id.to_string()),
-            scene_id: Some(world.scene_id.to_string()),
+            project_id: Some(world.project_id).into(),
+            scene_id: Some(world.scene_id).into(),
             prompt: Some(prompt.into()),
             ..GenerateImageRequest::default()
         }
@@ -509,8 +516,8 @@ mod tests {
         let mut elsewhere = image_request(&world, "a serum");
         let (_, their_project, their_scene) =
             TestWorld::seller(&world.state, "other@example.com").await;
-        elsewhere.project_id = Some(their_project.to_string());
-        elsewhere.scene_id = Some(their_scene.to_string());
+        elsewhere.project_id = Some(their_project).into();
+        elsewhere.scene_id = Some(their_scene).into();
         let error = start_image(&world.state, world.user_id, elsewhere)
             .await
             .unwrap_err();
@@ -524,8 +531,8 @@ mod tests {
                 &world.state,
                 world.user_id,
                 GenerateVideoRequest {
-                    project_id: Some(world.project_id.to_string()),
-                    scene_id: Some(world.scene_id.to_string()),
+                    project_id: Some(world.project_id).into(),
+                    scene_id: Some(world.scene_id).into(),
                     prompt: Some("a slow orbit".into()),
                     ..GenerateVideoRequest::default()
                 },
@@ -565,7 +572,7 @@ mod tests {
         let mut mask = std::io::Cursor::new(Vec::new());
         blank.write_to(&mut mask, image::ImageFormat::Png).unwrap();
         let request = |mask: Vec<u8>| ImageEditRequest {
-            project_id: Some(world.project_id.to_string()),
+            project_id: Some(world.project_id).into(),
             prompt: Some("add a lemon slice".into()),
             original_image_url: Some(format!("/api/media/file/{}", photo.id)),
             mask: Some(Bytes::from(mask)),
@@ -597,7 +604,7 @@ mod tests {
             .remove(0);
         assert_eq!(engine_of(&job), Some(ImageEngine::Studio), "nothing hosted");
         let mut asking = image_request(&world, "a jar");
-        asking.engine = Some("hosted".into());
+        asking.engine = Some(ImageEngine::Hosted).into();
         let error = start_image(&world.state, world.user_id, asking)
             .await
             .unwrap_err();
@@ -624,15 +631,14 @@ mod tests {
             "the default"
         );
         let mut studio = image_request(&world, "a jar");
-        studio.engine = Some("studio".into());
+        studio.engine = Some(ImageEngine::Studio).into();
         let job = start_image(&hosted, world.user_id, studio)
             .await
             .unwrap()
             .remove(0);
         assert_eq!(engine_of(&job), Some(ImageEngine::Studio));
-        let mut unknown = image_request(&world, "a jar");
-        unknown.engine = Some("dall-e".into());
-        assert!(start_image(&hosted, world.user_id, unknown).await.is_err());
+        let unknown = serde_json::json!({ "engine": "dall-e" });
+        assert!(serde_json::from_value::<GenerateImageRequest>(unknown).is_err());
     }
 
     #[tokio::test]

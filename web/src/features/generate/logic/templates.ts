@@ -18,9 +18,7 @@ export function templateThumbnail(template: Pick<Template, 'template_id' | 'thum
 
 /** A short line of what the template stages, e.g. `Luxury Marble · Golden Hour`; null when unknown. */
 export function templateSummary(template: Pick<Template, 'parameters'>): string | null {
-  const parameters = template.parameters;
-  if (!parameters || typeof parameters !== 'object') return null;
-  const { environment, lighting } = parameters as Record<string, unknown>;
+  const { environment, lighting } = template.parameters;
   const parts = [choiceLabel(environment), choiceLabel(lighting)].filter((part): part is string => part !== null);
   return parts.length ? parts.join(' · ') : null;
 }

@@ -9,7 +9,7 @@ export function uuid(n = ++seq): string {
 
 export function asset(overrides: Partial<MediaAsset> = {}): MediaAsset {
   const id = overrides.id ?? uuid();
-  const meta = { generation_type: 'image', output_format: 'png', dimensions: { width: 1024, height: 1536 }, prompt: 'jar on marble' };
+  const meta = { generation_type: 'image' as const, output_format: 'png', dimensions: { width: 1024, height: 1536 }, prompt: 'jar on marble' };
   return {
     id,
     file_type: 'image',
