@@ -3,13 +3,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { ChevronLeft, ChevronRight, Coins, Download, GripVertical, Loader2, MoveLeft, MoveRight } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { StoryboardScene } from '@/api/types';
+import { ExportButton, exportable } from '@/components/exports';
 import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { cn } from '@/lib/cn';
 import { positionLabel, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
 import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { CardMedia } from './CardMedia';
-import { ExportButton } from '@/features/exports';
 
 export interface SceneCardProps {
   scene: StoryboardScene;
@@ -247,7 +247,7 @@ export const SceneCard = memo(function SceneCard({ scene, index, total, selected
             </p>
           </div>
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
-            {download && asset?.file_type === 'image' ? <ExportButton assetId={asset.id} look="icon" /> : null}
+            {download && asset && exportable(asset) ? <ExportButton asset={asset} look="icon" /> : null}
             {download ? (
               <a href={download} download aria-label="Download" title="Download" className={footerButton}>
                 <Download className="h-4 w-4" aria-hidden />

@@ -7,6 +7,7 @@ import type { MediaItemView } from '@/components/media/MediaDisplay';
 import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { ExportButton, exportable } from '@/components/exports';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { useImageEngines } from '@/api/providers';
 import { rememberEngine, sceneByLine, useRememberedEngine } from '@/lib/imageEngine';
@@ -18,7 +19,6 @@ import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
 import { AssetThumb } from './AssetThumb';
 import { DeleteAssetDialog } from './DeleteAssetDialog';
-import { ExportButton } from '@/features/exports';
 
 const ImageEditor = lazy(() => import('@/components/media/ImageEditor'));
 
@@ -227,16 +227,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               )}
               {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
-            {asset.file_type === 'image' && serverAsset ? <ExportButton assetId={asset.id} /> : null}
-            {asset.file_type === 'video' && serverAsset ? (
-              <ExportButton
-                assetId={asset.id}
-                kind="video"
-                music={media
-                  .filter((m) => m.file_type === 'audio' && isUuid(m.id))
-                  .map((m, i) => ({ id: m.id, label: `Music ${i + 1} · ${formatDate(m.created_at)}` }))}
-              />
-            ) : null}
+            {exportable(asset) && serverAsset ? <ExportButton asset={asset} /> : null}
             {download ? (
               <a
                 href={download}
