@@ -156,7 +156,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
       started = job.job_id;
       setJobId(started);
       setPhase('running');
-      emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, { ...base, jobId: started });
+      emitBrowserEvent(BROWSER_EVENTS.generationStart, { ...base, jobId: started });
 
       const outcome = await watchJob({ jobId: started, kind: 'image_edit', plan: VIEWER_EDIT_POLL, signal }).catch((reason: unknown) => {
         throw new Error(reason instanceof JobWatchError ? reason.message : IMAGE_EDIT_MESSAGES.editFailed);

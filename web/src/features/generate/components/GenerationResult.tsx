@@ -1,6 +1,6 @@
 import { CircleCheck, Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { BROWSER_EVENTS, emitBrowserEvent, type HighlightSceneDetail } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { cn } from '@/lib/cn';
 import { useViewportWidth } from '@/lib/useMediaQuery';
@@ -89,7 +89,7 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
             {desktop ? (
               <button
                 type="button"
-                onClick={() => emitBrowserEvent<HighlightSceneDetail>(BROWSER_EVENTS.highlightScene, { sceneId: run.sceneId })}
+                onClick={() => emitBrowserEvent(BROWSER_EVENTS.highlightScene, { sceneId: run.sceneId })}
                 className="inline-flex h-8 items-center gap-1.5 rounded-lg bg-brand-50 px-3 text-xs font-semibold text-brand-700 ring-1 ring-brand-100 transition hover:bg-brand-100"
               >
                 <LayoutDashboard className="h-3.5 w-3.5" aria-hidden />

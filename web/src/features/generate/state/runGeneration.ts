@@ -107,7 +107,7 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
   const setSlot = (job: string, patch: Partial<VariationSlot>) =>
     generationStore.update((run) => (run?.id === id ? { ...run, slots: run.slots.map((slot) => (slot.jobId === job ? { ...slot, ...patch } : slot)) } : run));
   const base: GenerationStartDetail = { jobId, kind, projectId: request.projectId, sceneId: request.sceneId };
-  emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, base);
+  emitBrowserEvent(BROWSER_EVENTS.generationStart, base);
   // The credits were taken when the jobs were queued.
   void client.invalidateQueries({ queryKey: queryKeys.credits });
 
