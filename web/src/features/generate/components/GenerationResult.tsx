@@ -1,4 +1,4 @@
-import { CircleCheck, Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles, X } from 'lucide-react';
+import { Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { cssAspectRatioOf, type AspectRatio } from '../logic/aspectRatio';
 import type { GenerationRun } from '../state/generationStore';
+import { ResultHeader } from './ResultHeader';
 
 /** Keeps tall images from filling the whole column: the wider the ratio, the wider the frame. */
 const frameWidth: Record<AspectRatio, string> = { '2:3': 'max-w-[17rem]', '1:1': 'max-w-xs', '3:2': 'max-w-md' };
@@ -38,29 +39,13 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
       className="scroll-mb-4 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
       data-testid="generate-result"
     >
-      <header className="mb-3 flex items-center gap-2">
-        {completed ? (
-          <CircleCheck className="h-4 w-4 shrink-0 text-emerald-500" aria-hidden />
-        ) : (
-          <Sparkles className="h-4 w-4 shrink-0 animate-pulse text-brand-500" aria-hidden />
-        )}
-        <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-          {completed ? 'Your new image' : 'Creating your image…'}
-        </h3>
-        {run.templateName ? (
-          <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span>
-        ) : null}
-        {completed ? (
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label="Dismiss result"
-            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </button>
-        ) : null}
-      </header>
+      <ResultHeader
+        headingId={headingId}
+        done={completed}
+        title={completed ? 'Your new image' : 'Creating your image…'}
+        templateName={run.templateName}
+        onDismiss={onDismiss}
+      />
 
       <div
         className={cn('relative mx-auto w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5', frameWidth[run.aspectRatio])}

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isApiError } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
-import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
+import { announceGenerationEnd, BROWSER_EVENTS, completedEnd, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
 import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime } from '@/lib/sound';
@@ -133,13 +133,7 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
       }
       setSlot(job, { phase: 'completed', result: outcome });
       announceGenerationEnd({
-        ...detail,
-        status: 'completed',
-        url: outcome.url,
-        thumbnailUrl: outcome.thumbnailUrl,
-        assetId: outcome.assetId,
-        assetType: outcome.assetType ?? 'image',
-        creditCost: outcome.creditCost,
+        ...completedEnd(detail, outcome, 'image'),
         templateId,
         shouldHighlight: true,
       });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, ChevronLeft, ChevronRight, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
+import { ArrowLeft, Check, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
@@ -17,6 +17,7 @@ import { assetChips } from '../logic/chips';
 import { assetAlt, assetCredits, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
+import { AssetStepButtons } from './AssetStepButtons';
 import { AssetThumb } from './AssetThumb';
 import { DeleteAssetDialog } from './DeleteAssetDialog';
 
@@ -268,24 +269,12 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
           <div className="relative">
             <AssetStage asset={asset} alt={alt} />
             {media.length > 1 ? (
-              <>
-                <button
-                  type="button"
-                  onClick={() => step(-1)}
-                  aria-label="Previous asset"
-                  className="absolute top-1/2 left-2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:bg-white sm:left-3"
-                >
-                  <ChevronLeft className="h-5 w-5" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => step(1)}
-                  aria-label="Next asset"
-                  className="absolute top-1/2 right-2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:bg-white sm:right-3"
-                >
-                  <ChevronRight className="h-5 w-5" aria-hidden />
-                </button>
-              </>
+              <AssetStepButtons
+                onStep={step}
+                className="absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:bg-white"
+                previousClassName="left-2 sm:left-3"
+                nextClassName="right-2 sm:right-3"
+              />
             ) : null}
           </div>
 
