@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema';
 import { useEffect, useRef } from 'react';
+import type { CompletedJob } from '@/lib/jobs/watchJob';
 
 /**
  * The page's events that tie the workspace together: the chat, the Generate panel, the storyboard
@@ -46,6 +47,19 @@ export interface GenerationEndDetail extends GenerationStartDetail {
   templateId?: string | null;
   shouldHighlight?: boolean;
   error?: string | null;
+}
+
+/** The end of a completed generation: what it made and what it cost (a file of unknown type counts as `fallbackType`). */
+export function completedEnd(start: GenerationStartDetail, outcome: CompletedJob, fallbackType: string): GenerationEndDetail {
+  return {
+    ...start,
+    status: 'completed',
+    url: outcome.url,
+    thumbnailUrl: outcome.thumbnailUrl,
+    assetId: outcome.assetId,
+    assetType: outcome.assetType ?? fallbackType,
+    creditCost: outcome.creditCost,
+  };
 }
 
 export interface HighlightSceneDetail {

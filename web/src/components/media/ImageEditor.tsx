@@ -4,7 +4,14 @@ import { DEFAULT_IMAGE_EDIT_CONTEXT, IMAGE_EDIT_COST, IMAGE_EDIT_MESSAGES, image
 import { useImageEngines } from '@/api/providers';
 import { EngineSelect } from '@/components/engine/EngineChoice';
 import { Button } from '@/components/ui/Button';
-import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationEndDetail, type GenerationStartDetail } from '@/lib/browserEvents';
+import {
+  announceGenerationEnd,
+  BROWSER_EVENTS,
+  completedEnd,
+  emitBrowserEvent,
+  type GenerationEndDetail,
+  type GenerationStartDetail,
+} from '@/lib/browserEvents';
 import { cn } from '@/lib/cn';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { chosenEngine, useRememberedEngine } from '@/lib/imageEngine';
@@ -162,16 +169,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
       });
       if (outcome.status === 'failed') throw new Error(outcome.error || IMAGE_EDIT_MESSAGES.editFailed);
 
-      end({
-        status: 'completed',
-        url: outcome.url,
-        thumbnailUrl: outcome.thumbnailUrl,
-        assetId: outcome.assetId,
-        assetType: outcome.assetType ?? 'image',
-        prompt: description,
-        creditCost: outcome.creditCost,
-        sourceImageId: assetIdOf(image),
-      });
+      announceGenerationEnd({ ...completedEnd({ ...base, jobId: started }, outcome, 'image'), prompt: description, sourceImageId: assetIdOf(image) });
       dispatch({ type: 'clear' });
       setPrompt('');
       setPhase('painting');

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@/api/queryKeys';
-import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
+import { announceGenerationEnd, BROWSER_EVENTS, completedEnd, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
 import { useJobOutcomes } from '@/lib/events';
 import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob, type JobOutcome } from '@/lib/jobs/watchJob';
@@ -112,13 +112,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
         setTimeout(playCompletionChime, CHIME_DELAY_MS);
         if (announce) {
           announceGenerationEnd({
-            ...detail,
-            status: 'completed',
-            url: outcome.url,
-            thumbnailUrl: outcome.thumbnailUrl,
-            assetId: outcome.assetId,
-            assetType: outcome.assetType ?? job.kind,
-            creditCost: outcome.creditCost,
+            ...completedEnd(detail, outcome, job.kind),
             prompt: job.prompt,
             sourceImageId: job.request?.type === 'animate' ? job.request.sourceImageId : null,
           });
