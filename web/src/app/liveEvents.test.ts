@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/queryKeys';
 import type { CreditBalance } from '@/api/types';
 import { createJobOutcomeStore, createJobProgressStore, parseLiveEvent, type JobEventData, type LiveEvent } from '@/lib/events';
+import { jobEvent } from '@/test/jobEvents';
 import { createLiveEventHandler, refreshAfterGap } from './liveEvents';
 
 const balance: CreditBalance = {
@@ -18,20 +19,7 @@ function event(type: string, data: unknown): LiveEvent {
   return parsed;
 }
 
-const job = (overrides: Record<string, unknown> = {}) => ({
-  event_id: 1,
-  job_id: 'job-1',
-  kind: 'image',
-  status: 'processing',
-  progress: 30,
-  stage: 'render',
-  project_id: 'p-1',
-  scene_id: 's-1',
-  message_id: null,
-  asset: null,
-  error: null,
-  ...overrides,
-});
+const job = (overrides: Record<string, unknown> = {}) => ({ ...jobEvent(), ...overrides });
 
 function setup() {
   const client = new QueryClient();

@@ -112,22 +112,10 @@ describe('/create', () => {
 
   it('restores the remembered project and scene', async () => {
     const server = createFakeServer();
-    server.state.projects.push(
-      { id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' },
-      { id: 'p-b', name: 'Beta', settings: {}, created_at: '', updated_at: '' },
-    );
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addProject({ id: 'p-b', name: 'Beta' });
     for (const [i, name] of ['One', 'Two'].entries()) {
-      server.state.scenes.push({
-        id: `s-${i}`,
-        project_id: 'p-a',
-        name,
-        order: i,
-        active_asset_id: null,
-        settings: {},
-        preset_id: null,
-        created_at: '',
-        updated_at: '',
-      });
+      server.addScene({ id: `s-${i}`, project_id: 'p-a', name, order: i });
     }
     server.install();
     localStorage.setItem(storageKeys.lastProject, 'p-a');
@@ -141,7 +129,7 @@ describe('/create', () => {
 
   it('creates Campaign 1 for a project without scenes, and shows the credit badge', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
     server.install();
     renderWithApp(<CreatePage />);
     await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
@@ -150,18 +138,8 @@ describe('/create', () => {
 
   it('creates a campaign; Create stays disabled while the name is blank', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
     server.install();
     const user = userEvent.setup();
     renderWithApp(<CreatePage />);
@@ -185,18 +163,8 @@ describe('/create', () => {
 
   it('renames optimistically and reports a server failure', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
     server.state.failures.set('PATCH /api/projects/p-a', { status: 400, message: 'nope' });
     server.install();
     const user = userEvent.setup();
@@ -226,18 +194,8 @@ describe('/create', () => {
 
   it('renames a campaign, and toasts when the scene update fails', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
     server.install();
     const user = userEvent.setup();
     renderWithApp(<CreatePage />);
@@ -262,18 +220,8 @@ describe('/create', () => {
 
   it('restores a stored chat width inside the range and saves a new one', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
     server.install();
     localStorage.setItem(storageKeys.chatWidth, '520');
     const user = userEvent.setup();
