@@ -5,6 +5,19 @@ import { createFakeServer } from '@/test/fakeServer';
 import { renderWithApp } from '@/test/render';
 import { CreatePage } from './CreatePage';
 
+/** The studio open on project Alpha with its Campaign 1 (after `before` changes the fake server), once the campaign shows. */
+async function openAlpha(before: (server: ReturnType<typeof createFakeServer>) => void = () => {}) {
+  const server = createFakeServer();
+  server.addProject({ id: 'p-a', name: 'Alpha' });
+  server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
+  before(server);
+  server.install();
+  const user = userEvent.setup();
+  renderWithApp(<CreatePage />);
+  await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
+  return { server, user };
+}
+
 describe('/create', () => {
   it('shows Loading... then the blurred workspace and the auth modal to a visitor', async () => {
     createFakeServer({ signedIn: false }).install();
@@ -137,13 +150,7 @@ describe('/create', () => {
   });
 
   it('creates a campaign; Create stays disabled while the name is blank', async () => {
-    const server = createFakeServer();
-    server.addProject({ id: 'p-a', name: 'Alpha' });
-    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
-    server.install();
-    const user = userEvent.setup();
-    renderWithApp(<CreatePage />);
-    await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
+    const { server, user } = await openAlpha();
     await user.click(screen.getByRole('button', { name: 'New Campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Campaign' });
     const input = within(dialog).getByLabelText('Campaign Name');
@@ -193,13 +200,7 @@ describe('/create', () => {
   });
 
   it('renames a campaign, and toasts when the scene update fails', async () => {
-    const server = createFakeServer();
-    server.addProject({ id: 'p-a', name: 'Alpha' });
-    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
-    server.install();
-    const user = userEvent.setup();
-    renderWithApp(<CreatePage />);
-    await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
+    const { server, user } = await openAlpha();
 
     await user.click(screen.getByRole('button', { name: 'Select campaign' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Rename campaign Campaign 1' }));
