@@ -1,12 +1,12 @@
 import { Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { cn } from '@/lib/cn';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { cssAspectRatioOf, type AspectRatio } from '../logic/aspectRatio';
 import type { GenerationRun } from '../state/generationStore';
-import { ResultHeader } from './ResultHeader';
+import { ResultCard } from './ResultCard';
 
 /** Keeps tall images from filling the whole column: the wider the ratio, the wider the frame. */
 const frameWidth: Record<AspectRatio, string> = { '2:3': 'max-w-[17rem]', '1:1': 'max-w-xs', '3:2': 'max-w-md' };
@@ -20,7 +20,6 @@ export interface GenerationResultProps {
 /** Where the image lands: a placeholder of its exact shape while generating, then the image and what to do with it. */
 export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
   const ref = useRef<HTMLElement>(null);
-  const headingId = useId();
   const completed = run.phase === 'completed' && run.result !== null;
   const desktop = useViewportWidth() >= MOBILE_BREAKPOINT;
 
@@ -32,21 +31,15 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
   const alt = run.templateName || 'Generated image';
 
   return (
-    <section
+    <ResultCard
       ref={ref}
-      aria-labelledby={headingId}
-      aria-busy={!completed}
-      className="scroll-mb-4 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
+      done={completed}
+      title={completed ? 'Your new image' : 'Creating your image…'}
+      templateName={run.templateName}
+      onDismiss={onDismiss}
+      className="scroll-mb-4"
       data-testid="generate-result"
     >
-      <ResultHeader
-        headingId={headingId}
-        done={completed}
-        title={completed ? 'Your new image' : 'Creating your image…'}
-        templateName={run.templateName}
-        onDismiss={onDismiss}
-      />
-
       <div
         className={cn('relative mx-auto w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5', frameWidth[run.aspectRatio])}
         style={{ aspectRatio: cssAspectRatioOf(run.aspectRatio) }}
@@ -103,7 +96,7 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
           </div>
         </div>
       ) : null}
-    </section>
+    </ResultCard>
   );
 }
 

@@ -1,9 +1,8 @@
 import { ImageOff, Sparkles, Star } from 'lucide-react';
-import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { cssAspectRatioOf, type AspectRatio } from '../logic/aspectRatio';
 import type { GenerationRun } from '../state/generationStore';
-import { ResultHeader } from './ResultHeader';
+import { ResultCard } from './ResultCard';
 
 /** Keeps the whole set in view: the taller the pictures, the narrower the grid. */
 const gridWidth: Record<AspectRatio, string> = { '2:3': 'max-w-sm', '1:1': 'max-w-md', '3:2': 'max-w-xl' };
@@ -18,24 +17,17 @@ export interface VariationGridProps {
 
 /** A set of variations as a choice grid: each picture as it finishes; the one chosen becomes the cover. */
 export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) {
-  const headingId = useId();
   const count = run.slots.length || run.variations;
   const finished = run.phase === 'completed';
   const slots = run.slots.length > 0 ? run.slots : Array.from({ length: count }, () => null);
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={!finished}
-      className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
+    <ResultCard
+      done={finished}
+      title={finished ? 'Choose your favourite' : `Creating ${count} variations…`}
+      templateName={run.templateName}
+      onDismiss={onDismiss}
       data-testid="variation-grid"
     >
-      <ResultHeader
-        headingId={headingId}
-        done={finished}
-        title={finished ? 'Choose your favourite' : `Creating ${count} variations…`}
-        templateName={run.templateName}
-        onDismiss={onDismiss}
-      />
       <ul className={cn('mx-auto grid w-full grid-cols-2 gap-2 @md:gap-3', gridWidth[run.aspectRatio])}>
         {slots.map((slot, index) => {
           const label = `Variation ${index + 1}`;
@@ -99,6 +91,6 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
           ? 'Set as the campaign’s cover. The others stay in the campaign.'
           : 'Choose one to make it the campaign’s cover; the others stay in the campaign.'}
       </p>
-    </section>
+    </ResultCard>
   );
 }

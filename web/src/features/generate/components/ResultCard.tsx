@@ -1,6 +1,8 @@
 import { CircleCheck, Sparkles, X } from 'lucide-react';
+import { useId, type ReactNode, type Ref } from 'react';
+import { cn } from '@/lib/cn';
 
-export interface ResultHeaderProps {
+interface ResultHeaderProps {
   headingId: string;
   /** The run ended: a tick and Dismiss instead of the working sparkle. */
   done: boolean;
@@ -10,7 +12,7 @@ export interface ResultHeaderProps {
 }
 
 /** The heading of a run's result card: its state, its title, the template it used, and Dismiss once done. */
-export function ResultHeader({ headingId, done, title, templateName, onDismiss }: ResultHeaderProps) {
+function ResultHeader({ headingId, done, title, templateName, onDismiss }: ResultHeaderProps) {
   return (
     <header className="mb-3 flex items-center gap-2">
       {done ? (
@@ -33,5 +35,29 @@ export function ResultHeader({ headingId, done, title, templateName, onDismiss }
         </button>
       ) : null}
     </header>
+  );
+}
+
+export interface ResultCardProps extends Omit<ResultHeaderProps, 'headingId'> {
+  children: ReactNode;
+  ref?: Ref<HTMLElement>;
+  className?: string;
+  'data-testid': string;
+}
+
+/** A run's result card in the Generate panel: its header, then what the run made; busy until done. */
+export function ResultCard({ children, ref, className, done, title, templateName, onDismiss, ...rest }: ResultCardProps) {
+  const headingId = useId();
+  return (
+    <section
+      ref={ref}
+      aria-labelledby={headingId}
+      aria-busy={!done}
+      className={cn('rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80', className)}
+      data-testid={rest['data-testid']}
+    >
+      <ResultHeader headingId={headingId} done={done} title={title} templateName={templateName} onDismiss={onDismiss} />
+      {children}
+    </section>
   );
 }
