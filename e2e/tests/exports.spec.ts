@@ -191,3 +191,44 @@ for (const view of views) {
     expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac', profile: 'LC' });
   });
 }
+
+for (const view of views) {
+  test(`export a video as a reel from its storyboard card (${view.name})`, async ({ page }) => {
+    test.setTimeout(360_000);
+    await page.setViewportSize(view.viewport);
+    await signUpWithProject(page, `card-reels-${view.name}`, 'Glow Co');
+    const settings = { pre_production_settings: { quality: 'low', resolution: '1024x1536' } };
+    await generatedInCampaign(page, '/api/generate/video', { prompt: 'slow push-in on an amber serum bottle', duration: 5, context: settings });
+    await generatedInCampaign(page, '/api/generate/audio', { prompt: 'warm acoustic jingle' });
+    if (view.name === 'phone') await page.getByRole('button', { name: 'Show Storyboard' }).click();
+
+    // Music never becomes a cover: the card shows the video, with Export in its footer.
+    const card = page.getByTestId('scene-grid').getByRole('article', { name: 'Campaign 1' });
+    await expect(card.getByText('2 assets')).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Export' }).click();
+
+    // The sheet finds the campaign's music by itself.
+    const sheet = page.getByRole('dialog', { name: 'Export a reel with music' });
+    await expect(sheet.getByLabel('Music', { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
+    await expect(sheet.getByRole('option', { name: /^Music 1/ })).toBeAttached();
+    await expect(sheet.getByRole('checkbox', { name: /Reel \(9:16\)/ })).toBeChecked();
+    await shot(page, `card-reels-choose-${view.name}`);
+    await sheet.getByRole('button', { name: 'Export 1 file' }).click();
+
+    const reel = sheet.locator('[data-target="reel"]');
+    // Encoding a reel takes a while on a busy machine: wait for the file, not for a time.
+    await expect(sheet.getByTestId('exported-file')).toHaveCount(1, { timeout: 240_000 });
+    await expect(reel.getByText(/^All \d+ checks pass$/)).toBeVisible();
+    await expect(reel.getByRole('list', { name: 'Reel (9:16) checks' }).getByRole('listitem')).not.toHaveCount(0);
+    await expect(reel).toContainText('1080×1920');
+    await shot(page, `card-reels-results-${view.name}`);
+
+    const downloading = page.waitForEvent('download');
+    await reel.getByRole('link', { name: /^Download / }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('glow-co-campaign-1-reel.mp4');
+    const streams = streamsOf((await download.path())!);
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1080, height: 1920 });
+    expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac', profile: 'LC' });
+  });
+}

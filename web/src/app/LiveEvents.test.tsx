@@ -12,17 +12,22 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 
+/** The credit badge beside the live stream, once both are up. */
+async function renderBadgeAndStream(): Promise<void> {
+  renderWithApp(
+    <>
+      <LiveEvents />
+      <CreditBadge />
+    </>,
+  );
+  expect(await screen.findByText('25 Credits')).toBeInTheDocument();
+  await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+}
+
 describe('LiveEvents', () => {
   it('opens the stream for a signed-in user and applies credits-changed to the badge', async () => {
     createFakeServer().install();
-    renderWithApp(
-      <>
-        <LiveEvents />
-        <CreditBadge />
-      </>,
-    );
-    expect(await screen.findByText('25 Credits')).toBeInTheDocument();
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    await renderBadgeAndStream();
     const source = FakeEventSource.latest();
     expect(source.url).toBe('/api/events');
     act(() => source.open());
@@ -34,14 +39,7 @@ describe('LiveEvents', () => {
   it('reloads the balance once the stream first opens, as a job may have ended while the page loaded', async () => {
     const server = createFakeServer();
     server.install();
-    renderWithApp(
-      <>
-        <LiveEvents />
-        <CreditBadge />
-      </>,
-    );
-    expect(await screen.findByText('25 Credits')).toBeInTheDocument();
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    await renderBadgeAndStream();
     const balanceReads = () => server.state.calls.filter((c) => c.path === '/api/credits/balance').length;
     const before = balanceReads();
     act(() => FakeEventSource.latest().open());

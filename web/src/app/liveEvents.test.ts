@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/queryKeys';
 import type { CreditBalance } from '@/api/types';
-import { createJobProgressStore, parseLiveEvent, type LiveEvent } from '@/lib/events';
+import { createJobOutcomeStore, createJobProgressStore, parseLiveEvent, type JobEventData, type LiveEvent } from '@/lib/events';
+import { jobEvent } from '@/test/jobEvents';
 import { createLiveEventHandler, refreshAfterGap } from './liveEvents';
 
 const balance: CreditBalance = {
@@ -18,30 +19,16 @@ function event(type: string, data: unknown): LiveEvent {
   return parsed;
 }
 
-const job = (overrides: Record<string, unknown> = {}) => ({
-  event_id: 1,
-  job_id: 'job-1',
-  kind: 'image',
-  status: 'processing',
-  progress: 30,
-  stage: 'render',
-  project_id: 'p-1',
-  scene_id: 's-1',
-  message_id: null,
-  asset: null,
-  error: null,
-  ...overrides,
-});
+const job = (overrides: Record<string, unknown> = {}) => ({ ...jobEvent(), ...overrides });
 
 function setup() {
   const client = new QueryClient();
-  const target = new EventTarget();
   const store = createJobProgressStore();
-  const handle = createLiveEventHandler(client, { target, store, now: () => 1000 });
-  const received: { type: string; detail: unknown }[] = [];
-  for (const type of ['job-completed', 'job-failed', 'storyboard-updated']) {
-    target.addEventListener(type, (e) => received.push({ type, detail: (e as CustomEvent).detail }));
-  }
+  const outcomes = createJobOutcomeStore();
+  const handle = createLiveEventHandler(client, { store, outcomes, now: () => 1000 });
+  // What the page hears of jobs' ends.
+  const received: JobEventData[] = [];
+  outcomes.subscribe((data) => received.push(data));
   const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
   return { client, store, handle, received, stale };
 }
@@ -83,7 +70,7 @@ describe('live event handler', () => {
     expect(stale(queryKeys.storyboard('p-1'))).toBe(true);
     expect(stale(queryKeys.storyboard('p-2'))).toBe(false);
     expect(stale(queryKeys.credits)).toBe(true);
-    expect(received).toEqual([{ type: 'job-completed', detail: expect.objectContaining({ job_id: 'job-1', asset }) }]);
+    expect(received).toEqual([expect.objectContaining({ status: 'completed', job_id: 'job-1', asset })]);
   });
 
   it('job-failed clears the job, refreshes the balance and tells the page', () => {
@@ -93,7 +80,7 @@ describe('live event handler', () => {
     handle(event('job-failed', job({ event_id: 2, status: 'failed', error: 'Generation failed' })));
     expect(store.getSnapshot()).toEqual({});
     expect(stale(queryKeys.credits)).toBe(true);
-    expect(received).toEqual([{ type: 'job-failed', detail: expect.objectContaining({ status: 'failed', error: 'Generation failed' }) }]);
+    expect(received).toEqual([expect.objectContaining({ status: 'failed', error: 'Generation failed' })]);
   });
 
   it('handles a replayed job event once', () => {

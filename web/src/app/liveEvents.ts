@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isStoryboardKey, queryKeys } from '@/api/queryKeys';
 import type { CreditBalance } from '@/api/types';
-import { BROWSER_EVENTS } from '@/lib/browserEvents';
 import { createSeenIds, jobOutcomeStore, jobProgressStore, type JobOutcomeStore, type JobProgressStore, type LiveEvent } from '@/lib/events';
 
 export interface LiveEventHandlerOptions {
-  /** Where the browser events go (window in the app). */
-  target?: EventTarget;
   store?: JobProgressStore;
   outcomes?: JobOutcomeStore;
   now?: () => number;
@@ -19,7 +16,6 @@ export interface LiveEventHandlerOptions {
  * handled once.
  */
 export function createLiveEventHandler(client: QueryClient, options: LiveEventHandlerOptions = {}) {
-  const target = options.target ?? window;
   const store = options.store ?? jobProgressStore;
   const outcomes = options.outcomes ?? jobOutcomeStore;
   const now = options.now ?? Date.now;
@@ -59,14 +55,12 @@ export function createLiveEventHandler(client: QueryClient, options: LiveEventHa
         refreshStoryboard(data.project_id);
         // Generated-media counts changed (and the balance, should a credits-changed have been missed).
         refreshBalance();
-        target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.jobCompleted, { detail: data }));
         return;
       case 'job-failed':
         store.dispatch({ type: 'finish', jobId: data.job_id });
         outcomes.record(data);
         // A failed job's credits are refunded.
         refreshBalance();
-        target.dispatchEvent(new CustomEvent(BROWSER_EVENTS.jobFailed, { detail: data }));
         return;
     }
   };

@@ -1,47 +1,32 @@
-import { LogIn, LogOut, UserRound } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { SiteHeader } from '@/app/SiteHeader';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/Button';
-import { Spinner } from '@/components/ui/Spinner';
 import { SecurityPanel } from '@/features/account-security';
-import { useMe, useSignout } from '@/features/auth';
+import { useSignout } from '@/features/auth';
 import { SubscriptionPanel } from '@/features/commerce';
 import { ShareLinksPanel } from '@/features/storyboard';
+import { SignedInPage, SignInLink } from './SignedInPage';
 
 /** /account: profile, subscription, password and sessions, and sign out. */
 export function AccountPage() {
-  const me = useMe();
-  let content;
-  if (me.isPending) {
-    content = (
-      <div className="flex min-h-[40vh] items-center justify-center text-slate-600">
-        <Spinner className="text-brand-600" label="Loading..." />
-      </div>
-    );
-  } else if (me.data) {
-    content = <Account user={me.data} />;
-  } else {
-    content = (
-      <div className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <h2 className="text-xl font-semibold text-slate-900">Sign in to manage your account</h2>
-        <a
-          href="/api/auth/login?next=/account"
-          className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white transition hover:bg-brand-700"
-        >
-          <LogIn className="h-4 w-4" aria-hidden /> Sign in
-        </a>
-      </div>
-    );
-  }
   return (
-    <div className="min-h-screen bg-slate-50">
-      <SiteHeader />
-      <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
-        <h1 className="mb-6 text-3xl font-semibold tracking-tight text-slate-900">Account Settings</h1>
-        {content}
-      </main>
-    </div>
+    <SignedInPage
+      frame={(content) => (
+        <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+          <h1 className="mb-6 text-3xl font-semibold tracking-tight text-slate-900">Account Settings</h1>
+          {content}
+        </main>
+      )}
+      signedOut={
+        <div className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-xl font-semibold text-slate-900">Sign in to manage your account</h2>
+          <SignInLink next="/account" className="mt-6" />
+        </div>
+      }
+    >
+      {(user) => <Account user={user} />}
+    </SignedInPage>
   );
 }
 

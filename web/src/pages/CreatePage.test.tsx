@@ -5,6 +5,19 @@ import { createFakeServer } from '@/test/fakeServer';
 import { renderWithApp } from '@/test/render';
 import { CreatePage } from './CreatePage';
 
+/** The studio open on project Alpha with its Campaign 1 (after `before` changes the fake server), once the campaign shows. */
+async function openAlpha(before: (server: ReturnType<typeof createFakeServer>) => void = () => {}) {
+  const server = createFakeServer();
+  server.addProject({ id: 'p-a', name: 'Alpha' });
+  server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
+  before(server);
+  server.install();
+  const user = userEvent.setup();
+  renderWithApp(<CreatePage />);
+  await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
+  return { server, user };
+}
+
 describe('/create', () => {
   it('shows Loading... then the blurred workspace and the auth modal to a visitor', async () => {
     createFakeServer({ signedIn: false }).install();
@@ -112,22 +125,10 @@ describe('/create', () => {
 
   it('restores the remembered project and scene', async () => {
     const server = createFakeServer();
-    server.state.projects.push(
-      { id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' },
-      { id: 'p-b', name: 'Beta', settings: {}, created_at: '', updated_at: '' },
-    );
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addProject({ id: 'p-b', name: 'Beta' });
     for (const [i, name] of ['One', 'Two'].entries()) {
-      server.state.scenes.push({
-        id: `s-${i}`,
-        project_id: 'p-a',
-        name,
-        order: i,
-        active_asset_id: null,
-        settings: {},
-        preset_id: null,
-        created_at: '',
-        updated_at: '',
-      });
+      server.addScene({ id: `s-${i}`, project_id: 'p-a', name, order: i });
     }
     server.install();
     localStorage.setItem(storageKeys.lastProject, 'p-a');
@@ -141,7 +142,7 @@ describe('/create', () => {
 
   it('creates Campaign 1 for a project without scenes, and shows the credit badge', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
     server.install();
     renderWithApp(<CreatePage />);
     await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
@@ -149,23 +150,7 @@ describe('/create', () => {
   });
 
   it('creates a campaign; Create stays disabled while the name is blank', async () => {
-    const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
-    server.install();
-    const user = userEvent.setup();
-    renderWithApp(<CreatePage />);
-    await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
+    const { server, user } = await openAlpha();
     await user.click(screen.getByRole('button', { name: 'New Campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Campaign' });
     const input = within(dialog).getByLabelText('Campaign Name');
@@ -185,18 +170,8 @@ describe('/create', () => {
 
   it('renames optimistically and reports a server failure', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
     server.state.failures.set('PATCH /api/projects/p-a', { status: 400, message: 'nope' });
     server.install();
     const user = userEvent.setup();
@@ -225,23 +200,7 @@ describe('/create', () => {
   });
 
   it('renames a campaign, and toasts when the scene update fails', async () => {
-    const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
-    server.install();
-    const user = userEvent.setup();
-    renderWithApp(<CreatePage />);
-    await waitFor(() => expect(screen.getByTestId('current-scene')).toHaveTextContent('Campaign 1'));
+    const { server, user } = await openAlpha();
 
     await user.click(screen.getByRole('button', { name: 'Select campaign' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Rename campaign Campaign 1' }));
@@ -262,18 +221,8 @@ describe('/create', () => {
 
   it('restores a stored chat width inside the range and saves a new one', async () => {
     const server = createFakeServer();
-    server.state.projects.push({ id: 'p-a', name: 'Alpha', settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: 's-0',
-      project_id: 'p-a',
-      name: 'Campaign 1',
-      order: 0,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id: 'p-a', name: 'Alpha' });
+    server.addScene({ id: 's-0', project_id: 'p-a', name: 'Campaign 1', order: 0 });
     server.install();
     localStorage.setItem(storageKeys.chatWidth, '520');
     const user = userEvent.setup();

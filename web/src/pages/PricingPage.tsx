@@ -1,36 +1,25 @@
-import { LogIn, Sparkles } from 'lucide-react';
-import { SiteHeader } from '@/app/SiteHeader';
-import { Spinner } from '@/components/ui/Spinner';
-import { useMe } from '@/features/auth';
+import { Sparkles } from 'lucide-react';
 import { PricingPlans } from '@/features/commerce';
 import { useCreditBalance } from '@/features/credits';
+import { SignedInPage, SignInLink } from './SignedInPage';
 
 /** /pricing: the plans for a signed-in user; a visitor is offered the sign-in first. */
 export function PricingPage() {
-  const me = useMe();
-  let content;
-  if (me.isPending) {
-    content = (
-      <div className="flex min-h-[40vh] items-center justify-center text-slate-600">
-        <Spinner className="text-brand-600" label="Loading..." />
-      </div>
-    );
-  } else if (me.data) {
-    content = <SignedInPlans />;
-  } else {
-    content = <SignedOut />;
-  }
   return (
-    <div className="min-h-screen bg-slate-50">
-      <SiteHeader />
-      <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
-        <header className="mx-auto mb-8 max-w-2xl text-center">
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">Plans & pricing</h1>
-          <p className="mt-3 text-base text-slate-600">Monthly credits for images and videos of your products. Cancel anytime.</p>
-        </header>
-        {content}
-      </main>
-    </div>
+    <SignedInPage
+      frame={(content) => (
+        <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+          <header className="mx-auto mb-8 max-w-2xl text-center">
+            <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">Plans & pricing</h1>
+            <p className="mt-3 text-base text-slate-600">Monthly credits for images and videos of your products. Cancel anytime.</p>
+          </header>
+          {content}
+        </main>
+      )}
+      signedOut={<SignedOut />}
+    >
+      {() => <SignedInPlans />}
+    </SignedInPage>
   );
 }
 
@@ -47,12 +36,7 @@ function SignedOut() {
       </div>
       <h2 className="mt-5 text-xl font-semibold text-slate-900">Sign in to see plans</h2>
       <p className="mt-2 text-sm text-slate-600">Plans and your current subscription are shown once you are signed in.</p>
-      <a
-        href="/api/auth/login?next=/pricing"
-        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white transition hover:bg-brand-700"
-      >
-        <LogIn className="h-4 w-4" aria-hidden /> Sign in
-      </a>
+      <SignInLink next="/pricing" className="mt-6" />
     </div>
   );
 }

@@ -1,30 +1,14 @@
 import { LogIn, Receipt } from 'lucide-react';
 import { Link } from 'react-router';
-import { SiteHeader } from '@/app/SiteHeader';
-import { Spinner } from '@/components/ui/Spinner';
-import { useMe } from '@/features/auth';
 import { TransactionsPage } from '@/features/credits';
+import { SignedInPage } from './SignedInPage';
 
 /** /transactions: the signed-in user's credit ledger; a visitor is asked to sign in. */
 export function TransactionHistoryPage() {
-  const me = useMe();
-  let content;
-  if (me.isPending) {
-    content = (
-      <div className="flex min-h-[60vh] items-center justify-center text-slate-600">
-        <Spinner className="text-brand-600" label="Loading..." />
-      </div>
-    );
-  } else if (me.data) {
-    content = <TransactionsPage />;
-  } else {
-    content = <SignedOut />;
-  }
   return (
-    <div className="min-h-screen bg-slate-50">
-      <SiteHeader />
-      {content}
-    </div>
+    <SignedInPage signedOut={<SignedOut />} loadingClassName="min-h-[60vh]">
+      {() => <TransactionsPage />}
+    </SignedInPage>
   );
 }
 

@@ -9,6 +9,13 @@ interface Route {
 
 const now = () => new Date().toISOString();
 
+/** What a fake server's `fetch` was asked: the request, its URL and its JSON body (undefined when empty). */
+export async function readFakeRequest(input: RequestInfo | URL, init?: RequestInit): Promise<{ request: Request; url: URL; body: Json }> {
+  const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+  const text = request.method === 'GET' ? '' : await request.text();
+  return { request, url: new URL(request.url), body: text ? (JSON.parse(text) as Json) : undefined };
+}
+
 /** An in-memory stand-in for the studio API, enough for component tests. */
 export function createFakeServer(options: { signedIn?: boolean } = {}) {
   const state = {
@@ -175,10 +182,7 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
   ];
 
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const body = text ? (JSON.parse(text) as Json) : undefined;
+    const { request, url, body } = await readFakeRequest(input, init);
     state.calls.push({ method: request.method, path: url.pathname, body });
     const failure = state.failures.get(`${request.method} ${url.pathname}`);
     const result = failure
@@ -193,5 +197,14 @@ export function createFakeServer(options: { signedIn?: boolean } = {}) {
     return new Response(JSON.stringify(result.body), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   });
 
-  return { state, fetch: fetchImpl, install: () => vi.stubGlobal('fetch', fetchImpl) };
+  return {
+    state,
+    fetch: fetchImpl,
+    install: () => vi.stubGlobal('fetch', fetchImpl),
+    /** A project of the user, with no settings. */
+    addProject: (project: { id: string; name: string }) => state.projects.push({ ...project, settings: {}, created_at: '', updated_at: '' }),
+    /** A campaign of a project, with no cover, settings or preset. */
+    addScene: (scene: { id: string; project_id: string; name: string; order: number }) =>
+      state.scenes.push({ ...scene, active_asset_id: null, settings: {}, preset_id: null, created_at: '', updated_at: '' }),
+  };
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { queryKeys } from '@/api/queryKeys';
-import { BROWSER_EVENTS } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, onBrowserEvent } from '@/lib/browserEvents';
 import { jobOutcomeStore, jobProgressStore, type JobEventData } from '@/lib/events';
 import { isPaintedPixel } from '@/lib/mask';
 import { encodeMaskPng } from './encodeMaskPng';
@@ -154,8 +154,8 @@ describe('ImageEditor', () => {
     const { canvas, onEdited } = renderEditor({ settings: { quality: 'high' } });
     const started = vi.fn();
     const ended = vi.fn();
-    window.addEventListener(BROWSER_EVENTS.generationStart, started);
-    window.addEventListener(BROWSER_EVENTS.generationEnd, ended);
+    const offStart = onBrowserEvent(BROWSER_EVENTS.generationStart, started);
+    const offEnd = onBrowserEvent(BROWSER_EVENTS.generationEnd, ended);
 
     // Display (100, 200)–(300, 200) is image (50, 50)–(150, 50).
     paint(canvas, [100, 200], [300, 200]);
@@ -194,9 +194,9 @@ describe('ImageEditor', () => {
 
     act(() => jobOutcomeStore.record(jobEvent(jobId, {})));
     await waitFor(() => expect(onEdited).toHaveBeenCalledWith(expect.objectContaining({ status: 'completed', jobId, url: '/api/media/file/edited-1' })));
-    expect((ended.mock.calls[0]?.[0] as CustomEvent).detail).toMatchObject({ status: 'completed', jobId, kind: 'image_edit', sourceImageId: imageId });
-    window.removeEventListener(BROWSER_EVENTS.generationStart, started);
-    window.removeEventListener(BROWSER_EVENTS.generationEnd, ended);
+    expect(ended.mock.calls[0]?.[0]).toMatchObject({ status: 'completed', jobId, kind: 'image_edit', sourceImageId: imageId });
+    offStart();
+    offEnd();
   });
 
   it('says Insufficient credits for a 402 and keeps the strokes', async () => {

@@ -4,8 +4,14 @@ import { DEFAULT_IMAGE_EDIT_CONTEXT, IMAGE_EDIT_COST, IMAGE_EDIT_MESSAGES, image
 import { useImageEngines } from '@/api/providers';
 import { EngineSelect } from '@/components/engine/EngineChoice';
 import { Button } from '@/components/ui/Button';
-import { Spinner } from '@/components/ui/Spinner';
-import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationEndDetail, type GenerationStartDetail } from '@/lib/browserEvents';
+import {
+  announceGenerationEnd,
+  BROWSER_EVENTS,
+  completedEnd,
+  emitBrowserEvent,
+  type GenerationEndDetail,
+  type GenerationStartDetail,
+} from '@/lib/browserEvents';
 import { cn } from '@/lib/cn';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { chosenEngine, useRememberedEngine } from '@/lib/imageEngine';
@@ -16,7 +22,7 @@ import { maskIsEmpty, rasterizeStrokes, strokesReducer, type Size, type Stroke }
 import { notify } from '@/lib/toast';
 import { encodeMaskPng } from './encodeMaskPng';
 import type { MediaItemView } from './MediaDisplay';
-import { MediaLoadError } from './MediaLoadError';
+import { StageLoadState } from './MediaLoadParts';
 import { MaskCanvas } from './MaskCanvas';
 import { useMediaLoad } from './useMediaLoad';
 
@@ -156,23 +162,14 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
       started = job.job_id;
       setJobId(started);
       setPhase('running');
-      emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, { ...base, jobId: started });
+      emitBrowserEvent(BROWSER_EVENTS.generationStart, { ...base, jobId: started });
 
       const outcome = await watchJob({ jobId: started, kind: 'image_edit', plan: VIEWER_EDIT_POLL, signal }).catch((reason: unknown) => {
         throw new Error(reason instanceof JobWatchError ? reason.message : IMAGE_EDIT_MESSAGES.editFailed);
       });
       if (outcome.status === 'failed') throw new Error(outcome.error || IMAGE_EDIT_MESSAGES.editFailed);
 
-      end({
-        status: 'completed',
-        url: outcome.url,
-        thumbnailUrl: outcome.thumbnailUrl,
-        assetId: outcome.assetId,
-        assetType: outcome.assetType ?? 'image',
-        prompt: description,
-        creditCost: outcome.creditCost,
-        sourceImageId: assetIdOf(image),
-      });
+      announceGenerationEnd({ ...completedEnd({ ...base, jobId: started }, outcome, 'image'), prompt: description, sourceImageId: assetIdOf(image) });
       dispatch({ type: 'clear' });
       setPrompt('');
       setPhase('painting');
@@ -216,14 +213,7 @@ export function ImageEditor({ image, projectId, sceneId, parentMessageId = null,
             }}
           />
         ) : null}
-        {load.state.status === 'loading' ? (
-          <div className="absolute inset-0 flex items-center justify-center text-slate-300">
-            <Spinner />
-          </div>
-        ) : null}
-        {load.state.status === 'error' ? (
-          <MediaLoadError type="image" tone="light" canRetry={load.canRetry} onRetry={load.retry} className="absolute inset-0" />
-        ) : null}
+        <StageLoadState load={load} type="image" />
         {busy ? (
           <div className="absolute inset-0 flex items-center justify-center bg-ink-950/55 backdrop-blur-[1px]">
             <div className="flex w-64 max-w-[85%] flex-col items-center gap-3 rounded-2xl bg-ink-900/90 px-5 py-4 text-center shadow-2xl ring-1 ring-white/10">

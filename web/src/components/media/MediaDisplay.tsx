@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { cssAspectRatio } from '@/lib/media/aspectRatio';
 import { MediaLoadError } from './MediaLoadError';
+import { AudioPlayer } from './MediaLoadParts';
 import { isMediaType, MEDIA_MESSAGES } from './mediaLoad';
 import { posterUrlOf } from './mediaUrls';
 import { useMediaLoad } from './useMediaLoad';
@@ -187,15 +188,7 @@ function AudioDisplay({ item, onOpen, highlighted, className }: MediaDisplayProp
         <span className="text-sm font-medium text-slate-800">Music</span>
       </div>
       {onOpen && !failed ? <OpenButton onOpen={onOpen} label="Open music player full screen" /> : null}
-      <audio
-        src={load.src}
-        controls
-        preload="metadata"
-        onLoadedMetadata={load.onLoad}
-        onError={load.onError}
-        aria-label={item.alt || 'Generated music'}
-        className={cn('h-10 w-full', failed && 'hidden')}
-      />
+      <AudioPlayer load={load} alt={item.alt} className="h-10 w-full" />
       {failed ? <MediaLoadError type="audio" canRetry={load.canRetry} onRetry={load.retry} className="py-1" /> : null}
     </div>
   );

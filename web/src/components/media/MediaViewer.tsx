@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Music, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import type { MediaItemView } from './MediaDisplay';
 import { MediaLoadError } from './MediaLoadError';
+import { AudioPlayer, StageLoadState } from './MediaLoadParts';
 import { isMediaType, MEDIA_MESSAGES } from './mediaLoad';
 import { downloadUrlOf, posterUrlOf } from './mediaUrls';
 import { useMediaLoad } from './useMediaLoad';
@@ -48,14 +48,7 @@ function ViewerImage({ item }: { item: MediaItemView }) {
           load.state.status === 'ready' ? 'opacity-100' : 'opacity-0',
         )}
       />
-      {load.state.status === 'loading' ? (
-        <div className="absolute inset-0 flex items-center justify-center text-slate-300">
-          <Spinner />
-        </div>
-      ) : null}
-      {load.state.status === 'error' ? (
-        <MediaLoadError type="image" tone="light" canRetry={load.canRetry} onRetry={load.retry} className="absolute inset-0" />
-      ) : null}
+      <StageLoadState load={load} type="image" />
     </div>
   );
 }
@@ -90,15 +83,7 @@ function ViewerAudio({ item }: { item: MediaItemView }) {
         <Music className="h-9 w-9" />
       </span>
       <p className="text-base font-medium text-white">Music</p>
-      <audio
-        src={load.src}
-        controls
-        preload="metadata"
-        onLoadedMetadata={load.onLoad}
-        onError={load.onError}
-        aria-label={item.alt || 'Generated music'}
-        className={cn('w-full', failed && 'hidden')}
-      />
+      <AudioPlayer load={load} alt={item.alt} className="w-full" />
       {failed ? <MediaLoadError type="audio" tone="light" canRetry={load.canRetry} onRetry={load.retry} /> : null}
     </div>
   );

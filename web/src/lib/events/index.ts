@@ -1,5 +1,6 @@
 export { RECONNECT_DELAYS_MS, reconnectDelay } from './backoff';
 export { createJobOutcomeStore, jobOutcomeStore, type JobOutcomeStore } from './jobOutcomes';
+export { useJobOutcomes } from './useJobOutcomes';
 export {
   createJobProgressStore,
   jobProgressReducer,

@@ -1,21 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { createJobProgressStore, jobProgressReducer, jobsFor, useJobProgress, useJobProgressState, type JobProgressState } from './jobProgress';
+import { jobEvent } from '@/test/jobEvents';
 import type { JobEventData } from './payloads';
 
-const event = (overrides: Partial<JobEventData> = {}): JobEventData => ({
-  event_id: 1,
-  job_id: 'job-1',
-  kind: 'image',
-  status: 'processing',
-  progress: 10,
-  stage: 'cutout',
-  project_id: 'p-1',
-  scene_id: 's-1',
-  message_id: null,
-  asset: null,
-  error: null,
-  ...overrides,
-});
+const event = (overrides: Partial<JobEventData> = {}): JobEventData => jobEvent({ progress: 10, stage: 'cutout', ...overrides });
 
 describe('jobProgressReducer', () => {
   it('adds a job from its progress event', () => {

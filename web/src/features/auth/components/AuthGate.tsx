@@ -22,18 +22,15 @@ export interface AuthGateProps {
 }
 
 /** Protects a route: a spinner while loading, a blurred preview plus the auth modal for visitors. */
-export const SIGNUP_SUCCESS_EVENT = 'studio:signup-success';
-
 export function AuthGate({ children, preview, onSignupSuccess }: AuthGateProps) {
   const me = useMe();
   const user = me.data ?? null;
   const signedIn = user !== null;
 
   useEffect(() => {
-    // A pending-signup flag triggers the signup-success event once after login.
+    // A pending-signup flag calls onSignupSuccess once after login.
     if (!signedIn || readString(storageKeys.signupPending) === null) return;
     writeString(storageKeys.signupPending, null);
-    window.dispatchEvent(new CustomEvent(SIGNUP_SUCCESS_EVENT));
     onSignupSuccess?.();
   }, [signedIn, onSignupSuccess]);
 

@@ -1,7 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { queryKeys } from '@/api/queryKeys';
 import { renderWithApp } from '@/test/render';
+import type { Storyboard } from '@/api/types';
 import type { ViewerEntry } from '../logic/thread';
 import { ChatMediaViewer } from './ChatMediaViewer';
 
@@ -11,11 +13,12 @@ const entry: ViewerEntry = {
   media: { id, type: 'image', url: `/api/media/file/${id}`, thumbnailUrl: null, alt: 'Amber bottle', width: 1024, height: 1024, creditCost: 1 },
 };
 
-function renderViewer() {
+function renderViewer(shown: ViewerEntry = entry) {
+  const { media } = shown;
   return renderWithApp(
     <ChatMediaViewer
-      entries={[entry]}
-      items={[{ id, type: 'image', url: entry.media.url, alt: 'Amber bottle', width: 1024, height: 1024 }]}
+      entries={[shown]}
+      items={[{ id: media.id, type: media.type, url: media.url, alt: 'Amber bottle', width: 1024, height: 1024 }]}
       index={0}
       onIndexChange={vi.fn()}
       onClose={vi.fn()}
@@ -39,5 +42,25 @@ describe('ChatMediaViewer', () => {
     act(() => queryClient.setQueryData(queryKeys.credits, { balance: 3 }));
     expect(edit).toBeEnabled();
     expect(edit).toHaveTextContent(/^Edit image$/);
+  });
+
+  it('offers Export on a video, as a reel with the campaign’s music', async () => {
+    const videoId = '3f1c1d2e-0000-4000-8000-000000000008';
+    const musicId = '3f1c1d2e-0000-4000-8000-000000000009';
+    const video: ViewerEntry = { messageId: 'm2', media: { ...entry.media, id: videoId, type: 'video', url: `/api/media/file/${videoId}` } };
+    const { queryClient } = renderViewer(video);
+    const music = { id: musicId, file_type: 'audio', created_at: 'not a date' };
+    act(() =>
+      queryClient.setQueryData(queryKeys.storyboard('p1'), {
+        scenes: [{ id: 's1', media: [{ id: videoId, file_type: 'video', created_at: 'not a date' }, music] }],
+        unassigned_media: [],
+      } as unknown as Storyboard),
+    );
+    expect(screen.queryByRole('button', { name: /^Edit image/ })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Export a reel with music' });
+    expect(within(sheet).getByLabelText('Music')).toHaveValue(musicId);
+    expect(within(sheet).getByRole('option', { name: 'Music 1' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('checkbox', { name: /Reel \(9:16\)/ })).toBeChecked();
   });
 });

@@ -1,9 +1,9 @@
 import { Clapperboard, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { IMAGE_EDIT_COST } from '@/api/imageEdit';
+import { ExportButton } from '@/components/exports';
 import type { MediaItemView } from '@/components/media';
 import { Spinner } from '@/components/ui/Spinner';
-import { ExportButton } from '@/features/exports';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import type { CompletedJob } from '@/lib/jobs/watchJob';
 import type { ViewerEntry } from '../logic/thread';
@@ -85,7 +85,10 @@ export function ChatMediaViewer({
         onEscapeStage={() => setEditing(null)}
         renderActions={(item, at) => {
           const entry = entries[at];
-          if (!entry || item.type !== 'image' || editingCurrent) return null;
+          if (!entry || editingCurrent) return null;
+          const exportAsset = { id: entry.media.id, file_type: item.type, project_id: projectId, scene_id: sceneId };
+          if (item.type === 'video') return <ExportButton asset={exportAsset} look="viewer" />;
+          if (item.type !== 'image') return null;
           return (
             <>
               <button
@@ -110,7 +113,7 @@ export function ChatMediaViewer({
                 Animate this
                 <span className="rounded-full bg-white/15 px-1.5 text-[11px]">{animateShortfall ?? animateCost}</span>
               </button>
-              <ExportButton assetId={entry.media.id} look="viewer" />
+              <ExportButton asset={exportAsset} look="viewer" />
             </>
           );
         }}

@@ -24,6 +24,14 @@ function renderChat(props: Partial<ChatTabProps> = {}) {
   );
 }
 
+/** Sends the usual request and waits for the assistant's brief; answers the conversation log. */
+async function askForBrief(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Amber perfume on marble{Enter}');
+  const log = screen.getByRole('log', { name: 'Conversation' });
+  await within(log).findByText(BRIEF.refined_image_prompt);
+  return log;
+}
+
 describe('ChatTab', () => {
   // Job outcomes are kept app-wide; each test starts with none.
   beforeEach(() => jobOutcomeStore.clear());
@@ -110,9 +118,7 @@ describe('ChatTab', () => {
     server.install();
     const user = userEvent.setup();
     renderChat();
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Amber perfume on marble{Enter}');
-    const log = screen.getByRole('log', { name: 'Conversation' });
-    await within(log).findByText(BRIEF.refined_image_prompt);
+    const log = await askForBrief(user);
     const answer = server.state.messages.find((m) => m.role === 'assistant');
     server.state.failures.set(`POST /api/chat/generate/${answer?.id}`, { status: 402, code: 'insufficient_credits', message: 'Insufficient credits' });
     await user.click(within(log).getByRole('button', { name: /Generate Video/ }));
@@ -125,9 +131,7 @@ describe('ChatTab', () => {
     server.install();
     const user = userEvent.setup();
     renderChat();
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Amber perfume on marble{Enter}');
-    const log = screen.getByRole('log', { name: 'Conversation' });
-    await within(log).findByText(BRIEF.refined_image_prompt);
+    const log = await askForBrief(user);
     const failLatestJob = async () => {
       await waitFor(() => expect(server.state.jobs.length).toBeGreaterThan(0));
       const job = server.state.jobs.at(-1);

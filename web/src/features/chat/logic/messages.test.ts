@@ -1,3 +1,4 @@
+import { messageView } from '../test/messages';
 import { primaryPrompt, toChatMessage, toStructuredResponse, type MessageView } from './messages';
 
 const IMAGE = '0b0c8a52-3f3e-4a39-9d7e-3f1c2f0a9b11';
@@ -14,21 +15,8 @@ const BRIEF = {
   media: { image: { url: `/api/media/file/${IMAGE}`, asset_id: IMAGE, credit_cost: 1 } },
 };
 
-const view = (fields: Partial<MessageView> = {}): MessageView => ({
-  id: 'a1',
-  content: 'Here is your brief',
-  role: 'assistant',
-  timestamp: '2026-11-24T10:00:00Z',
-  parent_id: 'u1',
-  processing_status: 'completed',
-  error: null,
-  structured_response: null,
-  media: [],
-  generation: null,
-  context: { scene_id: 's1', pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5s' } },
-  reference_images: [],
-  ...fields,
-});
+const view = (fields: Partial<MessageView> = {}): MessageView =>
+  messageView({ id: 'a1', content: 'Here is your brief', role: 'assistant', timestamp: '2026-11-24T10:00:00Z', parent_id: 'u1', ...fields });
 
 describe('toStructuredResponse', () => {
   it('carries every field of a brief, blank texts read as absent', () => {

@@ -72,6 +72,11 @@ export interface ChatMessage {
   referenceImageIds: string[];
 }
 
+/** A finished message with nothing beyond its text (no brief, media or generation) unless `fields` say so. */
+export function plainMessage(fields: Pick<ChatMessage, 'id' | 'role' | 'content' | 'timestamp'> & Partial<ChatMessage>): ChatMessage {
+  return { parentId: null, status: 'completed', error: null, structured: null, media: [], generation: null, referenceImageIds: [], ...fields };
+}
+
 /** Text the assistant left blank reads as absent. */
 const text = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim() ?? '';

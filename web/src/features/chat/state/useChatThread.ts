@@ -6,7 +6,7 @@ import { chatHistoryQuery } from '../api/chatHistory';
 import { awaitReply } from '../api/messageStatus';
 import { sendChatMessage } from '../api/sendMessage';
 import { loadErrorReason, sendErrorMessage } from '../logic/errors';
-import type { ChatMessage } from '../logic/messages';
+import { plainMessage, type ChatMessage } from '../logic/messages';
 import { canSend, isDuplicateSend, type SentRecord } from '../logic/send';
 import { preProductionSettings, type GenerationSettings } from '../logic/settings';
 import { CHAT_TEXT } from '../logic/texts';
@@ -100,19 +100,13 @@ export function useChatThread({ projectId, sceneId, settings, referenceImageIds 
     if (isDuplicateSend(lastSent.current, record)) return 'duplicate';
     lastSent.current = record;
     localSeq += 1;
-    const local: ChatMessage = {
+    const local = plainMessage({
       id: `local-${localSeq}`,
       role: 'user',
       content: words,
       timestamp: new Date(record.at).toISOString(),
-      parentId: null,
-      status: 'completed',
-      error: null,
-      structured: null,
-      media: [],
-      generation: null,
       referenceImageIds: [...referenceImageIds],
-    };
+    });
     setOutgoing(local);
     try {
       const answer = await sendChatMessage({

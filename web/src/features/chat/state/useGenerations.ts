@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@/api/queryKeys';
-import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, useBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
-import type { JobEventData } from '@/lib/events';
+import { announceGenerationEnd, BROWSER_EVENTS, completedEnd, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
+import { useJobOutcomes } from '@/lib/events';
 import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob, type JobOutcome } from '@/lib/jobs/watchJob';
 import { useImageEngines } from '@/api/providers';
@@ -112,13 +112,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
         setTimeout(playCompletionChime, CHIME_DELAY_MS);
         if (announce) {
           announceGenerationEnd({
-            ...detail,
-            status: 'completed',
-            url: outcome.url,
-            thumbnailUrl: outcome.thumbnailUrl,
-            assetId: outcome.assetId,
-            assetType: outcome.assetType ?? job.kind,
-            creditCost: outcome.creditCost,
+            ...completedEnd(detail, outcome, job.kind),
             prompt: job.prompt,
             sourceImageId: job.request?.type === 'animate' ? job.request.sourceImageId : null,
           });
@@ -219,7 +213,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
       if (!options.retry) setRetries((all) => ({ ...all, [messageId]: 0 }));
     }
     for (const job of jobs) {
-      emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, { jobId: job.jobId, kind, projectId, sceneId, messageId });
+      emitBrowserEvent(BROWSER_EVENTS.generationStart, { jobId: job.jobId, kind, projectId, sceneId, messageId });
       follow(job, true);
     }
     return true;
@@ -235,16 +229,16 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
   };
 
   // Another part of the page (or another tab) may see the job end first: the thread follows.
-  useBrowserEvent<JobEventData>(BROWSER_EVENTS.jobFailed, (event) => {
-    if (!event?.job_id) return;
-    const job = running[event.job_id];
-    if (job) finish(job.jobId);
-    if (job || (event.scene_id && event.scene_id === sceneId && event.project_id)) {
-      void refreshThread({ projectId: job?.projectId ?? event.project_id ?? '', sceneId: job?.sceneId ?? event.scene_id ?? '' });
+  useJobOutcomes((event) => {
+    if (event.status === 'failed') {
+      const job = running[event.job_id];
+      if (job) finish(job.jobId);
+      if (job || (event.scene_id && event.scene_id === sceneId && event.project_id)) {
+        void refreshThread({ projectId: job?.projectId ?? event.project_id ?? '', sceneId: job?.sceneId ?? event.scene_id ?? '' });
+      }
+      return;
     }
-  });
-  useBrowserEvent<JobEventData>(BROWSER_EVENTS.jobCompleted, (event) => {
-    if (!event?.scene_id || event.scene_id !== sceneId || !event.project_id || running[event.job_id]) return;
+    if (!event.scene_id || event.scene_id !== sceneId || !event.project_id || running[event.job_id]) return;
     const assetId = event.asset?.id;
     void refreshThread({ projectId: event.project_id, sceneId: event.scene_id }).then(() => {
       if (assetId) latestMediaReady.current(assetId);

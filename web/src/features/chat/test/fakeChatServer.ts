@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { readFakeRequest } from '@/test/fakeServer';
+import { messageView } from './messages';
 import type { MediaKind, MessageView, StructuredAnswer } from '../logic/messages';
 
 type Json = unknown;
@@ -41,19 +43,8 @@ export function createFakeChatServer() {
   const ok = (body: Json, status = 200) => ({ status, body });
   const error = (status: number, code: string, message: string) => ({ status, body: { status: 'error', error: { code, message }, message } });
 
-  const message = (fields: Partial<FakeMessage> & Pick<FakeMessage, 'role' | 'content'>): FakeMessage => ({
-    id: nextId(),
-    timestamp: now(),
-    parent_id: null,
-    processing_status: 'completed',
-    error: null,
-    structured_response: null,
-    media: [],
-    generation: null,
-    context: { scene_id: 's1', pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5s' } },
-    reference_images: [],
-    ...fields,
-  });
+  const message = (fields: Partial<FakeMessage> & Pick<FakeMessage, 'role' | 'content'>): FakeMessage =>
+    messageView({ id: nextId(), timestamp: now(), ...fields });
 
   const startJob = (messageId: string | null, kind: string) => {
     const id = nextId();
@@ -121,10 +112,7 @@ export function createFakeChatServer() {
   };
 
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const body = text ? (JSON.parse(text) as Json) : undefined;
+    const { request, url, body } = await readFakeRequest(input, init);
     state.calls.push({ method: request.method, path: url.pathname, body });
     const failure = state.failures.get(`${request.method} ${url.pathname}`);
     const result = failure ? error(failure.status, failure.code, failure.message) : route(request.method, url.pathname, body, url);

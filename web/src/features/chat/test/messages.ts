@@ -1,4 +1,4 @@
-import type { ChatMedia, ChatMessage, StructuredResponse } from '../logic/messages';
+import { plainMessage, type ChatMedia, type ChatMessage, type MessageView, type StructuredResponse } from '../logic/messages';
 
 export const IMAGE_ID = '11111111-1111-4111-8111-111111111111';
 export const VIDEO_ID = '22222222-2222-4222-8222-222222222222';
@@ -35,18 +35,26 @@ let seq = 0;
 
 export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
   seq += 1;
-  return {
+  return plainMessage({
     id: `m-${seq}`,
     role: 'assistant',
     content: 'Here is a brief.',
     timestamp: new Date(Date.UTC(2026, 10, 24, 10, 0, seq)).toISOString(),
-    parentId: null,
-    status: 'completed',
+    ...overrides,
+  });
+}
+
+/** A finished message as the server sends it, with nothing beyond its text unless `fields` say so. */
+export function messageView(fields: Pick<MessageView, 'id' | 'role' | 'content' | 'timestamp'> & Partial<MessageView>): MessageView {
+  return {
+    parent_id: null,
+    processing_status: 'completed',
     error: null,
-    structured: null,
+    structured_response: null,
     media: [],
     generation: null,
-    referenceImageIds: [],
-    ...overrides,
+    context: { scene_id: 's1', pre_production_settings: { quality: 'medium', resolution: '1024x1536', duration: '5s' } },
+    reference_images: [],
+    ...fields,
   };
 }

@@ -1,11 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { BadgeCheck, Check, Sparkles, X } from 'lucide-react';
+import { BadgeCheck, Sparkles, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import type { Plan } from '../api/types';
 import type { ModalType } from '../logic/creditModalMachine';
 import { bonusCredits, formatPrice, intervalLabel } from '../logic/plans';
+import { PlanFeatures } from './PlanFeatures';
 
 export const CREDIT_MODAL_TITLE = "You're on a roll — keep creating!";
 
@@ -80,13 +81,7 @@ export function CreditPurchaseModal({ open, type, plan, busy, onSubscribe, onDis
                 </div>
               </div>
               {plan.specialOffer ? <p className="mt-2 text-center text-xs text-slate-500">{plan.specialOffer}</p> : null}
-              <ul className="mt-3 space-y-1 text-sm text-slate-700 sm:mt-4 sm:space-y-1.5">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden /> {feature}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatures features={plan.features} className="mt-3 space-y-1 text-sm text-slate-700 sm:mt-4 sm:space-y-1.5" />
             </section>
             <figure className="mt-3 rounded-2xl bg-slate-50 px-4 py-3 text-sm sm:mt-4">
               <blockquote className="text-slate-700">

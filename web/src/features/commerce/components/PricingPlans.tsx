@@ -9,6 +9,7 @@ import type { Plan } from '../api/types';
 import { bonusCredits, formatPrice, intervalLabel } from '../logic/plans';
 import { PAYMENTS_NOT_CONFIGURED } from '../logic/purchase';
 import { usePurchase } from '../state/usePurchase';
+import { PlanFeatures } from './PlanFeatures';
 
 export interface PricingPlansProps {
   /** The balance now, to tell when a purchase has landed after checkout. */
@@ -107,13 +108,7 @@ export function PlanCard({ plan, current, action }: { plan: Plan; current: boole
           </>
         ) : null}
       </p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden /> {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={plan.features} className="mt-4 flex-1 space-y-2 text-sm text-slate-700" />
       {action ? <div className="mt-6">{action}</div> : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { BROWSER_EVENTS } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, onBrowserEvent } from '@/lib/browserEvents';
 import { jobOutcomeStore, jobProgressStore, liveEventStatus, type JobEventData } from '@/lib/events';
 import { renderWithApp } from '@/test/render';
 import type { Template } from '../api/types';
@@ -170,12 +170,12 @@ describe('GeneratePanel', () => {
     const events: string[] = [];
     const ends: unknown[] = [];
     const onStart = () => events.push('start');
-    const onEnd = (event: Event) => {
+    const onEnd = (detail: unknown) => {
       events.push('end');
-      ends.push((event as CustomEvent).detail);
+      ends.push(detail);
     };
-    window.addEventListener(BROWSER_EVENTS.generationStart, onStart);
-    window.addEventListener(BROWSER_EVENTS.generationEnd, onEnd);
+    const offStart = onBrowserEvent(BROWSER_EVENTS.generationStart, onStart);
+    const offEnd = onBrowserEvent(BROWSER_EVENTS.generationEnd, onEnd);
     try {
       renderPanel();
       await user.click(await screen.findByRole('radio', { name: 'Luxe Marble' }));
@@ -219,8 +219,8 @@ describe('GeneratePanel', () => {
       expect(generateButton()).toHaveAccessibleName('Generate');
       expect(generateButton()).toBeEnabled();
     } finally {
-      window.removeEventListener(BROWSER_EVENTS.generationStart, onStart);
-      window.removeEventListener(BROWSER_EVENTS.generationEnd, onEnd);
+      offStart();
+      offEnd();
     }
   });
 

@@ -1,11 +1,12 @@
-import { CircleCheck, Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { BROWSER_EVENTS, emitBrowserEvent, type HighlightSceneDetail } from '@/lib/browserEvents';
+import { Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { cn } from '@/lib/cn';
 import { useViewportWidth } from '@/lib/useMediaQuery';
 import { cssAspectRatioOf, type AspectRatio } from '../logic/aspectRatio';
 import type { GenerationRun } from '../state/generationStore';
+import { ResultCard } from './ResultCard';
 
 /** Keeps tall images from filling the whole column: the wider the ratio, the wider the frame. */
 const frameWidth: Record<AspectRatio, string> = { '2:3': 'max-w-[17rem]', '1:1': 'max-w-xs', '3:2': 'max-w-md' };
@@ -19,7 +20,6 @@ export interface GenerationResultProps {
 /** Where the image lands: a placeholder of its exact shape while generating, then the image and what to do with it. */
 export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
   const ref = useRef<HTMLElement>(null);
-  const headingId = useId();
   const completed = run.phase === 'completed' && run.result !== null;
   const desktop = useViewportWidth() >= MOBILE_BREAKPOINT;
 
@@ -31,37 +31,15 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
   const alt = run.templateName || 'Generated image';
 
   return (
-    <section
+    <ResultCard
       ref={ref}
-      aria-labelledby={headingId}
-      aria-busy={!completed}
-      className="scroll-mb-4 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
+      done={completed}
+      title={completed ? 'Your new image' : 'Creating your image…'}
+      templateName={run.templateName}
+      onDismiss={onDismiss}
+      className="scroll-mb-4"
       data-testid="generate-result"
     >
-      <header className="mb-3 flex items-center gap-2">
-        {completed ? (
-          <CircleCheck className="h-4 w-4 shrink-0 text-emerald-500" aria-hidden />
-        ) : (
-          <Sparkles className="h-4 w-4 shrink-0 animate-pulse text-brand-500" aria-hidden />
-        )}
-        <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-          {completed ? 'Your new image' : 'Creating your image…'}
-        </h3>
-        {run.templateName ? (
-          <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span>
-        ) : null}
-        {completed ? (
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label="Dismiss result"
-            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </button>
-        ) : null}
-      </header>
-
       <div
         className={cn('relative mx-auto w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5', frameWidth[run.aspectRatio])}
         style={{ aspectRatio: cssAspectRatioOf(run.aspectRatio) }}
@@ -89,7 +67,7 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
             {desktop ? (
               <button
                 type="button"
-                onClick={() => emitBrowserEvent<HighlightSceneDetail>(BROWSER_EVENTS.highlightScene, { sceneId: run.sceneId })}
+                onClick={() => emitBrowserEvent(BROWSER_EVENTS.highlightScene, { sceneId: run.sceneId })}
                 className="inline-flex h-8 items-center gap-1.5 rounded-lg bg-brand-50 px-3 text-xs font-semibold text-brand-700 ring-1 ring-brand-100 transition hover:bg-brand-100"
               >
                 <LayoutDashboard className="h-3.5 w-3.5" aria-hidden />
@@ -118,7 +96,7 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
           </div>
         </div>
       ) : null}
-    </section>
+    </ResultCard>
   );
 }
 

@@ -1,8 +1,8 @@
-import { CircleCheck, ImageOff, Sparkles, Star, X } from 'lucide-react';
-import { useId } from 'react';
+import { ImageOff, Sparkles, Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { cssAspectRatioOf, type AspectRatio } from '../logic/aspectRatio';
 import type { GenerationRun } from '../state/generationStore';
+import { ResultCard } from './ResultCard';
 
 /** Keeps the whole set in view: the taller the pictures, the narrower the grid. */
 const gridWidth: Record<AspectRatio, string> = { '2:3': 'max-w-sm', '1:1': 'max-w-md', '3:2': 'max-w-xl' };
@@ -17,40 +17,17 @@ export interface VariationGridProps {
 
 /** A set of variations as a choice grid: each picture as it finishes; the one chosen becomes the cover. */
 export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) {
-  const headingId = useId();
   const count = run.slots.length || run.variations;
   const finished = run.phase === 'completed';
   const slots = run.slots.length > 0 ? run.slots : Array.from({ length: count }, () => null);
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={!finished}
-      className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200/80"
+    <ResultCard
+      done={finished}
+      title={finished ? 'Choose your favourite' : `Creating ${count} variations…`}
+      templateName={run.templateName}
+      onDismiss={onDismiss}
       data-testid="variation-grid"
     >
-      <header className="mb-3 flex items-center gap-2">
-        {finished ? (
-          <CircleCheck className="h-4 w-4 shrink-0 text-emerald-500" aria-hidden />
-        ) : (
-          <Sparkles className="h-4 w-4 shrink-0 animate-pulse text-brand-500" aria-hidden />
-        )}
-        <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-          {finished ? 'Choose your favourite' : `Creating ${count} variations…`}
-        </h3>
-        {run.templateName ? (
-          <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{run.templateName}</span>
-        ) : null}
-        {finished ? (
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label="Dismiss result"
-            className="-m-1 shrink-0 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </button>
-        ) : null}
-      </header>
       <ul className={cn('mx-auto grid w-full grid-cols-2 gap-2 @md:gap-3', gridWidth[run.aspectRatio])}>
         {slots.map((slot, index) => {
           const label = `Variation ${index + 1}`;
@@ -114,6 +91,6 @@ export function VariationGrid({ run, onChoose, onDismiss }: VariationGridProps) 
           ? 'Set as the campaign’s cover. The others stay in the campaign.'
           : 'Choose one to make it the campaign’s cover; the others stay in the campaign.'}
       </p>
-    </section>
+    </ResultCard>
   );
 }

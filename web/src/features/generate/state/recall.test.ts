@@ -1,5 +1,5 @@
 import type { MediaAsset } from '@/api/types';
-import { BROWSER_EVENTS } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, onBrowserEvent } from '@/lib/browserEvents';
 import { INITIAL_CHOICES, panelChoicesStore } from './panelChoices';
 import { fillPanelWithBrief, RECALLED_STYLE_KEY, recipeOf, variationsRequest } from './recall';
 
@@ -51,9 +51,9 @@ describe('recipeOf', () => {
 describe('making a recipe again', () => {
   it('fills the panel with the brief and its choices, and brings the panel forward', () => {
     const shown = vi.fn();
-    window.addEventListener(BROWSER_EVENTS.showGenerate, shown);
+    const off = onBrowserEvent(BROWSER_EVENTS.showGenerate, shown);
     fillPanelWithBrief(recipeOf(recommendation)!);
-    window.removeEventListener(BROWSER_EVENTS.showGenerate, shown);
+    off();
     expect(panelChoicesStore.get()).toMatchObject({
       mode: 'recommendations',
       creativeDirection: 'amber serum on marble',

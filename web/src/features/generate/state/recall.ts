@@ -77,7 +77,7 @@ function engineOf(recipe: Recipe): ImageEngine | undefined {
 
 /** Brings the Generate panel to the front (on a phone, in place of the storyboard). */
 export function showGeneratePanel(): void {
-  emitBrowserEvent(BROWSER_EVENTS.showGenerate, {});
+  emitBrowserEvent(BROWSER_EVENTS.showGenerate, null);
 }
 
 /**

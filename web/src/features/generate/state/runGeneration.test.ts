@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { BROWSER_EVENTS } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, onBrowserEvent } from '@/lib/browserEvents';
 import { jobOutcomeStore, liveEventStatus } from '@/lib/events';
 import { buildTemplateRequest } from '../logic/requests';
 import { generationStore } from './generationStore';
@@ -74,11 +74,11 @@ describe('runGeneration', () => {
   it('treats a start answer without a job id as a generation service error', async () => {
     fakeApi({ status: 'success', data: {} });
     const started = vi.fn();
-    window.addEventListener(BROWSER_EVENTS.generationStart, started);
+    const off = onBrowserEvent(BROWSER_EVENTS.generationStart, started);
     try {
       await runGeneration(request, new QueryClient());
     } finally {
-      window.removeEventListener(BROWSER_EVENTS.generationStart, started);
+      off();
     }
     expect(generationStore.get()).toMatchObject({ phase: 'failed', error: 'Generation service error. Please try again.' });
     expect(started).not.toHaveBeenCalled();

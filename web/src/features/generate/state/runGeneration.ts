@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isApiError } from '@/api/client';
 import { queryKeys } from '@/api/queryKeys';
-import { announceGenerationEnd, BROWSER_EVENTS, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
+import { announceGenerationEnd, BROWSER_EVENTS, completedEnd, emitBrowserEvent, type GenerationStartDetail } from '@/lib/browserEvents';
 import { cancelledJobs } from '@/lib/jobs/cancelledJobs';
 import { watchJob } from '@/lib/jobs/watchJob';
 import { playCompletionChime } from '@/lib/sound';
@@ -107,7 +107,7 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
   const setSlot = (job: string, patch: Partial<VariationSlot>) =>
     generationStore.update((run) => (run?.id === id ? { ...run, slots: run.slots.map((slot) => (slot.jobId === job ? { ...slot, ...patch } : slot)) } : run));
   const base: GenerationStartDetail = { jobId, kind, projectId: request.projectId, sceneId: request.sceneId };
-  emitBrowserEvent<GenerationStartDetail>(BROWSER_EVENTS.generationStart, base);
+  emitBrowserEvent(BROWSER_EVENTS.generationStart, base);
   // The credits were taken when the jobs were queued.
   void client.invalidateQueries({ queryKey: queryKeys.credits });
 
@@ -133,13 +133,7 @@ export async function runGeneration(request: GenerationRequest, client: QueryCli
       }
       setSlot(job, { phase: 'completed', result: outcome });
       announceGenerationEnd({
-        ...detail,
-        status: 'completed',
-        url: outcome.url,
-        thumbnailUrl: outcome.thumbnailUrl,
-        assetId: outcome.assetId,
-        assetType: outcome.assetType ?? 'image',
-        creditCost: outcome.creditCost,
+        ...completedEnd(detail, outcome, 'image'),
         templateId,
         shouldHighlight: true,
       });

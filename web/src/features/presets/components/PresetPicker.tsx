@@ -5,6 +5,7 @@ import { notify } from '@/lib/toast';
 import { useApplyPreset } from '../api/applyPreset';
 import { usePresetList } from '../api/listPresets';
 import { chosenPresetId, presetMessages } from '../logic/presets';
+import { PresetOptions } from './PresetOptions';
 
 export interface PresetPickerProps {
   projectId: string | null;
@@ -59,11 +60,7 @@ export function PresetPicker({ projectId, sceneId, scenePresetId }: PresetPicker
         <option value="" disabled>
           Style preset…
         </option>
-        {presets.map((preset) => (
-          <option key={preset.id} value={preset.id}>
-            {preset.name}
-          </option>
-        ))}
+        <PresetOptions presets={presets} />
       </select>
     </div>
   );

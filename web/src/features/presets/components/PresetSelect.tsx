@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { usePresetList } from '../api/listPresets';
+import { PresetOptions } from './PresetOptions';
 
 /** The optional style preset of Create New Campaign (controlled); hidden while the user has none. */
 export function PresetSelect({ value, onChange, disabled }: { value: string | null; onChange: (presetId: string | null) => void; disabled?: boolean }) {
@@ -20,11 +21,7 @@ export function PresetSelect({ value, onChange, disabled }: { value: string | nu
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs transition focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none"
       >
         <option value="">No preset</option>
-        {presets.map((preset) => (
-          <option key={preset.id} value={preset.id}>
-            {preset.name}
-          </option>
-        ))}
+        <PresetOptions presets={presets} />
       </select>
     </div>
   );

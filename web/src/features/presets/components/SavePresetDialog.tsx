@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/client';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
+import { FormActions } from '@/components/ui/FormActions';
 import { Modal } from '@/components/ui/Modal';
-import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/lib/toast';
 import { useCreatePreset } from '../api/createPreset';
 import { canSavePreset, presetMessages } from '../logic/presets';
@@ -123,15 +123,7 @@ function SavePresetForm({
           className="w-full resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none"
         />
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!valid || busy}>
-          {busy ? <Spinner /> : null}
-          Save
-        </Button>
-      </div>
+      <FormActions submitLabel="Save" onCancel={onCancel} busy={busy} disabled={!valid} />
     </form>
   );
 }

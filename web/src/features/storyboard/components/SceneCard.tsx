@@ -1,15 +1,16 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ChevronLeft, ChevronRight, Coins, Download, GripVertical, Loader2, MoveLeft, MoveRight } from 'lucide-react';
+import { Coins, Download, GripVertical, Loader2, MoveLeft, MoveRight } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { StoryboardScene } from '@/api/types';
+import { ExportButton, exportable } from '@/components/exports';
 import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { cn } from '@/lib/cn';
 import { positionLabel, shownIndex, stepAssetId } from '../logic/carousel';
 import { assetChips } from '../logic/chips';
 import { assetAlt, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
+import { AssetStepButtons } from './AssetStepButtons';
 import { CardMedia } from './CardMedia';
-import { ExportButton } from '@/features/exports';
 
 export interface SceneCardProps {
   scene: StoryboardScene;
@@ -180,28 +181,15 @@ export const SceneCard = memo(function SceneCard({ scene, index, total, selected
 
         {media.length > 1 ? (
           <>
-            <button
-              type="button"
-              onClick={() => step(-1)}
-              aria-label="Previous asset"
+            <AssetStepButtons
+              onStep={step}
               className={cn(
                 overlayButton,
-                'absolute top-1/2 left-2.5 -translate-y-1/2 opacity-0 group-hover/card:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+                'absolute top-1/2 -translate-y-1/2 opacity-0 group-hover/card:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
               )}
-            >
-              <ChevronLeft className="h-5 w-5" aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={() => step(1)}
-              aria-label="Next asset"
-              className={cn(
-                overlayButton,
-                'absolute top-1/2 right-2.5 -translate-y-1/2 opacity-0 group-hover/card:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
-              )}
-            >
-              <ChevronRight className="h-5 w-5" aria-hidden />
-            </button>
+              previousClassName="left-2.5"
+              nextClassName="right-2.5"
+            />
             <span
               className={cn(
                 'pointer-events-none absolute left-1/2 -translate-x-1/2 rounded-full bg-slate-950/60 px-2.5 py-0.5 text-xs font-medium text-white tabular-nums backdrop-blur-sm',
@@ -247,7 +235,7 @@ export const SceneCard = memo(function SceneCard({ scene, index, total, selected
             </p>
           </div>
           <div className="-mx-1.5 flex shrink-0 items-center @[260px]/card:mx-0 @[260px]/card:-mr-1.5">
-            {download && asset?.file_type === 'image' ? <ExportButton assetId={asset.id} look="icon" /> : null}
+            {download && asset && exportable(asset) ? <ExportButton asset={asset} look="icon" /> : null}
             {download ? (
               <a href={download} download aria-label="Download" title="Download" className={footerButton}>
                 <Download className="h-4 w-4" aria-hidden />

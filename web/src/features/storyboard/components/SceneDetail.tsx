@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, ChevronLeft, ChevronRight, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
+import { ArrowLeft, Check, Coins, Download, Link2, Loader2, Pencil, Star, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { IMAGE_EDIT_COST } from '@/api/imageEdit';
 import type { MediaAsset, StoryboardScene } from '@/api/types';
@@ -7,6 +7,7 @@ import type { MediaItemView } from '@/components/media/MediaDisplay';
 import { downloadUrlOf } from '@/components/media/mediaUrls';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { ExportButton, exportable } from '@/components/exports';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
 import { useImageEngines } from '@/api/providers';
 import { rememberEngine, sceneByLine, useRememberedEngine } from '@/lib/imageEngine';
@@ -16,9 +17,9 @@ import { assetChips } from '../logic/chips';
 import { assetAlt, assetCredits, creditsLabel, plural, sceneCredits, sceneName } from '../logic/storyboard';
 import { useShareLink } from '../state/useShareLink';
 import { AssetStage } from './AssetStage';
+import { AssetStepButtons } from './AssetStepButtons';
 import { AssetThumb } from './AssetThumb';
 import { DeleteAssetDialog } from './DeleteAssetDialog';
-import { ExportButton } from '@/features/exports';
 
 const ImageEditor = lazy(() => import('@/components/media/ImageEditor'));
 
@@ -227,16 +228,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
               )}
               {share.isCopied(asset.id) ? 'Copied!' : 'Copy link'}
             </Button>
-            {asset.file_type === 'image' && serverAsset ? <ExportButton assetId={asset.id} /> : null}
-            {asset.file_type === 'video' && serverAsset ? (
-              <ExportButton
-                assetId={asset.id}
-                kind="video"
-                music={media
-                  .filter((m) => m.file_type === 'audio' && isUuid(m.id))
-                  .map((m, i) => ({ id: m.id, label: `Music ${i + 1} · ${formatDate(m.created_at)}` }))}
-              />
-            ) : null}
+            {exportable(asset) && serverAsset ? <ExportButton asset={asset} /> : null}
             {download ? (
               <a
                 href={download}
@@ -277,24 +269,12 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
           <div className="relative">
             <AssetStage asset={asset} alt={alt} />
             {media.length > 1 ? (
-              <>
-                <button
-                  type="button"
-                  onClick={() => step(-1)}
-                  aria-label="Previous asset"
-                  className="absolute top-1/2 left-2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:bg-white sm:left-3"
-                >
-                  <ChevronLeft className="h-5 w-5" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => step(1)}
-                  aria-label="Next asset"
-                  className="absolute top-1/2 right-2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:bg-white sm:right-3"
-                >
-                  <ChevronRight className="h-5 w-5" aria-hidden />
-                </button>
-              </>
+              <AssetStepButtons
+                onStep={step}
+                className="absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:bg-white"
+                previousClassName="left-2 sm:left-3"
+                nextClassName="right-2 sm:right-3"
+              />
             ) : null}
           </div>
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { queryKeys } from '@/api/queryKeys';
 import type { Storyboard as StoryboardData } from '@/api/types';
-import { BROWSER_EVENTS, emitBrowserEvent, type GenerationEndDetail } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { jobProgressStore } from '@/lib/events';
 import { renderWithApp } from '@/test/render';
 import { asset, scene, storyboard, uuid } from '../test/fixtures';
@@ -203,7 +203,7 @@ describe('Campaign Studio', () => {
     const id = uuid(50);
     act(() => jobProgressStore.dispatch({ type: 'finish', jobId: 'j1' }));
     act(() =>
-      emitBrowserEvent<GenerationEndDetail>(BROWSER_EVENTS.generationEnd, {
+      emitBrowserEvent(BROWSER_EVENTS.generationEnd, {
         jobId: 'j1',
         kind: 'image',
         projectId: PROJECT,

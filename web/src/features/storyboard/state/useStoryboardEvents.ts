@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '@/api/queryKeys';
 import type { Storyboard } from '@/api/types';
-import { BROWSER_EVENTS, useBrowserEvent, type GenerationEndDetail, type GenerationStartDetail, type HighlightSceneDetail } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
 import { withTemporaryAsset } from '../logic/cache';
 
 /** studio:highlight-scene acts after this delay. */
@@ -33,7 +33,7 @@ export function useStoryboardEvents(projectId: string | null, { onHighlight, onG
 
   const concerns = (otherProjectId: string | null | undefined) => projectId !== null && (!otherProjectId || otherProjectId === projectId);
 
-  useBrowserEvent<HighlightSceneDetail | undefined>(BROWSER_EVENTS.highlightScene, (detail) => {
+  useBrowserEvent(BROWSER_EVENTS.highlightScene, (detail) => {
     const sceneId = detail?.sceneId;
     if (!sceneId) return;
     const timer = window.setTimeout(() => {
@@ -43,12 +43,12 @@ export function useStoryboardEvents(projectId: string | null, { onHighlight, onG
     highlightTimers.current.add(timer);
   });
 
-  useBrowserEvent<GenerationEndDetail | undefined>(BROWSER_EVENTS.generationEnd, (detail) => {
+  useBrowserEvent(BROWSER_EVENTS.generationEnd, (detail) => {
     if (!detail || !projectId || !concerns(detail.projectId)) return;
     queryClient.setQueryData<Storyboard>(queryKeys.storyboard(projectId), (old) => (old ? withTemporaryAsset(old, detail, new Date()) : old));
   });
 
-  useBrowserEvent<GenerationStartDetail | undefined>(BROWSER_EVENTS.generationStart, (detail) => {
+  useBrowserEvent(BROWSER_EVENTS.generationStart, (detail) => {
     if (detail?.sceneId && concerns(detail.projectId)) onGenerationStart(detail.sceneId);
   });
 }

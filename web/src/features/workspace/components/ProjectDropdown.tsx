@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, FolderOpen, Pencil, Plus } from 'lucide-react';
+import { ChevronDown, FolderOpen, Plus } from 'lucide-react';
 import type { Project } from '@/api/types';
-import { cn } from '@/lib/cn';
+import { MenuPickList } from './MenuPickList';
 
 export interface ProjectListProps {
   projects: Project[];
@@ -17,40 +17,19 @@ export interface ProjectListProps {
 export function ProjectMenuItems({ projects, selectedId, onSelect, onRename, onCreate, maxHeight }: ProjectListProps) {
   return (
     <>
-      <div className="overflow-y-auto overscroll-contain py-1" style={{ maxHeight }} data-testid="project-list">
-        {projects.length === 0 ? (
-          <p className="px-3 py-6 text-center text-sm text-slate-500">No projects yet</p>
-        ) : (
-          projects.map((project) => {
-            const selected = project.id === selectedId;
-            return (
-              <div key={project.id} className="flex items-center gap-1 px-1">
-                <DropdownMenu.Item
-                  onSelect={() => onSelect(project.id)}
-                  aria-current={selected ? 'true' : undefined}
-                  className={cn(
-                    'flex min-w-0 flex-1 cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none select-none',
-                    selected ? 'bg-brand-50 font-medium text-brand-700 data-highlighted:bg-brand-100' : 'text-slate-700 data-highlighted:bg-slate-100',
-                  )}
-                >
-                  <span className="flex h-4 w-4 items-center justify-center">{selected ? <Check className="h-4 w-4" aria-hidden /> : null}</span>
-                  <span className="truncate">{project.name}</span>
-                </DropdownMenu.Item>
-                {selected ? (
-                  <DropdownMenu.Item
-                    onSelect={() => onRename(project.id)}
-                    aria-label={`Rename project ${project.name}`}
-                    title="Rename project"
-                    className="flex h-8 w-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-500 outline-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900"
-                  >
-                    <Pencil className="h-3.5 w-3.5" aria-hidden />
-                  </DropdownMenu.Item>
-                ) : null}
-              </div>
-            );
-          })
-        )}
-      </div>
+      <MenuPickList
+        entries={projects}
+        selectedId={selectedId}
+        onSelect={onSelect}
+        onRename={onRename}
+        renameTitle="Rename project"
+        renameLabel={(name) => `Rename project ${name}`}
+        empty="No projects yet"
+        maxHeight={maxHeight}
+        className="py-1"
+        rowClassName="px-1"
+        data-testid="project-list"
+      />
       <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
       <DropdownMenu.Item
         onSelect={onCreate}

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Field } from '@/components/ui/Field';
+import { FormActions } from '@/components/ui/FormActions';
 import { Modal } from '@/components/ui/Modal';
-import { Spinner } from '@/components/ui/Spinner';
+import { NameField } from '@/components/ui/NameField';
 import { validateProjectName } from '../logic/names';
 
 export interface ProjectNameDialogProps {
@@ -44,13 +43,10 @@ function ProjectNameForm({ mode, initialName, busy, onCancel, onSubmit }: Omit<P
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <Field
+      <NameField
         label="Project Name"
         placeholder="Enter project name"
         value={name}
-        maxLength={120}
-        autoFocus
-        onFocus={(event) => event.currentTarget.select()}
         onChange={(event) => {
           const value = event.target.value;
           setName(value);
@@ -60,15 +56,7 @@ function ProjectNameForm({ mode, initialName, busy, onCancel, onSubmit }: Omit<P
         error={error}
         disabled={busy}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner /> : null}
-          {mode === 'create' ? 'Create' : 'Rename'}
-        </Button>
-      </div>
+      <FormActions submitLabel={mode === 'create' ? 'Create' : 'Rename'} onCancel={onCancel} busy={busy ?? false} />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Field } from '@/components/ui/Field';
+import { FormActions } from '@/components/ui/FormActions';
 import { Modal } from '@/components/ui/Modal';
-import { Spinner } from '@/components/ui/Spinner';
+import { NameField } from '@/components/ui/NameField';
 import { canSubmitSceneName } from '../logic/names';
 
 export interface SceneDialogProps {
@@ -65,26 +64,9 @@ function SceneForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <Field
-        label="Campaign Name"
-        placeholder="Enter campaign name"
-        value={name}
-        maxLength={120}
-        autoFocus
-        onFocus={(event) => event.currentTarget.select()}
-        onChange={(event) => setName(event.target.value)}
-        disabled={busy}
-      />
+      <NameField label="Campaign Name" placeholder="Enter campaign name" value={name} onChange={(event) => setName(event.target.value)} disabled={busy} />
       {renderPresetChoice?.({ value: presetId, onChange: setPresetId, disabled: busy })}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!valid || busy}>
-          {busy ? <Spinner /> : null}
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} onCancel={onCancel} busy={busy} disabled={!valid} />
     </form>
   );
 }

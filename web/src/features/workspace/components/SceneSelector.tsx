@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, Layers, Pencil, Plus } from 'lucide-react';
+import { ChevronDown, Layers, Plus } from 'lucide-react';
 import type { Scene } from '@/api/types';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { sceneLabel } from '../logic/names';
+import { MenuPickList } from './MenuPickList';
 
 export interface SceneSelectorProps {
   scenes: Scene[];
@@ -56,40 +57,16 @@ export function SceneSelector({
             sideOffset={6}
             className="z-50 w-(--radix-dropdown-menu-trigger-width) min-w-60 rounded-xl bg-white p-1 shadow-xl ring-1 ring-slate-900/10"
           >
-            <div className="overflow-y-auto overscroll-contain" style={{ maxHeight }}>
-              {scenes.length === 0 ? (
-                <p className="px-3 py-6 text-center text-sm text-slate-500">No campaigns available</p>
-              ) : (
-                scenes.map((scene) => {
-                  const isSelected = scene.id === selectedId;
-                  return (
-                    <div key={scene.id} className="flex items-center gap-1">
-                      <DropdownMenu.Item
-                        onSelect={() => onSelect(scene.id)}
-                        aria-current={isSelected ? 'true' : undefined}
-                        className={cn(
-                          'flex min-w-0 flex-1 cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none select-none',
-                          isSelected ? 'bg-brand-50 font-medium text-brand-700 data-highlighted:bg-brand-100' : 'text-slate-700 data-highlighted:bg-slate-100',
-                        )}
-                      >
-                        <span className="flex h-4 w-4 items-center justify-center">{isSelected ? <Check className="h-4 w-4" aria-hidden /> : null}</span>
-                        <span className="truncate">{sceneLabel(scene.name)}</span>
-                      </DropdownMenu.Item>
-                      {isSelected && onRename ? (
-                        <DropdownMenu.Item
-                          onSelect={() => onRename(scene.id)}
-                          aria-label={`Rename campaign ${sceneLabel(scene.name)}`}
-                          title="Rename campaign"
-                          className="flex h-8 w-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-500 outline-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900"
-                        >
-                          <Pencil className="h-3.5 w-3.5" aria-hidden />
-                        </DropdownMenu.Item>
-                      ) : null}
-                    </div>
-                  );
-                })
-              )}
-            </div>
+            <MenuPickList
+              entries={scenes.map((scene) => ({ id: scene.id, name: sceneLabel(scene.name) }))}
+              selectedId={selectedId}
+              onSelect={onSelect}
+              onRename={onRename}
+              renameTitle="Rename campaign"
+              renameLabel={(name) => `Rename campaign ${name}`}
+              empty="No campaigns available"
+              maxHeight={maxHeight}
+            />
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

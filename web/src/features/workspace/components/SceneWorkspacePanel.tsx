@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { MessageSquareText, Wand2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useFeatureFlag } from '@/api/featureFlags';
-import { BROWSER_EVENTS, useBrowserEvent } from '@/lib/browserEvents';
+import { BROWSER_EVENTS, onBrowserEvent, useBrowserEvent } from '@/lib/browserEvents';
 
 export type WorkspaceTab = 'chat' | 'generate';
 
@@ -20,11 +20,9 @@ export interface SceneWorkspacePanelProps {
  * storyboard): the panel opens on that tab when it appears.
  */
 let generateRequested = false;
-if (typeof window !== 'undefined') {
-  window.addEventListener(BROWSER_EVENTS.showGenerate, () => {
-    generateRequested = true;
-  });
-}
+onBrowserEvent(BROWSER_EVENTS.showGenerate, () => {
+  generateRequested = true;
+});
 
 function initialTab(): WorkspaceTab {
   if (!generateRequested) return 'chat';

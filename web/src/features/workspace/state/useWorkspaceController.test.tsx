@@ -10,18 +10,8 @@ import { useWorkspaceController } from './useWorkspaceController';
 function setup(route: string) {
   const server = createFakeServer();
   for (const id of ['p-a', 'p-b', 'p-c']) {
-    server.state.projects.push({ id, name: id.toUpperCase(), settings: {}, created_at: '', updated_at: '' });
-    server.state.scenes.push({
-      id: `s-${id}`,
-      project_id: id,
-      name: 'Campaign 1',
-      order: 1,
-      active_asset_id: null,
-      settings: {},
-      preset_id: null,
-      created_at: '',
-      updated_at: '',
-    });
+    server.addProject({ id, name: id.toUpperCase() });
+    server.addScene({ id: `s-${id}`, project_id: id, name: 'Campaign 1', order: 1 });
   }
   server.install();
   const client = createQueryClient();

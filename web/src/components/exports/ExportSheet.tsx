@@ -3,21 +3,18 @@ import { useId, useState } from 'react';
 import { errorMessage } from '@/api/client';
 import { Button } from '@/components/ui/Button';
 import { Modal } from '@/components/ui/Modal';
+import { Spinner } from '@/components/ui/Spinner';
+import type { MediaAsset } from '@/api/types';
 import { cn } from '@/lib/cn';
-import { EXPORT_LOAD_FAILED, EXPORT_START_FAILED, isFinished, useExport, useStartExport, type ExportedFile } from '../api/exports';
-import { checksSummary, ordered, presetChosen, PRESETS, REEL_TARGETS, TARGETS, togglePreset, type TargetName } from '../logic/targets';
+import { EXPORT_LOAD_FAILED, EXPORT_START_FAILED, isFinished, useExport, useStartExport, type ExportedFile } from '@/api/exports';
+import { useSceneMusic, type MusicChoice } from './music';
+import { checksSummary, ordered, presetChosen, PRESETS, REEL_TARGETS, TARGETS, togglePreset, type TargetName } from './targets';
 
-/** A music track a reel can use. */
-export interface MusicChoice {
-  id: string;
-  label: string;
-}
+/** What an export starts from: an image makes pictures; a video makes reels with its campaign's music. */
+export type ExportAsset = Pick<MediaAsset, 'id' | 'file_type' | 'project_id' | 'scene_id'>;
 
 export interface ExportSheetProps {
-  assetId: string;
-  /** A video makes reels with music; an image makes pictures. */
-  kind?: 'image' | 'video';
-  music?: MusicChoice[];
+  asset: ExportAsset;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -32,10 +29,13 @@ const STAGES: Record<string, string> = {
 };
 
 /** Choose targets, follow the export, then check and download each file or all of them as a ZIP. */
-export function ExportSheet({ assetId, kind = 'image', music = [], open, onOpenChange }: ExportSheetProps) {
-  const reels = kind === 'video';
+export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
+  const reels = asset.file_type === 'video';
   const [selected, setSelected] = useState<Set<TargetName>>(() => new Set(reels ? ['reel'] : PRESETS[0]?.targets));
-  const [musicId, setMusicId] = useState<string>(() => music[0]?.id ?? '');
+  const music = useSceneMusic(asset.project_id ?? null, asset.scene_id ?? null, reels);
+  const [picked, setMusicId] = useState('');
+  // The first track until the seller picks one (the list arrives after the sheet opens).
+  const musicId = picked || (music?.[0]?.id ?? '');
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartExport();
   const followed = useExport(jobId);
@@ -52,7 +52,7 @@ export function ExportSheet({ assetId, kind = 'image', music = [], open, onOpenC
     });
 
   const submit = () => {
-    start.mutate({ assetId, targets: ordered(selected), audioAssetId: reels ? musicId : undefined }, { onSuccess: (id) => setJobId(id) });
+    start.mutate({ assetId: asset.id, targets: ordered(selected), audioAssetId: reels ? musicId : undefined }, { onSuccess: (id) => setJobId(id) });
   };
   const again = () => {
     setJobId(null);
@@ -187,8 +187,9 @@ export function ExportSheet({ assetId, kind = 'image', music = [], open, onOpenC
 }
 
 /** The campaign's music tracks to choose from, or how to get one. */
-function MusicPicker({ music, value, onChange }: { music: MusicChoice[]; value: string; onChange: (id: string) => void }) {
+function MusicPicker({ music, value, onChange }: { music: MusicChoice[] | undefined; value: string; onChange: (id: string) => void }) {
   const id = useId();
+  if (music === undefined) return <Spinner className="text-sm text-slate-600" label="Loading the campaign’s music…" />;
   if (music.length === 0) {
     return (
       <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">

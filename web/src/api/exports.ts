@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import { isStoryboardKey } from '@/api/queryKeys';
 import type { OkBody } from '@/api/types';
-import type { TargetName } from '../logic/targets';
 
 export type ExportView = OkBody<'/api/exports/{id}', 'get'>['data'];
 export type ExportedFile = ExportView['files'][number];
@@ -16,7 +15,7 @@ const exportKey = (jobId: string) => ['export', jobId] as const;
 /** POST /api/media/{id}/exports: queues one file per target (free; reels with the music `audioAssetId`); answers the job id. */
 export function useStartExport() {
   return useMutation({
-    mutationFn: async ({ assetId, targets, audioAssetId }: { assetId: string; targets: TargetName[]; audioAssetId?: string }) => {
+    mutationFn: async ({ assetId, targets, audioAssetId }: { assetId: string; targets: string[]; audioAssetId?: string }) => {
       const result = await unwrap(
         api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: { targets, audio_asset_id: audioAssetId ?? null } }),
         EXPORT_START_FAILED,

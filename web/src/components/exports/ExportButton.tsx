@@ -1,7 +1,7 @@
 import { Package } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
-import type { MusicChoice } from './ExportSheet';
+import type { ExportAsset } from './ExportSheet';
 
 const ExportSheet = lazy(() => import('./ExportSheet').then((m) => ({ default: m.ExportSheet })));
 
@@ -17,16 +17,13 @@ const looks: Record<ExportButtonLook, string> = {
 };
 
 export interface ExportButtonProps {
-  assetId: string;
+  /** A video exports as reels with its campaign's music; an image as pictures. */
+  asset: ExportAsset;
   look?: ExportButtonLook;
-  /** A video exports as reels with music; an image as pictures. */
-  kind?: 'image' | 'video';
-  /** The campaign's music, offered for a reel. */
-  music?: MusicChoice[];
 }
 
 /** The Export action: opens the export sheet for one image or video. */
-export function ExportButton({ assetId, look = 'toolbar', kind = 'image', music = [] }: ExportButtonProps) {
+export function ExportButton({ asset, look = 'toolbar' }: ExportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -42,7 +39,7 @@ export function ExportButton({ assetId, look = 'toolbar', kind = 'image', music 
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ExportSheet assetId={assetId} kind={kind} music={music} open={open} onOpenChange={setOpen} />
+          <ExportSheet asset={asset} open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>

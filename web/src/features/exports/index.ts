@@ -1,1 +1,0 @@
-export { ExportButton, type ExportButtonLook, type ExportButtonProps } from './components/ExportButton';
