@@ -319,6 +319,7 @@ fn look_of(brief: &str) -> (Option<E>, Option<P>, Option<L>, Option<C>) {
     (p.environment, p.palette, p.lighting, p.composition)
 }
 
+// Long by nature: the table of conversations itself.
 fn cases() -> Vec<Case> {
     vec![
         // ---- Single requests ----
@@ -1542,6 +1543,7 @@ fn style_from_hand_written_turns() {
 /// Every concrete word group the seller gave — product names, materials, surfaces,
 /// colours, props, times of day, light, mood and camera words — appears in the brief, which
 /// may add only what was left open.
+// Long by nature: one table of messages and the words each brief must keep.
 #[test]
 fn the_brief_keeps_what_the_seller_said() {
     let table: &[(&str, &[&str])] = &[

@@ -1,6 +1,8 @@
 //! Commerce: Stripe subscriptions, each user's Stripe customer, the Stripe events already
 //! applied, first-party analytics events, and the profile fields the web app initialises.
 
+use std::future::Future;
+
 use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use domain::events::CreditsChanged;
@@ -11,7 +13,7 @@ use uuid::Uuid;
 use crate::credits::{insert_ledger_entry, LedgerWrite};
 use crate::events::{insert_event, notify_badge_changed, NewEvent, Signal};
 use crate::LedgerReason;
-use crate::{now, on_db, Result, Store, User};
+use crate::{now, on_db, Dialect, Result, Store, User};
 
 /// A subscription as Stripe last described it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,38 +124,99 @@ pub struct StripeEventWork {
     pub reversal: Option<PaymentRefs>,
 }
 
-impl Store {
-    /// Applies a Stripe event in one transaction whose first write inserts the event id:
-    /// a second delivery, also one racing this one, meets the primary key and changes
-    /// nothing. False for such a duplicate. A grant is keyed by its payment, so another
-    /// event about the same payment grants nothing; credit changes store their
-    /// `credits-changed` event in the same transaction.
-    pub async fn apply_stripe_event(&self, work: &StripeEventWork) -> Result<bool> {
-        let dialect = self.dialect();
-        let at = now();
-        let ledger_entry_id = work.grant.as_ref().map(|_| Uuid::new_v4());
-        // After a commit: whose credits changed, and whose plan a reversal took away.
-        let (credits_changed_for, plan_taken_from): (Option<Uuid>, Option<Uuid>) = on_db!(self, p => {
-            let mut tx = p.begin_write().await?;
-            let inserted: Option<(String,)> = sqlx::query_as(
-                "INSERT INTO stripe_events (id, kind, user_id, plan_id, ledger_entry_id, processed_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id",
-            )
-            .bind(&work.event_id)
-            .bind(&work.kind)
-            .bind(work.user_id)
-            .bind(&work.plan_id)
-            .bind(ledger_entry_id)
-            .bind(at)
-            .fetch_optional(&mut *tx)
-            .await?;
-            if inserted.is_none() {
-                tx.rollback().await?;
-                return Ok(false);
+/// What taking back a reversed payment's credits changed.
+struct TakenBack {
+    /// Whose credits went down.
+    credits_taken_from: Option<Uuid>,
+    /// Whose subscription lost its plan.
+    plan_taken_from: Option<Uuid>,
+}
+
+/// The writes of one Stripe event, each inside the event's transaction (call them on
+/// `&mut *tx`); the same statements on either database.
+trait StripeWrites: Send {
+    /// Inserts the event id; false when it was applied before.
+    fn record_event(
+        &mut self,
+        work: &StripeEventWork,
+        ledger_entry_id: Option<Uuid>,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<bool>> + Send;
+
+    fn record_customer(
+        &mut self,
+        user_id: Uuid,
+        customer_id: &str,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<()>> + Send;
+
+    /// A canceled subscription stays canceled, and the period end only moves forward, so
+    /// events delivered out of order cannot undo newer ones.
+    fn record_subscription(
+        &mut self,
+        user_id: Uuid,
+        change: &SubscriptionChange,
+        at: DateTime<Utc>,
+        dialect: Dialect,
+    ) -> impl Future<Output = Result<()>> + Send;
+
+    fn record_invoice_payment(
+        &mut self,
+        payment: &PaymentRefs,
+    ) -> impl Future<Output = Result<()>> + Send;
+
+    /// Grants the credits once per grant key, with the ledger entry the event row names;
+    /// false when this payment's credits were granted already (the event then names none).
+    fn grant_credits(
+        &mut self,
+        event_id: &str,
+        user_id: Uuid,
+        grant: &Grant,
+        entry_id: Uuid,
+        at: DateTime<Utc>,
+        dialect: Dialect,
+    ) -> impl Future<Output = Result<bool>> + Send;
+
+    /// Takes back the unspent credits of the reversed payment's grant (never below a zero
+    /// balance), once, and puts its subscription past due.
+    fn take_back(
+        &mut self,
+        reversal: &PaymentRefs,
+        at: DateTime<Utc>,
+        dialect: Dialect,
+    ) -> impl Future<Output = Result<TakenBack>> + Send;
+}
+
+macro_rules! stripe_writes {
+    ($connection:ty) => {
+        impl StripeWrites for $connection {
+            async fn record_event(
+                &mut self,
+                work: &StripeEventWork,
+                ledger_entry_id: Option<Uuid>,
+                at: DateTime<Utc>,
+            ) -> Result<bool> {
+                let inserted: Option<(String,)> = sqlx::query_as(
+                    "INSERT INTO stripe_events (id, kind, user_id, plan_id, ledger_entry_id, processed_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id",
+                )
+                .bind(&work.event_id)
+                .bind(&work.kind)
+                .bind(work.user_id)
+                .bind(&work.plan_id)
+                .bind(ledger_entry_id)
+                .bind(at)
+                .fetch_optional(&mut *self)
+                .await?;
+                Ok(inserted.is_some())
             }
-            let mut credits_changed_for = None;
-            let mut plan_taken_from = None;
-            if let (Some(user_id), Some(customer_id)) = (work.user_id, &work.customer_id) {
+
+            async fn record_customer(
+                &mut self,
+                user_id: Uuid,
+                customer_id: &str,
+                at: DateTime<Utc>,
+            ) -> Result<()> {
                 sqlx::query(
                     "INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3) \
                      ON CONFLICT DO NOTHING",
@@ -161,12 +224,18 @@ impl Store {
                 .bind(user_id)
                 .bind(customer_id)
                 .bind(at)
-                .execute(&mut *tx)
+                .execute(&mut *self)
                 .await?;
+                Ok(())
             }
-            if let (Some(user_id), Some(change)) = (work.user_id, &work.subscription) {
-                // A canceled subscription stays canceled, and the period end only moves
-                // forward, so events delivered out of order cannot undo newer ones.
+
+            async fn record_subscription(
+                &mut self,
+                user_id: Uuid,
+                change: &SubscriptionChange,
+                at: DateTime<Utc>,
+                dialect: Dialect,
+            ) -> Result<()> {
                 sqlx::query(
                     "INSERT INTO subscriptions (id, user_id, plan_id, stripe_subscription_id, stripe_customer_id, \
                      status, current_period_end, cancel_at_period_end, created_at, updated_at) \
@@ -191,11 +260,13 @@ impl Store {
                 .bind(change.current_period_end)
                 .bind(change.cancel_at_period_end)
                 .bind(at)
-                .execute(&mut *tx)
+                .execute(&mut *self)
                 .await?;
-                notify_badge_changed!(&mut *tx, dialect, user_id);
+                notify_badge_changed!(&mut *self, dialect, user_id);
+                Ok(())
             }
-            if let Some(payment) = &work.payment {
+
+            async fn record_invoice_payment(&mut self, payment: &PaymentRefs) -> Result<()> {
                 sqlx::query(
                     "INSERT INTO stripe_invoice_payments (invoice_id, charge_id, payment_intent_id) VALUES ($1, $2, $3) \
                      ON CONFLICT (invoice_id) DO UPDATE SET \
@@ -205,10 +276,20 @@ impl Store {
                 .bind(&payment.invoice_id)
                 .bind(&payment.charge_id)
                 .bind(&payment.payment_intent_id)
-                .execute(&mut *tx)
+                .execute(&mut *self)
                 .await?;
+                Ok(())
             }
-            if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, &work.grant, ledger_entry_id) {
+
+            async fn grant_credits(
+                &mut self,
+                event_id: &str,
+                user_id: Uuid,
+                grant: &Grant,
+                entry_id: Uuid,
+                at: DateTime<Utc>,
+                dialect: Dialect,
+            ) -> Result<bool> {
                 let first: Option<(String,)> = sqlx::query_as(
                     "INSERT INTO stripe_grants (grant_key, user_id, amount, invoice_id, stripe_subscription_id, taken_back, created_at) \
                      VALUES ($1, $2, $3, $4, $5, FALSE, $6) ON CONFLICT (grant_key) DO NOTHING RETURNING grant_key",
@@ -219,32 +300,42 @@ impl Store {
                 .bind(&grant.invoice_id)
                 .bind(&grant.stripe_subscription_id)
                 .bind(at)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut *self)
                 .await?;
-                if first.is_some() {
-                    let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
-                        id: entry_id,
-                        user_id,
-                        delta: grant.amount,
-                        reason: grant.reason,
-                        job_id: None,
-                        at,
-                    })
-                    .await?;
-                    insert_event!(&mut *tx, dialect, NewEvent {
-                        user_id,
-                        event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
-                    });
-                    credits_changed_for = Some(user_id);
-                } else {
+                if first.is_none() {
                     tracing::info!(grant = %grant.key, "credits for this payment were granted already");
                     sqlx::query("UPDATE stripe_events SET ledger_entry_id = NULL WHERE id = $1")
-                        .bind(&work.event_id)
-                        .execute(&mut *tx)
+                        .bind(event_id)
+                        .execute(&mut *self)
                         .await?;
+                    return Ok(false);
                 }
+                let balance = insert_ledger_entry(&mut *self, LedgerWrite {
+                    id: entry_id,
+                    user_id,
+                    delta: grant.amount,
+                    reason: grant.reason,
+                    job_id: None,
+                    at,
+                })
+                .await?;
+                insert_event!(&mut *self, dialect, NewEvent {
+                    user_id,
+                    event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+                });
+                Ok(true)
             }
-            if let Some(reversal) = &work.reversal {
+
+            async fn take_back(
+                &mut self,
+                reversal: &PaymentRefs,
+                at: DateTime<Utc>,
+                dialect: Dialect,
+            ) -> Result<TakenBack> {
+                let mut taken_back = TakenBack {
+                    credits_taken_from: None,
+                    plan_taken_from: None,
+                };
                 let invoice: Option<(String,)> = match &reversal.invoice_id {
                     Some(invoice_id) => Some((invoice_id.clone(),)),
                     None => sqlx::query_as(
@@ -252,7 +343,7 @@ impl Store {
                     )
                     .bind(&reversal.charge_id)
                     .bind(&reversal.payment_intent_id)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut *self)
                     .await?,
                 };
                 let grant: Option<(String, Uuid, i64, Option<String>)> = match invoice {
@@ -262,46 +353,95 @@ impl Store {
                          RETURNING grant_key, user_id, amount, stripe_subscription_id",
                     )
                     .bind(invoice_id)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut *self)
                     .await?,
                     None => None,
                 };
-                if let Some((key, user_id, amount, subscription)) = grant {
-                    let (balance,): (i64,) = sqlx::query_as(crate::credits::BALANCE_SQL)
-                        .bind(user_id)
-                        .fetch_one(&mut *tx)
-                        .await?;
-                    let taken = amount.min(balance.max(0));
-                    tracing::info!(grant = %key, taken, "took back the credits of a reversed payment");
-                    if taken > 0 {
-                        let balance = insert_ledger_entry(&mut *tx, LedgerWrite {
-                            id: Uuid::new_v4(),
-                            user_id,
-                            delta: -taken,
-                            reason: LedgerReason::PaymentReversal,
-                            job_id: None,
-                            at,
-                        })
-                        .await?;
-                        insert_event!(&mut *tx, dialect, NewEvent {
-                            user_id,
-                            event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
-                        });
-                        credits_changed_for = Some(user_id);
-                    }
-                    if let Some(subscription) = subscription {
-                        sqlx::query(
-                            "UPDATE subscriptions SET status = 'past_due', updated_at = $1 \
-                             WHERE stripe_subscription_id = $2 AND status <> 'canceled'",
-                        )
-                        .bind(at)
-                        .bind(subscription)
-                        .execute(&mut *tx)
-                        .await?;
-                        notify_badge_changed!(&mut *tx, dialect, user_id);
-                        plan_taken_from = Some(user_id);
-                    }
+                let Some((key, user_id, amount, subscription)) = grant else {
+                    return Ok(taken_back);
+                };
+                let (balance,): (i64,) = sqlx::query_as(crate::credits::BALANCE_SQL)
+                    .bind(user_id)
+                    .fetch_one(&mut *self)
+                    .await?;
+                let taken = amount.min(balance.max(0));
+                tracing::info!(grant = %key, taken, "took back the credits of a reversed payment");
+                if taken > 0 {
+                    let balance = insert_ledger_entry(&mut *self, LedgerWrite {
+                        id: Uuid::new_v4(),
+                        user_id,
+                        delta: -taken,
+                        reason: LedgerReason::PaymentReversal,
+                        job_id: None,
+                        at,
+                    })
+                    .await?;
+                    insert_event!(&mut *self, dialect, NewEvent {
+                        user_id,
+                        event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+                    });
+                    taken_back.credits_taken_from = Some(user_id);
                 }
+                if let Some(subscription) = subscription {
+                    sqlx::query(
+                        "UPDATE subscriptions SET status = 'past_due', updated_at = $1 \
+                         WHERE stripe_subscription_id = $2 AND status <> 'canceled'",
+                    )
+                    .bind(at)
+                    .bind(subscription)
+                    .execute(&mut *self)
+                    .await?;
+                    notify_badge_changed!(&mut *self, dialect, user_id);
+                    taken_back.plan_taken_from = Some(user_id);
+                }
+                Ok(taken_back)
+            }
+        }
+    };
+}
+stripe_writes!(sqlx::SqliteConnection);
+stripe_writes!(sqlx::PgConnection);
+
+impl Store {
+    /// Applies a Stripe event in one transaction whose first write inserts the event id:
+    /// a second delivery, also one racing this one, meets the primary key and changes
+    /// nothing. False for such a duplicate. A grant is keyed by its payment, so another
+    /// event about the same payment grants nothing; credit changes store their
+    /// `credits-changed` event in the same transaction.
+    pub async fn apply_stripe_event(&self, work: &StripeEventWork) -> Result<bool> {
+        let dialect = self.dialect();
+        let at = now();
+        let ledger_entry_id = work.grant.as_ref().map(|_| Uuid::new_v4());
+        // After a commit: whose credits changed, and whose plan a reversal took away.
+        let (credits_changed_for, plan_taken_from): (Option<Uuid>, Option<Uuid>) = on_db!(self, p => {
+            let mut tx = p.begin_write().await?;
+            if !tx.record_event(work, ledger_entry_id, at).await? {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            let mut credits_changed_for = None;
+            let mut plan_taken_from = None;
+            if let (Some(user_id), Some(customer_id)) = (work.user_id, &work.customer_id) {
+                tx.record_customer(user_id, customer_id, at).await?;
+            }
+            if let (Some(user_id), Some(change)) = (work.user_id, &work.subscription) {
+                tx.record_subscription(user_id, change, at, dialect).await?;
+            }
+            if let Some(payment) = &work.payment {
+                tx.record_invoice_payment(payment).await?;
+            }
+            if let (Some(user_id), Some(grant), Some(entry_id)) = (work.user_id, &work.grant, ledger_entry_id) {
+                let granted = tx
+                    .grant_credits(&work.event_id, user_id, grant, entry_id, at, dialect)
+                    .await?;
+                if granted {
+                    credits_changed_for = Some(user_id);
+                }
+            }
+            if let Some(reversal) = &work.reversal {
+                let taken = tx.take_back(reversal, at, dialect).await?;
+                credits_changed_for = taken.credits_taken_from.or(credits_changed_for);
+                plan_taken_from = taken.plan_taken_from;
             }
             tx.commit().await?;
             Ok::<_, crate::StoreError>((credits_changed_for, plan_taken_from))

@@ -693,6 +693,7 @@ fn modify(rgb: [u8; 3], modifier: &str) -> [u8; 3] {
 mod tests {
     use super::*;
 
+    // Long by nature: one table of instructions and the operation each must pick.
     #[test]
     fn instructions_pick_the_expected_operation() {
         let blue = [40, 90, 200];

@@ -84,6 +84,7 @@ use Environment as E;
 use Lighting as L;
 use ProductKind as K;
 
+// Long by nature: one table of prompts and what each must read as.
 #[test]
 fn prompts_read_as_expected() {
     let cases: Vec<(&str, Want)> = vec![

@@ -182,6 +182,12 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
     let base = pbase - ph * 0.05;
     let near = pcx + ps * (pw * 0.5 + ph * 0.08);
     let other = pcx - ps * (pw * 0.5 + ph * 0.1);
+    let kit = Kit {
+        colors,
+        side,
+        shadow,
+        base,
+    };
     match p.setting {
         Setting::Marble => {
             vase(
@@ -194,28 +200,10 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
                 shadow,
                 rng,
             );
-            books(
-                pixmap,
-                near + ps * ph * 0.2,
-                base + ph * 0.06,
-                ph * 0.5,
-                3,
-                [colors[0], colors[2], colors[1]],
-                side,
-                shadow,
-            );
+            kit.books(pixmap, near + ps * ph * 0.2, base + ph * 0.06, ph * 0.5);
         }
         Setting::Bathroom => {
-            towels(
-                pixmap,
-                near + ps * ph * 0.32,
-                base,
-                ph * 0.62,
-                3,
-                [colors[1], mix(colors[0], [1.0; 3], 0.4)],
-                side,
-                shadow,
-            );
+            kit.towels(pixmap, near + ps * ph * 0.32, ph * 0.62);
             pebbles(
                 pixmap,
                 other - ps * ph * 0.1,
@@ -278,16 +266,7 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
             );
         }
         Setting::Bedroom => {
-            books(
-                pixmap,
-                near + ps * ph * 0.3,
-                base,
-                ph * 0.62,
-                3,
-                [colors[0], colors[2], colors[1]],
-                side,
-                shadow,
-            );
+            kit.books(pixmap, near + ps * ph * 0.3, base, ph * 0.62);
             candle(
                 pixmap,
                 near + ps * ph * 0.3,
@@ -410,16 +389,7 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
             );
         }
         Setting::Vanity => {
-            towels(
-                pixmap,
-                other - ps * ph * 0.3,
-                base,
-                ph * 0.55,
-                3,
-                [colors[1], mix(colors[0], [1.0; 3], 0.4)],
-                side,
-                shadow,
-            );
+            kit.towels(pixmap, other - ps * ph * 0.3, ph * 0.55);
         }
         Setting::Tray | Setting::StoneSlab => {
             pebbles(
@@ -431,13 +401,11 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
                 shadow,
                 rng,
             );
-            leaf_spray(
+            kit.sprig(
                 pixmap,
                 other - ps * ph * 0.15,
                 pbase + ph * 0.04,
                 ph * 0.3,
-                side,
-                false,
                 rng,
             );
         }
@@ -454,27 +422,16 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
                     shadow,
                 );
             }
-            leaf_spray(
+            kit.sprig(
                 pixmap,
                 other - ps * ph * 0.15,
                 pbase + ph * 0.04,
                 ph * 0.3,
-                side,
-                false,
                 rng,
             );
         }
         Setting::BedsideTable => {
-            books(
-                pixmap,
-                near + ps * ph * 0.3,
-                base,
-                ph * 0.62,
-                3,
-                [colors[0], colors[2], colors[1]],
-                side,
-                shadow,
-            );
+            kit.books(pixmap, near + ps * ph * 0.3, base, ph * 0.62);
             cup(
                 pixmap,
                 other - ps * ph * 0.22,
@@ -514,6 +471,51 @@ fn lifestyle_props(pixmap: &mut Pixmap, p: &Props, stage: &Stage, rng: &mut Rng)
                 shadow,
             );
         }
+    }
+}
+
+/// The props a setting repeats, in the stage's colours and light, standing on `base`.
+struct Kit {
+    colors: [Rgb; 3],
+    side: f32,
+    shadow: Rgb,
+    base: f32,
+}
+
+impl Kit {
+    /// Three books `width` wide, lying on `base`.
+    fn books(&self, pixmap: &mut Pixmap, x: f32, base: f32, width: f32) {
+        let c = self.colors;
+        books(
+            pixmap,
+            x,
+            base,
+            width,
+            3,
+            [c[0], c[2], c[1]],
+            self.side,
+            self.shadow,
+        );
+    }
+
+    /// Three folded towels `width` wide.
+    fn towels(&self, pixmap: &mut Pixmap, x: f32, width: f32) {
+        let c = self.colors;
+        towels(
+            pixmap,
+            x,
+            self.base,
+            width,
+            3,
+            [c[1], mix(c[0], [1.0; 3], 0.4)],
+            self.side,
+            self.shadow,
+        );
+    }
+
+    /// A green sprig lying beside the product.
+    fn sprig(&self, pixmap: &mut Pixmap, x: f32, y: f32, length: f32, rng: &mut Rng) {
+        leaf_spray(pixmap, x, y, length, self.side, false, rng);
     }
 }
 

@@ -258,175 +258,131 @@ struct Spot {
 
 /// Three slices of `fruit`, lying flat from above or leaning in a front view.
 fn fruit_slices(pm: &mut Pixmap, spot: &Spot, fruit: Fruit) {
-    let Spot {
-        y,
-        w,
-        h,
-        cx,
-        base,
-        side,
-        shadow,
-        plan,
-        ..
-    } = *spot;
-    let r = (w / 4.2).min(h * if plan { 0.3 } else { 0.9 });
-    let flat = if plan { 1.0 } else { 0.42 };
+    let r = (spot.w / 4.2).min(spot.h * if spot.plan { 0.3 } else { 0.9 });
+    let flat = if spot.plan { 1.0 } else { 0.42 };
     let spots = [(-0.9, 0.1), (0.85, 0.25), (0.0, -0.2)];
     for (k, (dx, dy)) in spots.iter().enumerate() {
         let rr = r * [1.0, 0.9, 0.95][k];
-        let py = if plan {
-            y + h / 2.0 + dy * h * 0.4
+        let py = if spot.plan {
+            spot.y + spot.h / 2.0 + dy * spot.h * 0.4
         } else {
-            base - rr * flat - (k as f32) * 0.02 * h
+            spot.base - rr * flat - (k as f32) * 0.02 * spot.h
         };
-        fruit_slice(pm, cx + dx * r * 1.1, py, rr, flat, fruit, side, shadow);
+        fruit_slice(
+            pm,
+            spot.cx + dx * r * 1.1,
+            py,
+            rr,
+            flat,
+            fruit,
+            spot.side,
+            spot.shadow,
+        );
     }
 }
 
 /// Four loose flower heads of colour `c`.
 fn flower_heads(pm: &mut Pixmap, spot: &Spot, c: Rgb) {
-    let Spot {
-        y,
-        h,
-        cx,
-        base,
-        s,
-        side,
-        shadow,
-        plan,
-        ..
-    } = *spot;
-    let r = s * 0.16;
+    let r = spot.s * 0.16;
     let spots: &[(f32, f32)] = &[(-1.0, 0.0), (1.0, 0.2), (0.1, -0.5), (-0.3, 0.7)];
     for (dx, dy) in spots {
-        let fy = if plan {
-            y + h / 2.0 + dy * r * 1.4
+        let fy = if spot.plan {
+            spot.y + spot.h / 2.0 + dy * r * 1.4
         } else {
-            base - r * 0.5 - dy.abs() * r * 0.2
+            spot.base - r * 0.5 - dy.abs() * r * 0.2
         };
         flower(
             pm,
-            cx + dx * r * 1.5,
+            spot.cx + dx * r * 1.5,
             fy,
             r,
             c,
-            side,
-            shadow,
-            if plan { 1.0 } else { 0.55 },
+            spot.side,
+            spot.shadow,
+            if spot.plan { 1.0 } else { 0.55 },
         );
     }
 }
 
 /// Pebbles seen from above: rounded discs, lit on the key's side.
 fn pebbles_from_above(pm: &mut Pixmap, spot: &Spot, rng: &mut Rng) {
-    let Spot {
-        y,
-        w,
-        h,
-        cx,
-        s,
-        side,
-        shadow,
-        ..
-    } = *spot;
     for k in 0..4 {
-        let r = s * [0.17, 0.13, 0.11, 0.09][k];
+        let r = spot.s * [0.17, 0.13, 0.11, 0.09][k];
         let (dx, dy) = [(-0.18, 0.05), (0.2, -0.12), (0.05, 0.28), (0.3, 0.25)][k];
-        let (px, py) = (cx + dx * w, y + h / 2.0 + dy * h);
+        let (px, py) = (spot.cx + dx * spot.w, spot.y + spot.h / 2.0 + dy * spot.h);
         let c = scale(hex(0x9A958D), rng.range(0.75, 1.2));
         soft_ellipse(
             pm,
-            px - side * r * 0.25,
+            px - spot.side * r * 0.25,
             py + r * 0.2,
             r * 1.2,
             r * 1.15,
-            shadow,
+            spot.shadow,
             0.45,
         );
         fill(
             pm,
             ellipse(px, py, r, r * 0.86),
-            round_shader(px - r, px + r, c, side, 0.1),
+            round_shader(px - r, px + r, c, spot.side, 0.1),
         );
     }
 }
 
 /// Fourteen drops of water scattered over the box.
 fn water_drops(pm: &mut Pixmap, spot: &Spot, rng: &mut Rng) {
-    let Spot {
-        x,
-        y,
-        w,
-        h,
-        s,
-        side,
-        ..
-    } = *spot;
     for _ in 0..14 {
-        let r = rng.range(0.03, 0.09) * s;
-        let dx = rng.range(0.1, 0.9) * w;
-        let dy = rng.range(0.15, 0.9) * h;
-        drop(pm, x + dx, y + dy, r, side);
+        let r = rng.range(0.03, 0.09) * spot.s;
+        let dx = rng.range(0.1, 0.9) * spot.w;
+        let dy = rng.range(0.15, 0.9) * spot.h;
+        drop(pm, spot.x + dx, spot.y + dy, r, spot.side);
     }
 }
 
 /// A stack of books: standing in a taller space, a taller stack (a book is about an eighth
 /// of the width high); seen from above, three.
 fn book_stack(pm: &mut Pixmap, spot: &Spot) {
-    let Spot {
-        w,
-        h,
-        cx,
-        base,
-        side,
-        shadow,
-        plan,
-        ..
-    } = *spot;
-    let width = w.min(h * 3.0);
-    let count = if plan {
+    let width = spot.w.min(spot.h * 3.0);
+    let count = if spot.plan {
         3
     } else {
-        ((h * 0.85 / (width * 0.117)) as usize).clamp(3, 9)
+        ((spot.h * 0.85 / (width * 0.117)) as usize).clamp(3, 9)
     };
     books(
         pm,
-        cx,
-        base,
+        spot.cx,
+        spot.base,
         width,
         count,
         [hex(0x8C5A3C), hex(0x5C8C9A), hex(0xE8D7BE)],
-        side,
-        shadow,
+        spot.side,
+        spot.shadow,
     );
 }
 
 /// Candles of different heights side by side: `asked` of them, or as many as the box
 /// holds (a wide area holds a group, not one small candle).
 fn candle_group(pm: &mut Pixmap, spot: &Spot, asked: Option<u8>) {
-    let Spot {
-        w,
-        h,
-        cx,
-        base,
-        side,
-        shadow,
-        ..
-    } = *spot;
     let count = match asked {
         Some(n) => n.clamp(1, 4) as usize,
-        None if w > h * 1.5 => 3,
-        None if w > h * 0.9 => 2,
+        None if spot.w > spot.h * 1.5 => 3,
+        None if spot.w > spot.h * 0.9 => 2,
         None => 1,
     };
-    let tall = (h * 0.7).min(w * 0.95 / (count as f32 * 0.95));
+    let tall = (spot.h * 0.7).min(spot.w * 0.95 / (count as f32 * 0.95));
     let heights = [1.0, 0.72, 0.52, 0.84];
     let widths: f32 = heights[..count].iter().map(|k| k * tall * 0.8).sum();
     let gap = tall * 0.08;
-    let mut left = cx - (widths + gap * (count - 1) as f32) / 2.0;
+    let mut left = spot.cx - (widths + gap * (count - 1) as f32) / 2.0;
     for k in heights.iter().take(count) {
         let cw = k * tall * 0.8;
-        candle(pm, left + cw / 2.0, base, k * tall, side, shadow);
+        candle(
+            pm,
+            left + cw / 2.0,
+            spot.base,
+            k * tall,
+            spot.side,
+            spot.shadow,
+        );
         left += cw + gap;
     }
 }
@@ -434,31 +390,21 @@ fn candle_group(pm: &mut Pixmap, spot: &Spot, asked: Option<u8>) {
 /// Folded towels of colour `c`: standing in a taller space, a taller stack (each towel is
 /// a fifth of the width high); seen from above, three.
 fn towel_stack(pm: &mut Pixmap, spot: &Spot, c: Rgb) {
-    let Spot {
-        w,
-        h,
-        cx,
-        base,
-        side,
-        shadow,
-        plan,
-        ..
-    } = *spot;
-    let width = (w * 0.92).min(h * 0.8 / 0.6);
-    let count = if plan {
+    let width = (spot.w * 0.92).min(spot.h * 0.8 / 0.6);
+    let count = if spot.plan {
         3
     } else {
-        ((h * 0.85 / (width * 0.192)) as usize).clamp(3, 6)
+        ((spot.h * 0.85 / (width * 0.192)) as usize).clamp(3, 6)
     };
     towels(
         pm,
-        cx,
-        base,
+        spot.cx,
+        spot.base,
         width,
         count,
         [c, scale(c, 0.93)],
-        side,
-        shadow,
+        spot.side,
+        spot.shadow,
     );
 }
 
