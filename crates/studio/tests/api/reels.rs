@@ -1,7 +1,8 @@
 //! Reels and music downloads end to end: a generated video and a generated music track
 //! become a reel, read back here with ffprobe and ffmpeg (not the studio's reader): H.264
 //! and AAC-LC at the reel's size, as long as the video, with sound; the studio's own scene
-//! made again at the reel's ratio, an upload's video kept whole. Bad reel requests are
+//! (a generated video, an offline picture in motion) made again at the reel's ratio, an
+//! edit's video kept whole. Bad reel requests are
 //! refused with a reason and store nothing. Music downloads as M4A and WAV as well as Ogg.
 
 use std::path::PathBuf;
@@ -282,6 +283,37 @@ async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
     let (_, _, kept_reel) = download(&app, &session, kept["download_url"].as_str().unwrap()).await;
     let kept_file = scratch("kept.mp4");
     std::fs::write(&kept_file, &kept_reel).unwrap();
+
+    // The offline picture itself set in motion can be drawn again: its reel is made again.
+    let moving = generate(
+        &app,
+        &session,
+        "/api/generate/video",
+        json!({
+            "project_id": project, "scene_id": scene, "prompt": "slow push in",
+            "source_image_id": image, "duration": 5, "context": {"quality": "low"},
+        }),
+    )
+    .await;
+    let response = start_export(
+        &app,
+        &session,
+        &moving,
+        json!({"targets": ["reel_square"], "audio_asset_id": music}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let view = wait_for_export(&app, &session, started["data"]["job_id"].as_str().unwrap()).await;
+    assert_eq!(view["status"], "completed", "{view}");
+    let square = &view["files"][0];
+    assert!(
+        square["checks"][3]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("rendered again at the reel's ratio"),
+        "{square}"
+    );
 
     // Above and below the middle, the made-again reel shows the scene itself, edges and
     // all; the kept reel shows a blur there, without an edge.
