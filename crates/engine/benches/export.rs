@@ -2,7 +2,8 @@
 //! out once, each ratio re-rendered, every file encoded and checked), on all cores:
 //! `cargo bench -p engine --bench export`. Target: under 2 s on the 2-core machine. Also one
 //! 1080×1920 reel from a studio clip (5 s, 720p, 24 fps) and 15 s of music: every frame
-//! decoded, extended to 9:16, encoded as H.264, the music fitted and encoded as AAC-LC.
+//! decoded, extended to 9:16, encoded as H.264, the music fitted and encoded as AAC-LC; and
+//! the same reel made again (the scene rendered at 9:16 and animated at 1080×1920).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -11,7 +12,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use domain::generation::Duration;
 use domain::{Quality, Resolution};
 use engine::audio::{compose, AudioFormat};
-use engine::export::{export, reels, Source, Target};
+use engine::export::{export, reels, ReelSource, Source, Target};
 use engine::generate::{ImageRequest, OutputFormat};
 use engine::video::{animate, VideoQuality, VideoSource};
 use engine::{codec, NoProgress};
@@ -63,7 +64,7 @@ fn benches(c: &mut Criterion) {
     g.bench_function("one 1080x1920 reel of a 5 s clip with music", |b| {
         b.iter(|| {
             reels(
-                &clip.mp4,
+                ReelSource::Video(&clip.mp4),
                 &music.bytes,
                 &[Target::Reel],
                 false,
@@ -72,6 +73,21 @@ fn benches(c: &mut Criterion) {
             .unwrap()
         })
     });
+    g.bench_function(
+        "one 1080x1920 reel of a studio clip made again with music",
+        |b| {
+            b.iter(|| {
+                let again = ReelSource::Scene {
+                    video: &clip.mp4,
+                    scene: req,
+                    motion: "slow push in",
+                    duration: Duration::Five,
+                    seed: 7,
+                };
+                reels(again, &music.bytes, &[Target::Reel], false, &mut NoProgress).unwrap()
+            })
+        },
+    );
 }
 
 criterion_group!(group, benches);

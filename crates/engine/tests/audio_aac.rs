@@ -2,71 +2,11 @@
 //! independent of ours): AAC, profile LC, 44.1 kHz stereo, as long as the music, and the
 //! same sound (its level follows the music's, second by second).
 
-use std::process::Command;
+mod common;
 
+use common::ffmpeg::{probe, rms, stereo_averaged};
 use engine::audio::{compose, decode, encode_aac, transcode, AudioFormat, FRAME_SAMPLES};
 use engine::NoProgress;
-
-fn run(program: &str, args: &[&str]) -> Vec<u8> {
-    let output = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} is installed: {e}"));
-    assert!(
-        output.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
-fn probe(file: &std::path::Path) -> serde_json::Value {
-    let out = run(
-        "ffprobe",
-        &[
-            "-v",
-            "error",
-            "-print_format",
-            "json",
-            "-show_streams",
-            "-show_format",
-            file.to_str().unwrap(),
-        ],
-    );
-    serde_json::from_slice(&out).unwrap()
-}
-
-/// The file decoded by ffmpeg to 16-bit stereo at 44.1 kHz, as one mono channel of floats.
-fn decoded(file: &std::path::Path) -> Vec<f32> {
-    let raw = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-i",
-            file.to_str().unwrap(),
-            "-f",
-            "s16le",
-            "-ac",
-            "2",
-            "-ar",
-            "44100",
-            "-",
-        ],
-    );
-    raw.chunks_exact(4)
-        .map(|f| {
-            let l = i16::from_le_bytes([f[0], f[1]]) as f32 / 32768.0;
-            let r = i16::from_le_bytes([f[2], f[3]]) as f32 / 32768.0;
-            (l + r) / 2.0
-        })
-        .collect()
-}
-
-fn rms(samples: &[f32]) -> f32 {
-    (samples.iter().map(|s| s * s).sum::<f32>() / samples.len().max(1) as f32).sqrt()
-}
 
 #[test]
 fn music_encoded_as_m4a_is_aac_lc_stereo_of_the_same_length_and_sound() {
@@ -111,7 +51,7 @@ fn music_encoded_as_m4a_is_aac_lc_stereo_of_the_same_length_and_sound() {
         .zip(&source.right)
         .map(|(l, r)| (l + r) / 2.0)
         .collect();
-    let got = decoded(&file);
+    let got = stereo_averaged(&file);
     assert!(got.len() >= mono.len(), "{} < {}", got.len(), mono.len());
     for second in 0..9 {
         let span = second * 44_100..(second + 1) * 44_100;

@@ -1,75 +1,20 @@
 //! Reels read back by ffprobe and ffmpeg (not our reader): H.264 and AAC-LC at each reel
 //! target's size, as long as the video within 0.1 s, the music audible and fading out at
-//! the end, and the whole video frame inside the reel's frame.
+//! the end; a video kept whole inside the reel's frame, and a scene the engine can render
+//! again made again at the reel's ratio, with real scene (not a blur) above and below the
+//! product.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
+use common::ffmpeg::{frame, probe, rms, sound};
 use domain::generation::Duration;
+use domain::{Quality, Resolution};
 use engine::audio::{compose, AudioFormat};
-use engine::export::{reels, Target};
+use engine::export::{reels, ReelSource, Target};
+use engine::generate::ImageRequest;
 use engine::video::{animate, VideoQuality, VideoSource};
-use engine::NoProgress;
-use image::{Rgba, RgbaImage};
-
-fn run(program: &str, args: &[&str]) -> Vec<u8> {
-    let output = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} is installed: {e}"));
-    assert!(
-        output.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
-fn probe(file: &Path) -> serde_json::Value {
-    let out = run(
-        "ffprobe",
-        &[
-            "-v",
-            "error",
-            "-print_format",
-            "json",
-            "-show_streams",
-            "-show_format",
-            file.to_str().unwrap(),
-        ],
-    );
-    serde_json::from_slice(&out).unwrap()
-}
-
-/// The reel's sound decoded by ffmpeg: mono floats at 44.1 kHz.
-fn sound(file: &Path) -> Vec<f32> {
-    let raw = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-i",
-            file.to_str().unwrap(),
-            "-map",
-            "0:a:0",
-            "-f",
-            "s16le",
-            "-ac",
-            "1",
-            "-ar",
-            "44100",
-            "-",
-        ],
-    );
-    raw.chunks_exact(2)
-        .map(|b| i16::from_le_bytes([b[0], b[1]]) as f32 / 32768.0)
-        .collect()
-}
-
-fn rms(samples: &[f32]) -> f32 {
-    (samples.iter().map(|s| s * s).sum::<f32>() / samples.len().max(1) as f32).sqrt()
-}
+use engine::{codec, NoProgress};
+use image::{RgbImage, Rgba, RgbaImage};
 
 /// A landscape product shot: a red disc on a pale gradient.
 fn picture(w: u32, h: u32) -> Vec<u8> {
@@ -114,7 +59,14 @@ fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
     )
     .unwrap();
     let targets = [Target::Reel, Target::ReelSquare, Target::ReelFeed];
-    let made = reels(&clip.mp4, &music.bytes, &targets, true, &mut NoProgress).unwrap();
+    let made = reels(
+        ReelSource::Video(&clip.mp4),
+        &music.bytes,
+        &targets,
+        true,
+        &mut NoProgress,
+    )
+    .unwrap();
     assert_eq!(made.len(), 3);
 
     let dir = std::env::temp_dir().join(format!("engine-reel-{}", std::process::id()));
@@ -127,7 +79,12 @@ fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
             reel.file.checks
         );
         let rules: Vec<_> = reel.file.checks.iter().map(|c| c.rule).collect();
-        assert_eq!(rules, ["size", "streams", "duration"]);
+        assert_eq!(rules, ["size", "streams", "duration", "extension"]);
+        assert!(
+            reel.file.checks[3].detail.contains("kept whole"),
+            "{:?}",
+            reel.file.checks[3]
+        );
         let (w, h) = target.size().unwrap();
         for (copy, bytes) in [
             ("clean", &reel.file.bytes),
@@ -181,24 +138,7 @@ fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
     // The whole video frame is inside the reel: the product's red disc is there, centred,
     // and the 9:16 reel's top and bottom are filled (not black).
     let file = dir.join("reel-clean.mp4");
-    let png = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-i",
-            file.to_str().unwrap(),
-            "-frames:v",
-            "1",
-            "-f",
-            "image2pipe",
-            "-c:v",
-            "png",
-            "-",
-        ],
-    );
-    let first = image::load_from_memory(&png).unwrap().to_rgb8();
+    let first = frame(&file, 0.0);
     let centre = first.get_pixel(540, 960);
     assert!(centre[0] > 150 && centre[1] < 110, "centre {centre:?}");
     for y in [40, 1880] {
@@ -208,6 +148,154 @@ fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
             "row {y}: {p:?}"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The share of pixels in rows `rows` of `frame` on an edge: whose luma differs from their
+/// right and lower neighbours' by more than 4 levels in all. A blur has none; a scene's
+/// texture, grain and lines have some everywhere.
+fn edges(frame: &RgbImage, rows: std::ops::Range<u32>) -> f32 {
+    let luma = |x: u32, y: u32| {
+        let p = frame.get_pixel(x, y);
+        0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
+    };
+    let (mut edge, mut n) = (0u32, 0u32);
+    for y in rows.start..rows.end - 1 {
+        for x in 0..frame.width() - 1 {
+            let step = (luma(x + 1, y) - luma(x, y)).abs() + (luma(x, y + 1) - luma(x, y)).abs();
+            edge += u32::from(step > 4.0);
+            n += 1;
+        }
+    }
+    edge as f32 / n as f32
+}
+
+/// Where the amber product is in `frame`: (left, top, right, bottom).
+fn amber_box(frame: &RgbImage) -> (u32, u32, u32, u32) {
+    let mut b = (u32::MAX, u32::MAX, 0, 0);
+    for (x, y, p) in frame.enumerate_pixels() {
+        let [r, g, bl] = p.0.map(i32::from);
+        if r > 110 && r - bl > 80 && g > bl && r > g {
+            b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
+        }
+    }
+    b
+}
+
+#[test]
+fn a_reel_of_a_scene_the_engine_can_render_again_is_that_scene_at_the_reels_ratio() {
+    // A square studio clip of a scene staged from a product photo, as the studio makes one.
+    let photo = common::photo(
+        common::Item::AmberBottle,
+        common::Backdrop::Grey,
+        800,
+        800,
+        3,
+    );
+    let photo = codec::encode_png(&photo.image).unwrap();
+    let photos = [photo.as_slice()];
+    let scene = ImageRequest {
+        reference_photos: &photos,
+        resolution: Resolution::Square,
+        quality: Quality::Low,
+        seed: 21,
+        ..ImageRequest::new("serum bottle on a marble counter")
+    };
+    let motion = "slow push in";
+    let layers = engine::scene::render_layers(&scene, &mut NoProgress).unwrap();
+    let clip = animate(
+        VideoSource::Layers {
+            background: &layers.background,
+            product: &layers.product,
+            shadow: Some(&layers.shadow),
+        },
+        motion,
+        Duration::Five,
+        VideoQuality::P480,
+        24,
+        21,
+        &mut NoProgress,
+    )
+    .unwrap();
+    let music = compose(
+        "calm piano",
+        6.0,
+        false,
+        2,
+        AudioFormat::Wav,
+        &mut NoProgress,
+    )
+    .unwrap();
+    let again = ReelSource::Scene {
+        video: &clip.mp4,
+        scene,
+        motion,
+        duration: Duration::Five,
+        seed: 21,
+    };
+
+    let dir = std::env::temp_dir().join(format!("engine-reel-again-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut frames = Vec::new();
+    for (name, source) in [("again", again), ("kept", ReelSource::Video(&clip.mp4))] {
+        let made = reels(
+            source,
+            &music.bytes,
+            &[Target::Reel],
+            false,
+            &mut NoProgress,
+        )
+        .unwrap();
+        let file = &made[0].file;
+        assert!(file.checks.iter().all(|c| c.ok), "{:?}", file.checks);
+        let how = file.checks.iter().find(|c| c.rule == "extension").unwrap();
+        let said = if name == "again" {
+            "rendered again at the reel's ratio"
+        } else {
+            "kept whole"
+        };
+        assert!(how.detail.contains(said), "{name}: {how:?}");
+        let path = dir.join(format!("{name}.mp4"));
+        std::fs::write(&path, &file.bytes).unwrap();
+        let info = probe(&path);
+        let seconds: f64 = info["format"]["duration"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((seconds - 5.0).abs() <= 0.1, "{name} lasts {seconds} s");
+        frames.push(frame(&path, 2.5));
+    }
+    let (again, kept) = (&frames[0], &frames[1]);
+    assert_eq!(again.dimensions(), (1080, 1920));
+
+    // The square clip covers rows 420–1500 of the kept reel; above and below is its blur,
+    // without an edge. Made again, those bands are the scene itself, edges and all.
+    for band in [0..400, 1520..1920] {
+        let (made, blurred) = (edges(again, band.clone()), edges(kept, band.clone()));
+        assert!(
+            made > 0.005 && blurred < 0.001,
+            "rows {band:?}: {:.2} % edges made again, {:.2} % blurred",
+            made * 100.0,
+            blurred * 100.0
+        );
+    }
+    assert!(
+        edges(kept, 600..1300) > 0.005,
+        "the kept reel's middle has no edges"
+    );
+
+    // The product is whole: clear of the frame's edges, as tall as a product stands.
+    let (left, top, right, bottom) = amber_box(again);
+    assert!(
+        left > 40 && right < 1040 && top > 100 && bottom < 1820,
+        "the product at ({left}, {top})–({right}, {bottom})"
+    );
+    assert!(
+        bottom - top > 400,
+        "the product is {} px tall",
+        bottom - top
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -225,7 +313,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
     .unwrap();
     let music = compose("calm", 5.0, false, 1, AudioFormat::Wav, &mut NoProgress).unwrap();
     assert!(reels(
-        &clip.mp4,
+        ReelSource::Video(&clip.mp4),
         &music.bytes,
         &[Target::Etsy],
         false,
@@ -233,7 +321,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
     )
     .is_err());
     assert!(reels(
-        &clip.mp4,
+        ReelSource::Video(&clip.mp4),
         b"not music",
         &[Target::Reel],
         false,
@@ -241,7 +329,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
     )
     .is_err());
     assert!(reels(
-        b"not a video",
+        ReelSource::Video(b"not a video"),
         &music.bytes,
         &[Target::Reel],
         false,
@@ -250,7 +338,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
     .is_err());
     // Music shorter than the video is repeated to its length.
     let short = reels(
-        &clip.mp4,
+        ReelSource::Video(&clip.mp4),
         &music.bytes[..44 + 4 * 44_100 * 2],
         &[Target::ReelSquare],
         false,

@@ -301,3 +301,32 @@ fn a_picture_with_its_product_photo_has_a_packshot_of_the_photo_alone() {
         "packshot {ratio}, photo {photo_ratio}"
     );
 }
+
+#[test]
+fn an_extension_continues_the_pictures_edges_never_its_product() {
+    // A landscape picture on a pale gradient with a tall red product in the middle, made a
+    // story: the picture fills rows 600–1320, the bands above and below are extended.
+    let picture = RgbaImage::from_fn(1200, 800, |x, y| {
+        let (fx, fy) = (x as f32 / 1200.0, y as f32 / 800.0);
+        if (0.4..0.6).contains(&fx) && (0.22..0.78).contains(&fy) {
+            image::Rgba([200, 40, 50, 255])
+        } else {
+            image::Rgba([
+                (170.0 + 60.0 * fx) as u8,
+                (180.0 + 50.0 * fy) as u8,
+                200,
+                255,
+            ])
+        }
+    });
+    let (story, _) = engine::export::compose::extend(&picture, None, 1080, 1920, false);
+    // The bands continue the backdrop's colours (never redder than its own 40 levels); no
+    // blurred ghost of the product reaches them.
+    for y in (0..520).chain(1400..1920) {
+        for x in 0..1080 {
+            let p = story.get_pixel(x, y);
+            let red = p[0] as i32 - (p[1] as i32 + p[2] as i32) / 2;
+            assert!(red < 60, "({x}, {y}) is red: {p:?}");
+        }
+    }
+}

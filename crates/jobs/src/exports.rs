@@ -2,13 +2,16 @@
 //! same campaign with the rules it was checked against. An image the offline engine made is
 //! rendered again at each target's ratio from the job that made it (same brief, settings
 //! and seed); any other picture is extended around its product. A video asset with a music
-//! asset becomes reels (MP4s with the music), stored the same way.
+//! asset becomes reels (MP4s with the music), stored the same way: a video the offline
+//! engine animated from a scene it can draw again is made again at each reel's ratio, any
+//! other video is kept whole with its background extended.
 
 use bytes::Bytes;
+use domain::generation::Duration;
 use domain::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, JobFailure, JobKind, MediaKind,
 };
-use engine::export::{ExportFile, Outpainter, ReelFile, Source, Target};
+use engine::export::{ExportFile, Outpainter, ReelFile, ReelSource, Source, Target};
 use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError};
 use uuid::Uuid;
@@ -176,11 +179,26 @@ async fn run_reels(
     }
     let video = read_file(ctx, job, source.id, "exported video").await?;
     let sound = read_file(ctx, job, music.id, "reel's music").await?;
+    let again = scene_video(ctx, job, &source).await?;
     let wanted = targets.to_vec();
     let mark = ctx.watermark;
     let mut progress = sink.clone();
     let reels = tokio::task::spawn_blocking(move || {
-        engine::export::reels(&video, &sound, &wanted, mark, &mut progress)
+        let photos: Vec<&[u8]> = again
+            .as_ref()
+            .map(|a| a.photos.iter().map(|b| b.as_ref()).collect())
+            .unwrap_or_default();
+        let source = match &again {
+            Some(again) => ReelSource::Scene {
+                video: &video,
+                scene: engine_request(&again.scene, &photos),
+                motion: &again.motion,
+                duration: again.duration,
+                seed: again.seed,
+            },
+            None => ReelSource::Video(&video),
+        };
+        engine::export::reels(source, &sound, &wanted, mark, &mut progress)
     })
     .await
     .map_err(|e| {
@@ -432,16 +450,9 @@ async fn engine_recipe(
         ),
         _ => return Ok(None),
     };
-    // Only the first photo is staged.
-    let mut photos = Vec::new();
-    if let Some(id) = photo_ids.first() {
-        match read_file(ctx, job, *id, "product photo").await {
-            Ok(bytes) => photos.push(bytes),
-            // The photo was deleted since: the picture itself is all there is.
-            Err(ProviderError::Permanent { .. }) => return Ok(None),
-            Err(e) => return Err(e),
-        }
-    }
+    let Some(photos) = staged_photo(ctx, job, &photo_ids).await? else {
+        return Ok(None);
+    };
     let input = ImageInput {
         prompt,
         reference_photos: photos.clone(),
@@ -453,6 +464,118 @@ async fn engine_recipe(
         engine: domain::ImageEngine::Studio,
     };
     Ok(Some((input, photos)))
+}
+
+/// The photo a scene staged (only the first is), read again; `None` when it was deleted
+/// since, so the scene cannot be drawn again.
+async fn staged_photo(
+    ctx: &Context<'_>,
+    job: &Job,
+    photo_ids: &[Uuid],
+) -> Result<Option<Vec<Bytes>>, ProviderError> {
+    let Some(id) = photo_ids.first() else {
+        return Ok(Some(Vec::new()));
+    };
+    match read_file(ctx, job, *id, "product photo").await {
+        Ok(bytes) => Ok(Some(vec![bytes])),
+        Err(ProviderError::Permanent { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// A video the offline engine animated from a scene it can draw again: the scene's recipe
+/// and the video's own brief (its moves), length and seed.
+struct SceneVideo {
+    scene: ImageInput,
+    photos: Vec<Bytes>,
+    motion: String,
+    duration: Duration,
+    seed: u64,
+}
+
+/// How `video` was made, when the engine can make it again at another ratio; `None` for a
+/// hosted model's video, an upload, or a video of a picture that cannot be drawn again.
+async fn scene_video(
+    ctx: &Context<'_>,
+    job: &Job,
+    video: &MediaAsset,
+) -> Result<Option<SceneVideo>, ProviderError> {
+    if video.file_metadata.provider.is_some() {
+        return Ok(None);
+    }
+    let made_by = match ctx.store.job(job.user_id, video.id).await {
+        Ok(made_by) => made_by,
+        Err(StoreError::NotFound) => return Ok(None),
+        Err(e) => {
+            return Err(ProviderError::transient(
+                JobFailure::Internal,
+                format!("could not read the job that made the video: {e}"),
+            ))
+        }
+    };
+    let Ok(payload) = serde_json::from_value::<JobPayload>(made_by.payload.clone()) else {
+        return Ok(None);
+    };
+    let seed = seed_of(&made_by);
+    match payload {
+        // The engine staged the scene with the video's own brief and seed.
+        JobPayload::Video {
+            prompt,
+            reference_image_ids,
+            quality,
+            resolution,
+            duration,
+        } => {
+            let Some(photos) = staged_photo(ctx, job, &reference_image_ids).await? else {
+                return Ok(None);
+            };
+            let scene = ImageInput {
+                prompt: prompt.clone(),
+                reference_photos: photos.clone(),
+                guidance: Guidance::default(),
+                resolution,
+                quality,
+                seed,
+                variation: 0,
+                engine: domain::ImageEngine::Studio,
+            };
+            Ok(Some(SceneVideo {
+                scene,
+                photos,
+                motion: prompt,
+                duration,
+                seed,
+            }))
+        }
+        // An animated picture: made again when the picture can be drawn again.
+        JobPayload::Animate {
+            prompt,
+            source_id,
+            duration,
+            ..
+        } => {
+            let picture = match ctx.store.media_asset(job.user_id, source_id).await {
+                Ok(picture) => picture,
+                Err(StoreError::NotFound) => return Ok(None),
+                Err(e) => {
+                    return Err(ProviderError::transient(
+                        JobFailure::Internal,
+                        format!("could not read the animated picture: {e}"),
+                    ))
+                }
+            };
+            Ok(engine_recipe(ctx, job, &picture)
+                .await?
+                .map(|(scene, photos)| SceneVideo {
+                    scene,
+                    photos,
+                    motion: prompt,
+                    duration,
+                    seed,
+                }))
+        }
+        _ => Ok(None),
+    }
 }
 
 async fn store_files(

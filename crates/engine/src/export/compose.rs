@@ -81,8 +81,8 @@ pub fn transparent(product: &RgbaImage) -> RgbaImage {
     out
 }
 
-/// `source` kept whole in a `width`×`height` frame (see [`fit`]), the rest filled with its
-/// own background enlarged and softened.
+/// `source` kept whole in a `width`×`height` frame (see [`fit`]), the rest filled with what
+/// lies next to its edges, mirrored and softened (see [`backdrop`]).
 pub fn extend(
     source: &RgbaImage,
     product: Option<Placement>,
@@ -90,14 +90,15 @@ pub fn extend(
     height: u32,
     keep_safe: bool,
 ) -> (RgbaImage, Option<Placement>) {
+    let placed = fit(source, product, width, height, keep_safe);
     let Fit {
         x: ox,
         y: oy,
         width: pw,
         height: ph,
         product: placement,
-    } = fit(source, product, width, height, keep_safe);
-    let mut out = backdrop(source, width, height);
+    } = placed;
+    let mut out = backdrop(source, &placed, width, height);
     let scaled = resize_rgba(source, pw, ph, FilterType::Lanczos3, false);
     // Seams inside the frame fade over a few per cent of its short side; edges that meet the
     // frame's own edge stay sharp.
@@ -188,30 +189,121 @@ pub fn fit(
     }
 }
 
-/// The source enlarged to cover the frame and blurred heavily: the picture's own colours
-/// and light continue past its edges without repeating any object in it.
-pub(super) fn backdrop(source: &RgbaImage, width: u32, height: u32) -> RgbaImage {
-    const SMALL: u32 = 16;
-    let (sw, sh) = source.dimensions();
-    let cover = (width as f32 / sw as f32).max(height as f32 / sh as f32);
-    let (cw, ch) = (
-        ((sw as f32 * cover / SMALL as f32).round() as u32).max(1),
-        ((sh as f32 * cover / SMALL as f32).round() as u32).max(1),
-    );
-    let small = resize_rgba(source, cw, ch, FilterType::Bilinear, false);
-    let (tw, th) = (
-        width.div_ceil(SMALL).min(cw),
-        height.div_ceil(SMALL).min(ch),
-    );
-    let crop = image::imageops::crop_imm(&small, (cw - tw) / 2, (ch - th) / 2, tw, th).to_image();
-    let mut planes: Vec<Vec<f32>> = (0..3)
-        .map(|c| crop.pixels().map(|p| p[c] as f32).collect())
-        .collect();
-    let radius = (tw.min(th) as usize / 10).max(1);
-    for plane in &mut planes {
-        box_blur(plane, tw as usize, th as usize, radius, 3);
+/// Where a backdrop pixel takes its colour from, along one axis of the picture.
+#[derive(Clone, Copy)]
+enum Along {
+    /// This row (or column) of the picture.
+    At(u32),
+    /// Past the strip mirrored before the picture's first row (or column).
+    Before,
+    /// Past the strip mirrored after its last.
+    After,
+}
+
+impl Along {
+    /// Position `at` of the frame, against a picture `n` long mirrored `strip` deep.
+    fn of(at: i64, n: u32, strip: u32) -> Along {
+        let (n, strip) = (i64::from(n), i64::from(strip));
+        if at < 0 {
+            let d = -at - 1;
+            if d < strip {
+                Along::At(d as u32)
+            } else {
+                Along::Before
+            }
+        } else if at < n {
+            Along::At(at as u32)
+        } else {
+            let d = at - n;
+            if d < strip {
+                Along::At((n - 1 - d) as u32)
+            } else {
+                Along::After
+            }
+        }
     }
-    let mut blurred = RgbaImage::new(tw, th);
+}
+
+/// The frame's backdrop: the picture at its place `fit`, the strip along each of its edges
+/// mirrored across that edge and, further out, that strip's colours carried on; all blurred
+/// heavily. Only what lies next to an edge continues past it (so the product in the middle
+/// never smears into a margin), its colours and light meeting the picture at the seam.
+/// Worked at a quarter of the frame's size and enlarged smoothly: the blur is far wider than
+/// the enlargement's steps, so no seam or streak shows.
+pub(super) fn backdrop(source: &RgbaImage, fit: &Fit, width: u32, height: u32) -> RgbaImage {
+    const SCALE: u32 = 4;
+    let (cw, ch) = (width.div_ceil(SCALE), height.div_ceil(SCALE));
+    let (pw, ph) = (
+        fit.width.div_ceil(SCALE).max(1),
+        fit.height.div_ceil(SCALE).max(1),
+    );
+    let small = resize_rgba(source, pw, ph, FilterType::Bilinear, false);
+    let (sx, sy) = ((pw / 5).max(1), (ph / 5).max(1));
+    let (x0, y0) = (i64::from(fit.x / SCALE), i64::from(fit.y / SCALE));
+    let columns: Vec<Along> = (0..i64::from(cw))
+        .map(|x| Along::of(x - x0, pw, sx))
+        .collect();
+    // Each edge strip's mean colour per column (top, bottom) or row (left, right).
+    let mean = |pixels: &mut dyn Iterator<Item = (u32, u32)>| {
+        let (mut sum, mut n) = ([0f32; 3], 0f32);
+        for (x, y) in pixels {
+            let p = small.get_pixel(x, y);
+            for c in 0..3 {
+                sum[c] += p[c] as f32;
+            }
+            n += 1.0;
+        }
+        sum.map(|v| v / n.max(1.0))
+    };
+    let top: Vec<[f32; 3]> = (0..pw)
+        .map(|x| mean(&mut (0..sy).map(|y| (x, y))))
+        .collect();
+    let bottom: Vec<[f32; 3]> = (0..pw)
+        .map(|x| mean(&mut (ph - sy..ph).map(|y| (x, y))))
+        .collect();
+    let left: Vec<[f32; 3]> = (0..ph)
+        .map(|y| mean(&mut (0..sx).map(|x| (x, y))))
+        .collect();
+    let right: Vec<[f32; 3]> = (0..ph)
+        .map(|y| mean(&mut (pw - sx..pw).map(|x| (x, y))))
+        .collect();
+    let mut planes = vec![vec![0f32; (cw * ch) as usize]; 3];
+    for y in 0..ch {
+        let row = Along::of(i64::from(y) - y0, ph, sy);
+        for (x, &column) in columns.iter().enumerate() {
+            let colour = match (column, row) {
+                (Along::At(x), Along::At(y)) => {
+                    let p = small.get_pixel(x, y);
+                    [p[0] as f32, p[1] as f32, p[2] as f32]
+                }
+                (Along::At(x), Along::Before) => top[x as usize],
+                (Along::At(x), Along::After) => bottom[x as usize],
+                (Along::Before, Along::At(y)) => left[y as usize],
+                (Along::After, Along::At(y)) => right[y as usize],
+                (column, row) => {
+                    let x = if matches!(column, Along::Before) {
+                        0
+                    } else {
+                        pw - 1
+                    };
+                    if matches!(row, Along::Before) {
+                        top[x as usize]
+                    } else {
+                        bottom[x as usize]
+                    }
+                }
+            };
+            let i = (y * cw) as usize + x;
+            for (c, plane) in planes.iter_mut().enumerate() {
+                plane[i] = colour[c];
+            }
+        }
+    }
+    let radius = (cw.min(ch) as usize / 12).max(1);
+    for plane in &mut planes {
+        box_blur(plane, cw as usize, ch as usize, radius, 3);
+    }
+    let mut blurred = RgbaImage::new(cw, ch);
     for (i, p) in blurred.pixels_mut().enumerate() {
         *p = Rgba([
             planes[0][i].round().clamp(0.0, 255.0) as u8,
@@ -220,5 +312,5 @@ pub(super) fn backdrop(source: &RgbaImage, width: u32, height: u32) -> RgbaImage
             255,
         ]);
     }
-    resize_rgba(&blurred, width, height, FilterType::Bilinear, false)
+    resize_rgba(&blurred, width, height, FilterType::CatmullRom, false)
 }

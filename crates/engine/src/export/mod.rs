@@ -21,7 +21,7 @@ use image::RgbaImage;
 
 pub use checks::{check_file, Check};
 pub use outpaint::Outpainter;
-pub use reel::{check_reel, reels, ReelFile};
+pub use reel::{check_reel, reels, ReelFile, ReelSource};
 pub use targets::{Look, Target, TargetError, STORY_UNSAFE_BAND};
 
 use crate::cutout::{self, Cutout};
@@ -353,23 +353,7 @@ fn compose_scene(
 ) -> Result<(RgbaImage, Option<Placement>, Option<Check>), EngineError> {
     match p.source {
         Source::Engine(req) => {
-            let (mut spec, _) = SceneSpec::from_request(req);
-            spec.width = w;
-            spec.height = h;
-            let product = match &p.subject {
-                Some(Subject::Photo(cut)) => Product::Photo(cut),
-                Some(Subject::StandIn(s)) => Product::Mockup {
-                    kind: s.kind,
-                    color: s.color,
-                },
-                None => return Err(EngineError::InvalidInput("no product to stage".into())),
-            };
-            if keep_safe && !stays_safe(&spec, &product) {
-                // A close-up stands too low and too tall for a story: stage it as a hero shot.
-                spec.composition = domain::Composition::ProductHero;
-                spec.space = None;
-            }
-            let layers = scene::render_scene(&spec, product, &mut NoProgress)?;
+            let layers = scene_at(p, req, w, h, keep_safe)?;
             let placement = alpha_box(&layers.product);
             Ok((scene::flatten(&layers), placement, None))
         }
@@ -388,6 +372,34 @@ fn compose_scene(
             ))
         }
     }
+}
+
+/// The scene of `req` rendered again at `w`×`h` (same brief, settings and seed), in layers;
+/// with `keep_safe` staged so the product stays out of a story's bands.
+fn scene_at(
+    p: &Prepared,
+    req: &ImageRequest,
+    w: u32,
+    h: u32,
+    keep_safe: bool,
+) -> Result<scene::Layers, EngineError> {
+    let (mut spec, _) = SceneSpec::from_request(req);
+    spec.width = w;
+    spec.height = h;
+    let product = match &p.subject {
+        Some(Subject::Photo(cut)) => Product::Photo(cut),
+        Some(Subject::StandIn(s)) => Product::Mockup {
+            kind: s.kind,
+            color: s.color,
+        },
+        None => return Err(EngineError::InvalidInput("no product to stage".into())),
+    };
+    if keep_safe && !stays_safe(&spec, &product) {
+        // A close-up stands too low and too tall for a story: stage it as a hero shot.
+        spec.composition = domain::Composition::ProductHero;
+        spec.space = None;
+    }
+    scene::render_scene(&spec, product, &mut NoProgress)
 }
 
 /// Whether the scene's layout keeps the product out of a story's bands.

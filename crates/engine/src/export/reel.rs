@@ -1,15 +1,21 @@
 //! Reels: a video and a music track become one MP4 per reel target (H.264 and AAC-LC, the
-//! format social platforms take). Every frame is kept whole in the target's frame, the rest
-//! filled with its own background enlarged and softened, as a picture is extended; the music
+//! format social platforms take). A reel of another ratio than the video is re-composed,
+//! never cropped: a video the engine animated from a scene it can render again is made
+//! again at the reel's ratio (the scene rendered with the same brief, settings and seed, and
+//! animated with the same moves, length and seed); any other video is kept whole in the
+//! reel's frame, the rest filled with its own background enlarged and softened. The music
 //! is cut (or repeated) to the video's length and fades out at its end. Each file is read
-//! back and checked: size, streams, length.
+//! back and checked: size, streams, length, and says how its frame was filled.
 
+use domain::generation::Duration;
+use image::RgbaImage;
 use openh264::formats::{RgbaSliceU8, YUVBuffer};
 
 use super::checks::Check;
-use super::{compose, ExportFile, Target};
+use super::{compose, outpaint, ExportFile, Source, Target};
 use crate::audio::{self, AacStream};
-use crate::video::{Clip, Mp4Writer};
+use crate::generate::ImageRequest;
+use crate::video::{parse_motion, Clip, Mp4Writer, SceneClip, VideoSource};
 use crate::{codec, watermark, EngineError, Progress};
 
 /// How long the music takes to fade out at the end of a reel.
@@ -32,15 +38,76 @@ pub struct ReelFile {
     pub seconds: f64,
 }
 
+/// The video a reel is made from.
+#[derive(Debug, Clone, Copy)]
+pub enum ReelSource<'a> {
+    /// An H.264 MP4 kept whole in each reel's frame, its background extended.
+    Video(&'a [u8]),
+    /// An H.264 MP4 the engine animated from a scene it can render again: each reel renders
+    /// `scene` at its own ratio and animates it as the video was.
+    Scene {
+        video: &'a [u8],
+        /// The request that made the scene (brief, settings, seed, photos).
+        scene: ImageRequest<'a>,
+        /// The video's brief, which names its moves.
+        motion: &'a str,
+        duration: Duration,
+        /// The video's seed.
+        seed: u64,
+    },
+}
+
 fn refused(why: &str) -> EngineError {
     EngineError::InvalidInput(why.to_owned())
 }
 
-/// Makes one reel per target in `targets` (reel targets only) from the H.264 MP4 `video` and
-/// the music `music` (Ogg Vorbis or WAV); with `mark`, each also in a marked copy. The video
-/// is decoded once for all targets. Stages: "music", "composing".
+/// One reel being written.
+struct Reel {
+    target: Target,
+    width: u32,
+    height: u32,
+    clean: Mp4Writer,
+    marked: Option<Mp4Writer>,
+    poster: Option<Vec<u8>>,
+}
+
+impl Reel {
+    /// Adds one frame given as RGBA.
+    fn push_rgba(&mut self, frame: RgbaImage) -> Result<(), EngineError> {
+        self.clean
+            .push(&YUVBuffer::from_rgba8_source(RgbaSliceU8::new(
+                frame.as_raw(),
+                (self.width as usize, self.height as usize),
+            )))?;
+        self.poster_and_marked(frame)
+    }
+
+    /// Whether the RGBA of a frame already given to the clean copy is still wanted.
+    fn wants_rgba(&self) -> bool {
+        self.poster.is_none() || self.marked.is_some()
+    }
+
+    /// Keeps the first frame as the poster and adds the frame, marked, to the marked copy.
+    fn poster_and_marked(&mut self, mut frame: RgbaImage) -> Result<(), EngineError> {
+        if self.poster.is_none() {
+            self.poster = Some(codec::encode_jpeg(&frame, codec::JPEG_QUALITY)?);
+        }
+        if let Some(marked) = &mut self.marked {
+            watermark::mark(&mut frame);
+            marked.push(&YUVBuffer::from_rgba8_source(RgbaSliceU8::new(
+                frame.as_raw(),
+                (self.width as usize, self.height as usize),
+            )))?;
+        }
+        Ok(())
+    }
+}
+
+/// Makes one reel per target in `targets` (reel targets only) from `source` and the music
+/// `music` (Ogg Vorbis or WAV); with `mark`, each also in a marked copy. A kept video is
+/// decoded once for all targets. Stages: "music", "composing".
 pub fn reels(
-    video: &[u8],
+    source: ReelSource,
     music: &[u8],
     targets: &[Target],
     mark: bool,
@@ -50,75 +117,144 @@ pub fn reels(
         return Err(refused("reels are made for reel targets only"));
     }
     progress.report("music", 0.0)?;
+    let video = match source {
+        ReelSource::Video(video) | ReelSource::Scene { video, .. } => video,
+    };
     let clip = Clip::read(video)?;
     let aac = soundtrack(music, clip.seconds)?;
-    let mut writers = Vec::new();
+    let mut reels = Vec::new();
     for target in targets {
-        let (w, h) = target.size().expect("reels have a size");
-        let clean = Mp4Writer::with_audio(w, h, clip.fps, BITRATE, Some(&aac))?;
-        let marked = if mark {
-            Some(Mp4Writer::with_audio(w, h, clip.fps, BITRATE, Some(&aac))?)
-        } else {
-            None
-        };
-        writers.push((*target, (w, h), clean, marked, None));
+        let (width, height) = target.size().expect("reels have a size");
+        let writer = || Mp4Writer::with_audio(width, height, clip.fps, BITRATE, Some(&aac));
+        reels.push(Reel {
+            target: *target,
+            width,
+            height,
+            clean: writer()?,
+            marked: if mark { Some(writer()?) } else { None },
+            poster: None,
+        });
     }
 
     progress.report("composing", 0.05)?;
-    let total = clip.frame_count().max(1);
-    let mut done = 0usize;
-    clip.decode(|frame| {
-        for (_, (w, h), clean, marked, poster) in &mut writers {
-            let (mut framed, _) = compose::extend(&frame, None, *w, *h, false);
-            if poster.is_none() {
-                *poster = Some(codec::encode_jpeg(&framed, codec::JPEG_QUALITY)?);
-            }
-            let size = (*w as usize, *h as usize);
-            clean.push(&YUVBuffer::from_rgba8_source(RgbaSliceU8::new(
-                framed.as_raw(),
-                size,
-            )))?;
-            if let Some(marked) = marked {
-                watermark::mark(&mut framed);
-                marked.push(&YUVBuffer::from_rgba8_source(RgbaSliceU8::new(
-                    framed.as_raw(),
-                    size,
-                )))?;
-            }
+    let how = match source {
+        ReelSource::Video(_) => {
+            kept_whole(&clip, &mut reels, progress)?;
+            "The video is kept whole; the rest of the frame continues its own background, \
+             blurred."
         }
-        done += 1;
-        progress.report("composing", 0.05 + 0.93 * done as f32 / total as f32)?;
-        Ok(frame)
-    })?;
+        ReelSource::Scene {
+            scene,
+            motion,
+            duration,
+            seed,
+            ..
+        } => {
+            let fps = clip.fps.round() as u32;
+            made_again(scene, motion, duration, fps, seed, &mut reels, progress)?;
+            "The scene was rendered again at the reel's ratio with the same brief, settings \
+             and seed, and animated with the same moves."
+        }
+    };
 
-    let mut made = Vec::with_capacity(writers.len());
-    for (target, (w, h), mut clean, marked, poster) in writers {
+    let mut made = Vec::with_capacity(reels.len());
+    for reel in reels {
+        let mut clean = reel.clean;
         clean.push_audio(&aac)?;
         let bytes = clean.finish()?;
-        let marked = match marked {
+        let marked = match reel.marked {
             Some(mut m) => {
                 m.push_audio(&aac)?;
                 Some(m.finish()?)
             }
             None => None,
         };
-        let checks = check_reel(target, &bytes, clip.seconds);
+        let target = reel.target;
+        let mut checks = check_reel(target, &bytes, clip.seconds);
+        checks.push(check(outpaint::RULE, true, how.to_owned()));
         made.push(ReelFile {
             file: ExportFile {
                 target,
                 bytes,
-                width: w,
-                height: h,
+                width: reel.width,
+                height: reel.height,
                 checks,
                 placement: None,
             },
             marked,
-            poster_jpeg: poster.ok_or_else(|| refused("the video has no frames"))?,
+            poster_jpeg: reel
+                .poster
+                .ok_or_else(|| refused("the video has no frames"))?,
             seconds: clip.seconds,
         });
     }
     progress.report("done", 1.0)?;
     Ok(made)
+}
+
+/// Every frame of the video kept whole in each reel's frame, its background extended.
+fn kept_whole(
+    clip: &Clip,
+    reels: &mut [Reel],
+    progress: &mut dyn Progress,
+) -> Result<(), EngineError> {
+    let total = clip.frame_count().max(1);
+    let mut done = 0usize;
+    clip.decode(|frame| {
+        for reel in reels.iter_mut() {
+            let (framed, _) = compose::extend(&frame, None, reel.width, reel.height, false);
+            reel.push_rgba(framed)?;
+        }
+        done += 1;
+        progress.report("composing", 0.05 + 0.93 * done as f32 / total as f32)?;
+        Ok(frame)
+    })?;
+    Ok(())
+}
+
+/// The scene rendered again at each reel's size and animated as the video was.
+fn made_again(
+    scene: ImageRequest,
+    motion: &str,
+    duration: Duration,
+    fps: u32,
+    seed: u64,
+    reels: &mut [Reel],
+    progress: &mut dyn Progress,
+) -> Result<(), EngineError> {
+    let source = Source::Engine(scene);
+    let prepared = super::prepare(&source, &[])?;
+    // Rendered at the largest zoom the moves reach, so that moment is drawn 1:1.
+    let zoom = parse_motion(motion).max_zoom();
+    let count = reels.len() as f32;
+    for (k, reel) in reels.iter_mut().enumerate() {
+        let (w, h) = (reel.width, reel.height);
+        let at = |v: u32| (v as f32 * zoom).round() as u32;
+        let layers = super::scene_at(&prepared, &scene, at(w), at(h), false)?;
+        let mut frames = SceneClip::new(
+            VideoSource::Layers {
+                background: &layers.background,
+                product: &layers.product,
+                shadow: Some(&layers.shadow),
+            },
+            motion,
+            duration,
+            fps,
+            seed,
+            (w, h),
+        )?;
+        let total = frames.frame_count();
+        for i in 0..total {
+            let planes = frames.render(i);
+            reel.clean.push(&planes)?;
+            if reel.wants_rgba() {
+                reel.poster_and_marked(frames.to_rgba())?;
+            }
+            let done = (k as f32 + (i + 1) as f32 / total as f32) / count;
+            progress.report("composing", 0.05 + 0.93 * done)?;
+        }
+    }
+    Ok(())
 }
 
 /// The music as AAC-LC, exactly `seconds` long (cut, or repeated when shorter), fading out.

@@ -102,6 +102,15 @@ pub fn frame_size(width: u32, height: u32, quality: VideoQuality) -> (u32, u32) 
     }
 }
 
+/// How big a clip's frames are.
+#[derive(Debug, Clone, Copy)]
+enum FrameSize {
+    /// The short side from the quality, the long side from the source's aspect.
+    Quality(VideoQuality),
+    /// Exactly this size (even sides).
+    Exact(u32, u32),
+}
+
 /// A clip ready to render frame by frame.
 struct Prepared {
     renderer: render::Renderer,
@@ -117,7 +126,7 @@ impl Prepared {
         source: VideoSource,
         prompt: &str,
         duration: Duration,
-        quality: VideoQuality,
+        size: FrameSize,
         seed: u64,
     ) -> Result<Prepared, EngineError> {
         let motion = parse_motion(prompt);
@@ -148,7 +157,12 @@ impl Prepared {
                 (background.clone(), Some(foreground))
             }
         };
-        let (w, h) = frame_size(background.width(), background.height(), quality);
+        let (w, h) = match size {
+            FrameSize::Quality(quality) => {
+                frame_size(background.width(), background.height(), quality)
+            }
+            FrameSize::Exact(w, h) => (w, h),
+        };
         // Layers are prepared at the largest zoom the clip reaches, so that moment is sampled
         // 1:1 and the rest is a mild downscale.
         let zoom = motion.max_zoom();
@@ -176,6 +190,62 @@ impl Prepared {
         self.renderer
             .render(&frame, self.sweep_from_right, self.motion.particles);
     }
+
+    /// The last frame rendered, as the encoder takes it.
+    fn planes(&self) -> YUVSlices<'_> {
+        let r = &self.renderer;
+        let (w, h) = (self.width as usize, self.height as usize);
+        debug_assert_eq!(r.u.len(), (w / 2) * (h / 2));
+        YUVSlices::new((&r.y, &r.u, &r.v), (w, h), (w, w / 2, w / 2))
+    }
+}
+
+/// A scene's clip rendered frame by frame at an exact size, for a caller that encodes the
+/// frames itself (a reel animates the scene it rendered again at its own ratio).
+pub(crate) struct SceneClip {
+    clip: Prepared,
+    frames: u32,
+}
+
+impl SceneClip {
+    /// The clip [`animate`] makes of `source` with `prompt`, `duration`, `fps` and `seed`,
+    /// at `width`×`height` (even).
+    pub(crate) fn new(
+        source: VideoSource,
+        prompt: &str,
+        duration: Duration,
+        fps: u32,
+        seed: u64,
+        (width, height): (u32, u32),
+    ) -> Result<SceneClip, EngineError> {
+        check_fps(fps)?;
+        let clip = Prepared::new(
+            source,
+            prompt,
+            duration,
+            FrameSize::Exact(width, height),
+            seed,
+        )?;
+        Ok(SceneClip {
+            frames: duration.seconds() * fps,
+            clip,
+        })
+    }
+
+    pub(crate) fn frame_count(&self) -> u32 {
+        self.frames
+    }
+
+    /// Renders frame `i` and returns it as the encoder takes it.
+    pub(crate) fn render(&mut self, i: u32) -> YUVSlices<'_> {
+        self.clip.render(i, self.frames);
+        self.clip.planes()
+    }
+
+    /// The last frame rendered, as RGBA.
+    pub(crate) fn to_rgba(&self) -> RgbaImage {
+        self.clip.renderer.to_rgba()
+    }
 }
 
 /// Animates `source` for `duration` at `fps` (24 or 30) with the moves named in `prompt`.
@@ -190,7 +260,7 @@ pub fn animate(
 ) -> Result<RenderedVideo, EngineError> {
     check_fps(fps)?;
     progress.report("preparing", 0.0)?;
-    let mut clip = Prepared::new(source, prompt, duration, quality, seed)?;
+    let mut clip = Prepared::new(source, prompt, duration, FrameSize::Quality(quality), seed)?;
     let (w, h) = (clip.width, clip.height);
 
     let mut writer = Mp4Writer::new(w, h, fps as f64, quality.bitrate())?;
@@ -200,17 +270,10 @@ pub fn animate(
     for i in 0..frames {
         progress.report("rendering", 0.02 + 0.93 * i as f32 / frames as f32)?;
         clip.render(i, frames);
-        let renderer = &clip.renderer;
         if i == 0 {
-            poster = Some(renderer.to_rgba());
+            poster = Some(clip.renderer.to_rgba());
         }
-        let cw = w as usize / 2;
-        debug_assert_eq!(renderer.u.len(), cw * (h as usize / 2));
-        writer.push(&YUVSlices::new(
-            (&renderer.y, &renderer.u, &renderer.v),
-            (w as usize, h as usize),
-            (w as usize, cw, cw),
-        ))?;
+        writer.push(&clip.planes())?;
     }
     progress.report("muxing", 0.96)?;
     let mp4 = writer.finish()?;
@@ -355,7 +418,7 @@ pub fn preview(
     indices: &[u32],
 ) -> Result<Preview, EngineError> {
     check_fps(fps)?;
-    let mut clip = Prepared::new(source, prompt, duration, quality, seed)?;
+    let mut clip = Prepared::new(source, prompt, duration, FrameSize::Quality(quality), seed)?;
     clip.renderer.keep_mask();
     let frames = duration.seconds() * fps;
     let mut out = Preview {

@@ -1,7 +1,10 @@
 //! Synthetic seller photos for tests, benches and the contact sheet: a product on a seamless
 //! backdrop, lit from above-left, with the soft shadow and slight falloff a real photo has,
-//! plus sensor noise. The product's true matte comes along so cutouts can be scored.
+//! plus sensor noise. The product's true matte comes along so cutouts can be scored. `ffmpeg`
+//! reads produced media back with ffprobe and ffmpeg.
 #![allow(dead_code)]
+
+pub mod ffmpeg;
 
 use engine::mockup;
 use engine::prompt::ProductKind;

@@ -50,13 +50,18 @@ async fn upload_photo(app: &TestApp, session: &Session, project: &str, scene: &s
     assert_eq!(response.status(), StatusCode::CREATED);
 }
 
-/// A generated image (from an uploaded product photo) in project "Glow & Co", campaign
-/// "Summer Serum"; returns (project id, asset id).
-async fn generated_image(app: &TestApp, session: &Session) -> (String, String) {
+/// Project "Glow & Co" and its campaign "Summer Serum"; returns their ids.
+pub(crate) async fn campaign(app: &TestApp, session: &Session) -> (String, String) {
     let project = app.create_project(session, "Glow & Co").await;
     let project = project["id"].as_str().unwrap().to_owned();
     let scene = app.create_scene(session, &project, "Summer Serum").await;
-    let scene = scene["id"].as_str().unwrap().to_owned();
+    (project, scene["id"].as_str().unwrap().to_owned())
+}
+
+/// A generated image (from an uploaded product photo) in project "Glow & Co", campaign
+/// "Summer Serum"; returns (project id, asset id).
+async fn generated_image(app: &TestApp, session: &Session) -> (String, String) {
+    let (project, scene) = campaign(app, session).await;
     upload_photo(app, session, &project, &scene).await;
     let job = start_image(app, session, &project, &scene, "serum bottle on marble").await;
     let done = app.wait_for_job(session, &job).await;
@@ -83,24 +88,42 @@ pub(crate) async fn start_export(
 
 /// Follows the export until it ends; returns its view.
 pub(crate) async fn wait_for_export(app: &TestApp, session: &Session, job: &str) -> Value {
-    for _ in 0..1200 {
+    for _ in 0..3000 {
         let view = app.get_json(session, &format!("/api/exports/{job}")).await["data"].clone();
         if view["status"] == "completed" || view["status"] == "failed" {
             return view;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    panic!("export {job} did not finish in two minutes");
+    panic!("export {job} did not finish in five minutes");
 }
 
+/// GETs `path`; returns (content disposition, bytes).
 pub(crate) async fn download(app: &TestApp, session: &Session, path: &str) -> (String, Vec<u8>) {
+    let (_, disposition, bytes) = download_typed(app, session, path).await;
+    (disposition, bytes)
+}
+
+/// GETs `path`; returns (content type, content disposition, bytes).
+pub(crate) async fn download_typed(
+    app: &TestApp,
+    session: &Session,
+    path: &str,
+) -> (String, String, Vec<u8>) {
     let response = app.authed(session, Method::GET, path).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK, "GET {path}");
-    let disposition = response.headers()[header::CONTENT_DISPOSITION]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    (disposition, response.bytes().await.unwrap().to_vec())
+    let text = |name: header::HeaderName| {
+        response
+            .headers()
+            .get(&name)
+            .map(|v: &header::HeaderValue| v.to_str().unwrap().to_owned())
+            .unwrap_or_else(|| panic!("GET {path} answers without {name}"))
+    };
+    let (kind, disposition) = (
+        text(header::CONTENT_TYPE),
+        text(header::CONTENT_DISPOSITION),
+    );
+    (kind, disposition, response.bytes().await.unwrap().to_vec())
 }
 
 fn bbox(img: &RgbaImage, inside: impl Fn(&image::Rgba<u8>) -> bool) -> [u32; 4] {

@@ -17,6 +17,7 @@ mod edits;
 mod estimates;
 mod exact_product;
 mod exports;
+mod ffmpeg;
 mod files;
 mod hosted_models;
 mod hostile_input;

@@ -1,15 +1,19 @@
 //! Reels and music downloads end to end: a generated video and a generated music track
 //! become a reel, read back here with ffprobe and ffmpeg (not the studio's reader): H.264
-//! and AAC-LC at the reel's size, as long as the video, with sound. Bad reel requests are
+//! and AAC-LC at the reel's size, as long as the video, with sound; the studio's own scene
+//! (a generated video, an offline picture in motion) made again at the reel's ratio, an
+//! edit's video kept whole. Bad reel requests are
 //! refused with a reason and store nothing. Music downloads as M4A and WAV as well as Ogg.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-use reqwest::{header, Method, StatusCode};
+use image::RgbImage;
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use crate::exports::{campaign, download_typed as download, start_export, wait_for_export};
+use crate::ffmpeg::{frame, probe, rms, sound};
 use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
@@ -35,21 +39,13 @@ async fn generate(app: &TestApp, session: &Session, path: &str, body: Value) -> 
     done["asset_id"].as_str().unwrap_or(&job).to_owned()
 }
 
-/// A project and campaign; returns their ids.
-async fn campaign(app: &TestApp, session: &Session) -> (String, String) {
-    let project = app.create_project(session, "Glow & Co").await;
-    let project = project["id"].as_str().unwrap().to_owned();
-    let scene = app.create_scene(session, &project, "Summer Serum").await;
-    (project, scene["id"].as_str().unwrap().to_owned())
-}
-
 async fn video(app: &TestApp, session: &Session, project: &str, scene: &str) -> String {
     generate(
         app,
         session,
         "/api/generate/video",
         json!({
-            "project_id": project, "scene_id": scene, "prompt": "serum bottle, slow push in",
+            "project_id": project, "scene_id": scene, "prompt": "serum bottle on a marble counter, slow push in",
             "duration": 5, "context": {"quality": "low", "resolution": "1024x1024"},
         }),
     )
@@ -66,120 +62,14 @@ async fn music(app: &TestApp, session: &Session, project: &str, scene: &str) -> 
     .await
 }
 
-async fn start_export(
-    app: &TestApp,
-    session: &Session,
-    asset: &str,
-    body: Value,
-) -> reqwest::Response {
-    app.authed(
-        session,
-        Method::POST,
-        &format!("/api/media/{asset}/exports"),
-    )
-    .json(&body)
-    .send()
-    .await
-    .unwrap()
-}
-
-/// Follows the export until it ends; returns its view.
-async fn wait_for_export(app: &TestApp, session: &Session, job: &str) -> Value {
-    for _ in 0..3000 {
-        let view = app.get_json(session, &format!("/api/exports/{job}")).await["data"].clone();
-        if view["status"] == "completed" || view["status"] == "failed" {
-            return view;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("export {job} did not finish in five minutes");
-}
-
-/// GETs `path`; returns (content type, content disposition, bytes).
-async fn download(app: &TestApp, session: &Session, path: &str) -> (String, String, Vec<u8>) {
-    let response = app.authed(session, Method::GET, path).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK, "GET {path}");
-    let text = |name| {
-        response
-            .headers()
-            .get(name)
-            .map(|v: &header::HeaderValue| v.to_str().unwrap().to_owned())
-            .unwrap_or_default()
-    };
-    let (kind, disposition) = (
-        text(header::CONTENT_TYPE),
-        text(header::CONTENT_DISPOSITION),
-    );
-    (kind, disposition, response.bytes().await.unwrap().to_vec())
-}
-
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("studio-reels-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
 
-fn run(program: &str, args: &[&str]) -> Vec<u8> {
-    let output = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} is installed: {e}"));
-    assert!(
-        output.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
-fn probe(file: &Path) -> Value {
-    let out = run(
-        "ffprobe",
-        &[
-            "-v",
-            "error",
-            "-print_format",
-            "json",
-            "-show_streams",
-            "-show_format",
-            file.to_str().unwrap(),
-        ],
-    );
-    serde_json::from_slice(&out).unwrap()
-}
-
 fn seconds(value: &Value) -> f64 {
     value.as_str().unwrap().parse().unwrap()
-}
-
-/// The file's sound as ffmpeg decodes it: mono 16-bit samples at 44.1 kHz, as floats.
-fn sound(file: &Path) -> Vec<f32> {
-    let raw = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-i",
-            file.to_str().unwrap(),
-            "-map",
-            "0:a:0",
-            "-f",
-            "s16le",
-            "-ac",
-            "1",
-            "-ar",
-            "44100",
-            "-",
-        ],
-    );
-    raw.chunks_exact(2)
-        .map(|b| i16::from_le_bytes([b[0], b[1]]) as f32 / 32768.0)
-        .collect()
-}
-
-fn rms(samples: &[f32]) -> f32 {
-    (samples.iter().map(|s| s * s).sum::<f32>() / samples.len().max(1) as f32).sqrt()
 }
 
 async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
@@ -224,7 +114,19 @@ async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
         .iter()
         .map(|c| c["rule"].as_str().unwrap())
         .collect();
-    assert_eq!(rules, ["size", "streams", "duration"], "{file}");
+    assert_eq!(
+        rules,
+        ["size", "streams", "duration", "extension"],
+        "{file}"
+    );
+    // The studio's own scene: made again at the reel's ratio, not blurred around the video.
+    assert!(
+        file["checks"][3]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("rendered again at the reel's ratio"),
+        "{file}"
+    );
     assert!(
         file["checks"]
             .as_array()
@@ -295,7 +197,7 @@ async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
     let export = &stored["file_metadata"]["export"];
     assert_eq!(export["target"], "reel", "{stored}");
     assert_eq!(export["source_asset_id"], video.as_str());
-    assert_eq!(export["checks"].as_array().unwrap().len(), 3);
+    assert_eq!(export["checks"].as_array().unwrap().len(), 4);
 
     // The ZIP holds the reel.
     let (_, _, zip) = download(&app, &session, &format!("/api/exports/{job}/zip")).await;
@@ -307,6 +209,143 @@ async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
     )
     .unwrap();
     assert_eq!(inside, reel);
+
+    // A picture that cannot be drawn again (an edit) set in motion: its reel keeps the video
+    // whole and blurs its background around it, and says so.
+    let image = generate(
+        &app,
+        &session,
+        "/api/generate/image",
+        json!({
+            "project_id": project, "scene_id": scene, "prompt": "serum bottle on marble",
+            "context": {"quality": "low", "resolution": "1024x1024"},
+        }),
+    )
+    .await;
+    let mut mask = image::GrayImage::new(1024, 1024);
+    for y in 100..300 {
+        for x in 100..300 {
+            mask.put_pixel(x, y, image::Luma([255]));
+        }
+    }
+    let mut mask_png = Vec::new();
+    image::DynamicImage::ImageLuma8(mask)
+        .write_to(
+            &mut std::io::Cursor::new(&mut mask_png),
+            image::ImageFormat::Png,
+        )
+        .unwrap();
+    let edit = app
+        .image_edit(
+            &session,
+            (&project, &scene),
+            &image,
+            "make it pale pink",
+            mask_png,
+            None,
+        )
+        .await;
+    assert_eq!(edit.status(), StatusCode::ACCEPTED);
+    let edit: Value = edit.json().await.unwrap();
+    let edit = edit["data"]["job_id"].as_str().unwrap().to_owned();
+    let done = app.wait_for_job(&session, &edit).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let edited = done["asset_id"].as_str().unwrap_or(&edit).to_owned();
+    let animated = generate(
+        &app,
+        &session,
+        "/api/generate/video",
+        json!({
+            "project_id": project, "scene_id": scene, "prompt": "slow push in",
+            "source_image_id": edited, "duration": 5, "context": {"quality": "low"},
+        }),
+    )
+    .await;
+    let response = start_export(
+        &app,
+        &session,
+        &animated,
+        json!({"targets": ["reel"], "audio_asset_id": music}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let view = wait_for_export(&app, &session, started["data"]["job_id"].as_str().unwrap()).await;
+    assert_eq!(view["status"], "completed", "{view}");
+    let kept = &view["files"][0];
+    assert!(
+        kept["checks"][3]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("kept whole"),
+        "{kept}"
+    );
+    let (_, _, kept_reel) = download(&app, &session, kept["download_url"].as_str().unwrap()).await;
+    let kept_file = scratch("kept.mp4");
+    std::fs::write(&kept_file, &kept_reel).unwrap();
+
+    // The offline picture itself set in motion can be drawn again: its reel is made again.
+    let moving = generate(
+        &app,
+        &session,
+        "/api/generate/video",
+        json!({
+            "project_id": project, "scene_id": scene, "prompt": "slow push in",
+            "source_image_id": image, "duration": 5, "context": {"quality": "low"},
+        }),
+    )
+    .await;
+    let response = start_export(
+        &app,
+        &session,
+        &moving,
+        json!({"targets": ["reel_square"], "audio_asset_id": music}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let view = wait_for_export(&app, &session, started["data"]["job_id"].as_str().unwrap()).await;
+    assert_eq!(view["status"], "completed", "{view}");
+    let square = &view["files"][0];
+    assert!(
+        square["checks"][3]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("rendered again at the reel's ratio"),
+        "{square}"
+    );
+
+    // Above and below the middle, the made-again reel shows the scene itself, edges and
+    // all; the kept reel shows a blur there, without an edge.
+    let (made, kept) = (frame(&reel_file, 2.5), frame(&kept_file, 2.5));
+    for band in [0..400, 1520..1920] {
+        let (scene, blur) = (edges(&made, band.clone()), edges(&kept, band.clone()));
+        assert!(
+            scene > 0.005 && blur < 0.001,
+            "rows {band:?}: {:.2} % edges made again, {:.2} % kept",
+            scene * 100.0,
+            blur * 100.0
+        );
+    }
+}
+
+/// The share of pixels in rows `rows` of `frame` on an edge: whose luma differs from their
+/// right and lower neighbours' by more than 4 levels in all. A blur has none; a scene's
+/// texture, grain and lines have some everywhere.
+fn edges(frame: &RgbImage, rows: std::ops::Range<u32>) -> f32 {
+    let luma = |x: u32, y: u32| {
+        let p = frame.get_pixel(x, y);
+        0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
+    };
+    let (mut edge, mut n) = (0u32, 0u32);
+    for y in rows.start..rows.end - 1 {
+        for x in 0..frame.width() - 1 {
+            let step = (luma(x + 1, y) - luma(x, y)).abs() + (luma(x, y + 1) - luma(x, y)).abs();
+            edge += u32::from(step > 4.0);
+            n += 1;
+        }
+    }
+    edge as f32 / n as f32
 }
 
 async fn bad_reel_requests_are_refused_and_store_nothing(db: Db) {
