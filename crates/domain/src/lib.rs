@@ -44,7 +44,10 @@ pub use job_failure::JobFailure;
 pub use jobs::{JobKind, JobStatus};
 pub use media::MediaKind;
 pub use names::{ProjectName, SceneName};
-pub use request::{AudioType, BriefKind, Choice, LookupId, OptionalId};
+pub use request::{
+    AudioType, BriefKind, Choice, FeedbackReason, FeedbackType, LookupId, OptionalId, Reaction,
+    Word,
+};
 
 /// A rule broken by user input. `message` is the text shown to the user.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

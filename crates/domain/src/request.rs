@@ -141,6 +141,81 @@ impl<'de, T: Word> Deserialize<'de> for Choice<T> {
     }
 }
 
+/// A set of words a request may send, read strictly: any other text is refused with
+/// `$refusal`, which may name the text as `$other`. Serialized as the word itself.
+macro_rules! request_words {
+    ($(#[$meta:meta])* $name:ident, $field:literal, |$other:tt| $refusal:expr,
+        [$($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)?]) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl $crate::request::Word for $name {
+            fn parse_word(text: &str) -> Result<Self, $crate::Invalid> {
+                match text {
+                    $($text => Ok($name::$variant),)+
+                    $other => Err($crate::Invalid::new($field, $refusal)),
+                }
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($text),+]))
+                    .into()
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
+        }
+    };
+}
+
+request_words!(
+    /// How a user felt about a message's media.
+    Reaction, "reaction", |_| "reaction must be positive or negative", [
+    Positive => "positive",
+    Negative => "negative",
+]);
+
+request_words!(
+    /// What was wrong with media a user disliked: one of the options offered.
+    FeedbackReason, "reason", |_| "Please select a feedback option", [
+    PoorQuality => "poor_quality",
+    Inaccurate => "inaccurate",
+    WrongStyle => "wrong_style",
+    Distorted => "distorted",
+    Other => "other",
+]);
+
+request_words!(
+    /// The web app's summary of a reaction.
+    FeedbackType, "feedbackType", |_| "feedbackType must be positive_general or negative_general", [
+    PositiveGeneral => "positive_general",
+    NegativeGeneral => "negative_general",
+]);
+
 /// The kind of sound a music generation makes: only music.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum AudioType {

@@ -307,6 +307,12 @@ fn field_name(path: &str) -> Option<&'static str> {
         "engine",
         "audio_type",
         "media_type",
+        "reaction",
+        "reason",
+        "feedbackType",
+        "targets",
+        "variant",
+        "format",
     ];
     // An item of a list is named by its list: `reference_images[1]` is `reference_images`.
     let last = path.rsplit('.').next().unwrap_or(path);
@@ -389,7 +395,14 @@ fn query_error(text: &str) -> ApiError {
         };
     }
     match detail.split_once(": ") {
-        Some((name, _)) if !name.contains(' ') => {
+        // A rule of the product's types, broken while reading: its message as written.
+        Some((name, problem)) if !name.contains(' ') => {
+            if let Some(message) = domain::Invalid::message_in_de_error(problem) {
+                return ApiError::Validation {
+                    field: field_name(name),
+                    message: message.to_owned(),
+                };
+            }
             let name = domain::echoed(name);
             ApiError::Validation {
                 field: field_name(&name),

@@ -1557,16 +1557,16 @@ export interface components {
             /** Format: int64 */
             width?: number | null;
         };
+        /** @enum {string} */
+        FeedbackReason: "poor_quality" | "inaccurate" | "wrong_style" | "distorted" | "other";
         FeedbackRequest: {
             assetUrl?: string | null;
             comment?: string | null;
-            /** @description positive_general or negative_general. */
-            feedbackType?: string | null;
+            feedbackType?: null | components["schemas"]["FeedbackType"];
+            /** Format: uuid */
             messageId?: string | null;
-            /** @description positive or negative. */
-            reaction?: string | null;
-            /** @description poor_quality, inaccurate, wrong_style, distorted or other; required when negative. */
-            reason?: string | null;
+            reaction?: null | components["schemas"]["Reaction"];
+            reason?: null | components["schemas"]["FeedbackReason"];
             timestamp?: string | null;
         };
         FeedbackSaved: {
@@ -1575,6 +1575,8 @@ export interface components {
             reaction: string;
             reason?: string | null;
         };
+        /** @enum {string} */
+        FeedbackType: "positive_general" | "negative_general";
         /** @description How a file was made, as stored beside it and shown on its card. */
         FileMetadata: {
             /** @description `1:1`, `3:2` or `2:3`. */
@@ -2162,6 +2164,8 @@ export interface components {
         };
         /** @enum {string} */
         Quality: "low" | "medium" | "high";
+        /** @enum {string} */
+        Reaction: "positive" | "negative";
         /** @description The settings beside the brief: what "use this brief again" fills in. */
         RecipeSettings: {
             /** @description The kind of music asked for. */

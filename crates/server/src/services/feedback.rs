@@ -1,31 +1,31 @@
 //! Feedback on generated media, which steers the assistant's next answer.
 
+use domain::{Choice, FeedbackReason, FeedbackType, LookupId, Reaction};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
+use crate::services::ownership::MESSAGE_NOT_FOUND;
 use crate::state::AppState;
-
-const FEEDBACK_REASONS: &[&str] = &[
-    "poor_quality",
-    "inaccurate",
-    "wrong_style",
-    "distorted",
-    "other",
-];
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeedbackRequest {
-    message_id: Option<String>,
-    /// positive or negative.
-    reaction: Option<String>,
-    /// poor_quality, inaccurate, wrong_style, distorted or other; required when negative.
-    reason: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    message_id: LookupId,
+    #[serde(default)]
+    #[schema(value_type = Option<Reaction>)]
+    reaction: Choice<Reaction>,
+    /// Required when negative.
+    #[serde(default)]
+    #[schema(value_type = Option<FeedbackReason>)]
+    reason: Choice<FeedbackReason>,
     comment: Option<String>,
-    /// positive_general or negative_general.
-    feedback_type: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<FeedbackType>)]
+    feedback_type: Choice<FeedbackType>,
     asset_url: Option<String>,
     timestamp: Option<String>,
 }
@@ -37,57 +37,35 @@ pub async fn give_feedback(
     user_id: Uuid,
     request: FeedbackRequest,
 ) -> ApiResult<store::NewFeedback> {
-    let message_id = request
-        .message_id
-        .as_deref()
-        .and_then(|m| Uuid::parse_str(m.trim()).ok())
-        .ok_or_else(|| ApiError::NotFound("Message not found"))?;
-    let reaction = match request.reaction.as_deref().map(str::trim) {
-        Some(r @ ("positive" | "negative")) => r.to_owned(),
-        _ => {
-            return Err(ApiError::validation(
-                "reaction",
-                "reaction must be positive or negative",
-            ))
-        }
+    let LookupId::Id(message_id) = request.message_id else {
+        return Err(ApiError::NotFound(MESSAGE_NOT_FOUND));
     };
-    let reason = short(request.reason.as_deref(), "reason", 40)?;
-    if reaction == "negative" && reason.is_none() {
+    let Some(reaction) = request.reaction.get() else {
+        return Err(ApiError::validation(
+            "reaction",
+            "reaction must be positive or negative",
+        ));
+    };
+    let reason = request.reason.get();
+    if reaction == Reaction::Negative && reason.is_none() {
         return Err(ApiError::validation(
             "reason",
             "Please select a feedback option",
         ));
     }
-    if let Some(reason) = &reason {
-        if !FEEDBACK_REASONS.contains(&reason.as_str()) {
-            return Err(ApiError::validation(
-                "reason",
-                "Please select a feedback option",
-            ));
-        }
-    }
-    let feedback_type = short(request.feedback_type.as_deref(), "feedbackType", 40)?;
-    if let Some(kind) = &feedback_type {
-        if kind != "positive_general" && kind != "negative_general" {
-            return Err(ApiError::validation(
-                "feedbackType",
-                "feedbackType must be positive_general or negative_general",
-            ));
-        }
-    }
     let message = state
         .store
         .message(user_id, message_id)
         .await
-        .map_err(not_found("Message not found"))?;
+        .map_err(not_found(MESSAGE_NOT_FOUND))?;
     let feedback = store::NewFeedback {
         user_id,
         message_id: message.id,
         scene_id: message.scene_id,
-        reaction: reaction.clone(),
-        reason: reason.clone(),
+        reaction: reaction.as_str().to_owned(),
+        reason: reason.map(|r| r.as_str().to_owned()),
         comment: short(request.comment.as_deref(), "comment", 2000)?,
-        feedback_type,
+        feedback_type: request.feedback_type.get().map(|t| t.as_str().to_owned()),
         asset_url: short(request.asset_url.as_deref(), "assetUrl", 500)?,
         client_timestamp: short(request.timestamp.as_deref(), "timestamp", 64)?,
     };

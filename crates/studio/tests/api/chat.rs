@@ -474,6 +474,27 @@ async fn style_presets_and_feedback_steer_the_assistant(db: Db) {
     .unwrap();
     let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
     assert_eq!(message, "Please select a feedback option");
+    // Words not offered are refused as they are read, with the same answers.
+    let mut unknown_reason = feedback("negative", Some("too_blue"));
+    unknown_reason["messageId"] = json!(" ");
+    let mut unknown_reaction = feedback("meh", None);
+    unknown_reaction["feedbackType"] = json!(null);
+    let mut unknown_kind = feedback("positive", None);
+    unknown_kind["feedbackType"] = json!("lukewarm_general");
+    for (body, reason) in [
+        (unknown_reaction, "reaction must be positive or negative"),
+        (unknown_reason, "Please select a feedback option"),
+        (
+            unknown_kind,
+            "feedbackType must be positive_general or negative_general",
+        ),
+    ] {
+        let response = post(&session, "/api/media/feedback".into(), body)
+            .await
+            .unwrap();
+        let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+        assert_eq!(message, reason);
+    }
     let response = post(
         &other,
         "/api/media/feedback".into(),

@@ -58,7 +58,7 @@ export function feedbackBody({ messageId, reaction, reason, comment, assetUrl, n
     reaction,
     reason: reaction === 'negative' ? (reason ?? null) : null,
     comment: trimmed || null,
-    feedbackType: reaction === 'positive' ? 'positive_general' : 'negative_general',
+    feedbackType: reaction === 'positive' ? ('positive_general' as const) : ('negative_general' as const),
     assetUrl,
     timestamp: now.toISOString(),
   };
