@@ -311,6 +311,7 @@ fn field_name(path: &str) -> Option<&'static str> {
         "reason",
         "feedbackType",
         "targets",
+        "audio_asset_id",
         "variant",
         "format",
     ];

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import { isStoryboardKey } from '@/api/queryKeys';
+import type { components } from '@/api/schema';
 import type { OkBody } from '@/api/types';
 
 export type ExportView = OkBody<'/api/exports/{id}', 'get'>['data'];
 export type ExportedFile = ExportView['files'][number];
 export type ExportCheck = ExportedFile['checks'][number];
+
+export type ExportTarget = components['schemas']['ExportTarget'];
 
 export const EXPORT_START_FAILED = 'Failed to start the export';
 export const EXPORT_LOAD_FAILED = 'Failed to follow the export';
@@ -15,7 +18,7 @@ const exportKey = (jobId: string) => ['export', jobId] as const;
 /** POST /api/media/{id}/exports: queues one file per target (free; reels with the music `audioAssetId`); answers the job id. */
 export function useStartExport() {
   return useMutation({
-    mutationFn: async ({ assetId, targets, audioAssetId }: { assetId: string; targets: string[]; audioAssetId?: string }) => {
+    mutationFn: async ({ assetId, targets, audioAssetId }: { assetId: string; targets: ExportTarget[]; audioAssetId?: string }) => {
       const result = await unwrap(
         api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: { targets, audio_asset_id: audioAssetId ?? null } }),
         EXPORT_START_FAILED,

@@ -1503,13 +1503,15 @@ export interface components {
              */
             audio_asset_id?: string | null;
             /**
-             * @description Target names. From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
+             * @description From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
              *     `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.
              *     From a video: `reel` (1080×1920), `reel_square` (1080×1080), `reel_feed` (1080×1350).
              *     Each is made once, in the order given.
              */
-            targets?: string[] | null;
+            targets?: components["schemas"]["ExportTarget"][] | null;
         };
+        /** @enum {string} */
+        ExportTarget: "amazon_main" | "amazon_lifestyle" | "etsy" | "shopify" | "instagram_feed" | "instagram_story" | "facebook_feed" | "pinterest" | "transparent_png" | "reel" | "reel_square" | "reel_feed";
         /** @description An export job and, once it completed, its files. */
         ExportView: {
             /** @description Why it failed, in words. */
@@ -1529,7 +1531,7 @@ export interface components {
             /** @description queued, running, processing, completed or failed. */
             status: string;
             /** @description The targets asked for, in order. */
-            targets: string[];
+            targets: components["schemas"]["ExportTarget"][];
             /** @description All files and `manifest.json` as one ZIP, once completed. */
             zip_url?: string | null;
         };
@@ -2673,7 +2675,7 @@ export interface components {
                 /** @description queued, running, processing, completed or failed. */
                 status: string;
                 /** @description The targets asked for, in order. */
-                targets: string[];
+                targets: components["schemas"]["ExportTarget"][];
                 /** @description All files and `manifest.json` as one ZIP, once completed. */
                 zip_url?: string | null;
             };

@@ -2,14 +2,17 @@
 //! app takes, or one of their videos with one of their music tracks made into reels (a free
 //! job), the files it made with their checks, and the whole set as one ZIP with a manifest.
 
+use std::borrow::Cow;
 use std::io::Write;
 
-use domain::{ExportCheck, MediaKind};
+use domain::{ExportCheck, Invalid, MediaKind, OptionalId};
 use engine::export::Target;
 use jobs::{export_asset_id, JobPayload};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use store::Job;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
@@ -25,19 +28,60 @@ pub const EXPORT_NOT_FOUND: &str = "Export not found";
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ExportRequest {
-    /// Target names. From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
+    /// From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
     /// `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.
     /// From a video: `reel` (1080×1920), `reel_square` (1080×1080), `reel_feed` (1080×1350).
     /// Each is made once, in the order given.
     #[schema(max_items = 12)]
-    pub targets: Option<Vec<String>>,
+    pub targets: Option<Vec<ExportTarget>>,
     /// The music of reels: one of the user's music assets. Required with reel targets.
-    pub audio_asset_id: Option<Uuid>,
+    #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
+    pub audio_asset_id: OptionalId,
 }
 
-/// The targets asked for, read strictly: a count out of bounds or a name not known is a
-/// 400 naming it.
-fn parse_targets(asked: Option<Vec<String>>) -> ApiResult<Vec<Target>> {
+/// A target's name as a request sends it, read strictly: a name not known is refused
+/// naming it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportTarget(Target);
+
+impl<'de> Deserialize<'de> for ExportTarget {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Target::parse(name.trim())
+            .map(ExportTarget)
+            .map_err(|e| Invalid::new("targets", e.to_string()).into_de_error())
+    }
+}
+
+impl Serialize for ExportTarget {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+impl PartialSchema for ExportTarget {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(
+                Target::PICTURES
+                    .iter()
+                    .chain(Target::REELS)
+                    .map(|t| t.as_str()),
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for ExportTarget {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("ExportTarget")
+    }
+}
+
+/// The targets asked for, each once: none or more than one export may make is refused.
+fn distinct_targets(asked: Option<Vec<ExportTarget>>) -> ApiResult<Vec<Target>> {
     let asked = asked.unwrap_or_default();
     if asked.is_empty() {
         return Err(ApiError::validation(
@@ -52,9 +96,7 @@ fn parse_targets(asked: Option<Vec<String>>) -> ApiResult<Vec<Target>> {
         ));
     }
     let mut targets = Vec::with_capacity(asked.len());
-    for name in &asked {
-        let target = Target::parse(name.trim())
-            .map_err(|e| ApiError::validation("targets", e.to_string()))?;
+    for ExportTarget(target) in asked {
         if !targets.contains(&target) {
             targets.push(target);
         }
@@ -90,7 +132,7 @@ pub async fn start(
     request: ExportRequest,
 ) -> ApiResult<Job> {
     let asset = media::owned_asset(state, user_id, asset_id).await?;
-    let targets = parse_targets(request.targets)?;
+    let targets = distinct_targets(request.targets)?;
     let (reels, pictures): (Vec<Target>, Vec<Target>) = targets.iter().partition(|t| t.is_reel());
     let audio_asset_id = match asset.file_type {
         MediaKind::Image => {
@@ -103,7 +145,7 @@ pub async fn start(
                     ),
                 ));
             }
-            if request.audio_asset_id.is_some() {
+            if request.audio_asset_id.get().is_some() {
                 return Err(ApiError::validation(
                     "audio_asset_id",
                     "Music is only used by reels; leave it out for pictures",
@@ -121,7 +163,7 @@ pub async fn start(
                     ),
                 ));
             }
-            let music_id = request.audio_asset_id.ok_or_else(|| {
+            let music_id = request.audio_asset_id.get().ok_or_else(|| {
                 ApiError::validation(
                     "audio_asset_id",
                     "A reel needs music: choose one of your music tracks (audio_asset_id), or make one with ‘Make music for this campaign’ in the chat",
@@ -201,7 +243,7 @@ pub struct ExportView {
     pub error: Option<String>,
     pub source_asset_id: Uuid,
     /// The targets asked for, in order.
-    pub targets: Vec<String>,
+    pub targets: Vec<ExportTarget>,
     /// The files made (a file the user deleted since is left out).
     pub files: Vec<ExportedFile>,
     /// All files and `manifest.json` as one ZIP, once completed.
@@ -306,7 +348,7 @@ pub async fn view(state: &AppState, user_id: Uuid, job_id: Uuid) -> ApiResult<Ex
         stage: job.stage.clone(),
         error: job.error.clone(),
         source_asset_id: source_id,
-        targets: targets.iter().map(|t| t.as_str().to_owned()).collect(),
+        targets: targets.iter().copied().map(ExportTarget).collect(),
         files: files
             .into_iter()
             .map(|(target, asset, filename)| ExportedFile {
