@@ -5417,7 +5417,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Music only: `ogg`, `m4a` (AAC-LC) or `wav` (16-bit PCM). Without it, the file as stored. */
-                format?: string;
+                format?: "ogg" | "m4a" | "wav";
             };
             header?: never;
             path: {
@@ -5550,9 +5550,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
-                variant?: string;
+                variant?: "original" | "thumbnail" | "poster";
                 /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
-                format?: string;
+                format?: "json";
             };
             header?: never;
             path: {
@@ -5632,7 +5632,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
-                variant?: string;
+                variant?: "original" | "thumbnail" | "poster";
                 /** @description `1` to save the file (an attachment with its name) rather than show it. */
                 download?: string;
             };

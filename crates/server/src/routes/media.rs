@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
+use domain::Choice;
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -17,7 +18,7 @@ use crate::extract::{CurrentUser, Json, MediaReader, Path, Query};
 use crate::media_files::file_url;
 use crate::models::{success, Success};
 use crate::routes::share::{closed_page, wants_page};
-use crate::services::media::{self, Variant};
+use crate::services::media::{self, FileAnswer, MusicFormat, Variant};
 use crate::services::share;
 use crate::state::AppState;
 
@@ -37,9 +38,13 @@ const MEDIA_TOKEN_MINUTES: i64 = 10;
 #[into_params(parameter_in = Query)]
 pub struct FileQuery {
     /// `thumbnail` for the small preview, `poster` for a video's first frame.
-    variant: Option<String>,
+    #[serde(default)]
+    #[param(value_type = Option<Variant>, inline)]
+    variant: Choice<Variant>,
     /// `json` answers `{url, file_url, media_url}` instead of the bytes.
-    format: Option<String>,
+    #[serde(default)]
+    #[param(value_type = Option<FileAnswer>, inline)]
+    format: Choice<FileAnswer>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -47,12 +52,6 @@ pub struct MediaUrls {
     url: String,
     file_url: String,
     media_url: String,
-}
-
-impl FileQuery {
-    fn variant(&self) -> ApiResult<Variant> {
-        Variant::parse(self.variant.as_deref())
-    }
 }
 
 /// The bytes of one stored file, or its thumbnail.
@@ -68,7 +67,7 @@ async fn media_file(
     Query(query): Query<FileQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    if query.format.as_deref() == Some("json") {
+    if query.format.get() == Some(FileAnswer::Json) {
         media::stored_file(&state, reader.user_id, id).await?;
         let url = file_url(id);
         return Ok(Json(MediaUrls {
@@ -78,14 +77,17 @@ async fn media_file(
         })
         .into_response());
     }
-    serve(&state, reader.user_id, id, query.variant()?, &headers, None).await
+    let variant = Variant::asked(query.variant);
+    serve(&state, reader.user_id, id, variant, &headers, None).await
 }
 
 #[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
 pub struct DownloadQuery {
     /// Music only: `ogg`, `m4a` (AAC-LC) or `wav` (16-bit PCM). Without it, the file as stored.
-    format: Option<String>,
+    #[serde(default)]
+    #[param(value_type = Option<MusicFormat>, inline)]
+    format: Choice<MusicFormat>,
 }
 
 /// The file as an attachment with a safe file name; music in the format asked for.
@@ -102,8 +104,7 @@ async fn download(
 ) -> ApiResult<Response> {
     let file = media::stored_file(&state, reader.user_id, id).await?;
     let name = download_name(&state, reader.user_id, &file).await?;
-    if let Some(format) = query.format.as_deref().filter(|f| !f.is_empty()) {
-        let format = media::parse_music_format(format)?;
+    if let Some(MusicFormat(format)) = query.format.get() {
         let bytes = media::music_as(&state, &file, format).await?;
         let stem = name
             .rsplit_once('.')
@@ -204,7 +205,9 @@ async fn share(
 #[into_params(parameter_in = Query)]
 pub struct SharedQuery {
     /// `thumbnail` for the small preview, `poster` for a video's first frame.
-    variant: Option<String>,
+    #[serde(default)]
+    #[param(value_type = Option<Variant>, inline)]
+    variant: Choice<Variant>,
     /// `1` to save the file (an attachment with its name) rather than show it.
     download: Option<String>,
 }
@@ -226,7 +229,7 @@ async fn shared_file(
         Err(closed) if wants_page(&headers) => return Ok(closed_page(closed)),
         Err(_) => return Err(ApiError::NotFound(LINK_CLOSED)),
     };
-    let variant = Variant::parse(query.variant.as_deref())?;
+    let variant = Variant::asked(query.variant);
     let attachment = match query.download.as_deref() {
         Some("1") => {
             let file = media::stored_file(&state, shared.user_id, shared.file_id).await?;

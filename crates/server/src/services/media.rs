@@ -1,6 +1,11 @@
 //! Stored media as users reach it: which bytes a request names (original, thumbnail or a
 //! video's poster), reading them, and deleting a generated asset.
 
+use domain::{Choice, Invalid, Word};
+use engine::audio::AudioFormat;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
@@ -19,19 +24,86 @@ pub enum Variant {
     Marked,
 }
 
-impl Variant {
-    /// `thumbnail`, `poster`, or nothing (or `original`) for the file itself.
-    pub fn parse(text: Option<&str>) -> ApiResult<Self> {
+/// `original`, `thumbnail` or `poster` as a request names them; the marked original is the
+/// server's choice, never asked for.
+impl Word for Variant {
+    fn parse_word(text: &str) -> Result<Self, Invalid> {
         match text {
-            None | Some("") | Some("original") => Ok(Variant::Original),
-            Some("thumbnail") => Ok(Variant::Thumbnail),
-            Some("poster") => Ok(Variant::Poster),
-            Some(_) => Err(ApiError::validation(
+            "original" => Ok(Variant::Original),
+            "thumbnail" => Ok(Variant::Thumbnail),
+            "poster" => Ok(Variant::Poster),
+            _ => Err(Invalid::new(
                 "variant",
                 "variant must be thumbnail, poster or omitted",
             )),
         }
     }
+}
+
+impl Variant {
+    /// The rendition asked for; none is the file itself.
+    pub fn asked(choice: Choice<Variant>) -> Self {
+        choice.get().unwrap_or(Variant::Original)
+    }
+}
+
+impl PartialSchema for Variant {
+    fn schema() -> RefOr<Schema> {
+        words(["original", "thumbnail", "poster"])
+    }
+}
+
+impl ToSchema for Variant {}
+
+/// The music formats a track downloads in besides its stored one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MusicFormat(pub AudioFormat);
+
+impl Word for MusicFormat {
+    fn parse_word(text: &str) -> Result<Self, Invalid> {
+        AudioFormat::parse(text)
+            .map(MusicFormat)
+            .ok_or_else(|| Invalid::new("format", "format must be ogg, m4a or wav (music only)"))
+    }
+}
+
+impl PartialSchema for MusicFormat {
+    fn schema() -> RefOr<Schema> {
+        words(["ogg", "m4a", "wav"])
+    }
+}
+
+impl ToSchema for MusicFormat {}
+
+/// What a file request answers instead of the bytes: `json`, its URLs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAnswer {
+    Json,
+}
+
+impl Word for FileAnswer {
+    fn parse_word(text: &str) -> Result<Self, Invalid> {
+        match text {
+            "json" => Ok(FileAnswer::Json),
+            _ => Err(Invalid::new("format", "format must be json or omitted")),
+        }
+    }
+}
+
+impl PartialSchema for FileAnswer {
+    fn schema() -> RefOr<Schema> {
+        words(["json"])
+    }
+}
+
+impl ToSchema for FileAnswer {}
+
+/// A string schema of exactly these words.
+fn words<const N: usize>(words: [&'static str; N]) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(words))
+        .into()
 }
 
 /// One rendition of a user's file, located but not yet read.
@@ -136,13 +208,6 @@ pub async fn read(
         .get(&file.key, range)
         .await
         .map_err(|e| ApiError::Internal(e.into()))
-}
-
-/// The music formats a track downloads in besides its stored one.
-pub fn parse_music_format(text: &str) -> ApiResult<engine::audio::AudioFormat> {
-    engine::audio::AudioFormat::parse(text.trim()).ok_or_else(|| {
-        ApiError::validation("format", "format must be ogg, m4a or wav (music only)")
-    })
 }
 
 /// The user's music track `file` encoded as `format` (its stored bytes when it is stored so).
@@ -263,8 +328,11 @@ mod tests {
 
     #[test]
     fn unknown_variants_are_refused() {
-        assert_eq!(Variant::parse(None).unwrap(), Variant::Original);
-        assert_eq!(Variant::parse(Some("poster")).unwrap(), Variant::Poster);
-        assert!(Variant::parse(Some("huge")).is_err());
+        let asked = |text: Option<&str>| Choice::parse(text.map(str::to_owned)).map(Variant::asked);
+        assert_eq!(asked(None).unwrap(), Variant::Original);
+        assert_eq!(asked(Some(" ")).unwrap(), Variant::Original);
+        assert_eq!(asked(Some("poster")).unwrap(), Variant::Poster);
+        assert!(asked(Some("huge")).is_err());
+        assert!(asked(Some("marked")).is_err());
     }
 }

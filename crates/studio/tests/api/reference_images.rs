@@ -10,7 +10,8 @@ use crate::files;
 use crate::jobs::project_and_scene;
 use crate::on_both_databases;
 use crate::support::{
-    borrowed, s3_bucket, s3_endpoint, s3_env, spawn_app, spawn_app_with, Db, Session, TestApp,
+    borrowed, expect_error, s3_bucket, s3_endpoint, s3_env, spawn_app, spawn_app_with, Db, Session,
+    TestApp,
 };
 
 on_both_databases!(
@@ -241,6 +242,30 @@ async fn upload_list_serve_download_and_delete(db: Db) {
         urls,
         json!({"url": image["url"], "file_url": image["url"], "media_url": image["url"]})
     );
+    // A rendition or answer not offered is refused, naming what is.
+    for (query, reason) in [
+        (
+            "variant=huge",
+            "variant must be thumbnail, poster or omitted",
+        ),
+        (
+            "variant=marked",
+            "variant must be thumbnail, poster or omitted",
+        ),
+        ("format=xml", "format must be json or omitted"),
+    ] {
+        let response = app
+            .authed(
+                &session,
+                Method::GET,
+                &format!("/api/media/file/{id}?{query}"),
+            )
+            .send()
+            .await
+            .unwrap();
+        let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+        assert_eq!(message, reason, "{query}");
+    }
     let response = app
         .authed(&session, Method::GET, &format!("/api/media/download/{id}"))
         .send()
