@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
+use domain::LookupId;
 use engine::intake::{self, IntakeError};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -181,8 +182,8 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResul
                 }
             }
             "uploadId" => form.upload_id = read_text(field).await?,
-            "projectId" => form.project_id = read_text(field).await?,
-            "sceneId" => form.scene_id = read_text(field).await?,
+            "projectId" => form.project_id = LookupId::parse(read_text(field).await?),
+            "sceneId" => form.scene_id = LookupId::parse(read_text(field).await?),
             "messageId" => form.message_id = read_text(field).await?,
             "originalFilename" => form.original_filename = read_text(field).await?,
             // `userId` and `simpleFilename` are accepted and ignored: the session says who

@@ -291,8 +291,8 @@ mod tests {
             world.user_id,
             Upload {
                 file: Some(png(400, 300)),
-                project_id: Some(world.project_id.to_string()),
-                scene_id: Some(world.scene_id.to_string()),
+                project_id: domain::LookupId::Id(world.project_id),
+                scene_id: domain::LookupId::Id(world.scene_id),
                 ..Upload::default()
             },
         )

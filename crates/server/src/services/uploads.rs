@@ -2,6 +2,7 @@
 //! normalised by the engine, stored with a thumbnail, recorded — or nothing is kept.
 
 use bytes::Bytes;
+use domain::LookupId;
 use engine::intake::{self, PreparedImage};
 use uuid::Uuid;
 
@@ -20,15 +21,16 @@ pub fn quota_reached(quota: &store::UploadQuota) -> ApiError {
     ))
 }
 
-/// An upload as the form sent it; ids are still text so that their messages can name them.
+/// An upload as the form sent it.
 #[derive(Debug, Default)]
 pub struct Upload {
     pub file: Option<Bytes>,
     /// The name the browser gave the file part.
     pub file_name: Option<String>,
     pub upload_id: Option<String>,
-    pub project_id: Option<String>,
-    pub scene_id: Option<String>,
+    pub project_id: LookupId,
+    pub scene_id: LookupId,
+    /// Text: a message not sent yet is named by the id its client chose.
     pub message_id: Option<String>,
     pub original_filename: Option<String>,
 }
@@ -111,21 +113,14 @@ pub async fn add_reference_image(
 /// The project must be the user's, and the campaign (when named) must be in it. A photo
 /// belongs to a campaign or to a chat message; one of the two is required.
 async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiResult<Destination> {
-    let project_id = parse_id(
-        upload.project_id.as_deref(),
-        "projectId",
-        "projectId is required",
-        "Project not found",
-    )?;
+    let project_id = match upload.project_id {
+        LookupId::Id(id) => id,
+        LookupId::Absent => return Err(ApiError::validation("projectId", "projectId is required")),
+        LookupId::Nothing => return Err(ApiError::NotFound("Project not found")),
+    };
     owned_project(state, user_id, project_id).await?;
-    let scene_id = match upload.scene_id.as_deref() {
-        Some(text) => {
-            let id = parse_id(
-                Some(text),
-                "sceneId",
-                "sceneId is required",
-                "Campaign not found",
-            )?;
+    let scene_id = match upload.scene_id {
+        LookupId::Id(id) => {
             let scene = state
                 .store
                 .scene(user_id, id)
@@ -136,7 +131,8 @@ async fn destination(state: &AppState, user_id: Uuid, upload: &Upload) -> ApiRes
             }
             Some(id)
         }
-        None => None,
+        LookupId::Absent => None,
+        LookupId::Nothing => return Err(ApiError::NotFound("Campaign not found")),
     };
     let (message_id, draft) = match upload.message_id.as_deref() {
         Some(text) => {
@@ -187,17 +183,6 @@ async fn message_key(
         Err(e) => return Err(e.into()),
     };
     Ok((id.to_string(), sent))
-}
-
-/// A missing id is a validation error; one that is no id names nothing that exists.
-fn parse_id(
-    text: Option<&str>,
-    field: &'static str,
-    missing: &'static str,
-    not_found: &'static str,
-) -> ApiResult<Uuid> {
-    let text = text.ok_or(ApiError::validation(field, missing))?;
-    text.parse().map_err(|_| ApiError::NotFound(not_found))
 }
 
 /// Decodes, orients, strips and thumbnails the photo off the async threads, a bounded
@@ -321,8 +306,8 @@ mod tests {
         Upload {
             file: Some(file),
             file_name: Some("C:\\photos\\serum.png".into()),
-            project_id: Some(world.project_id.to_string()),
-            scene_id: Some(scene_id.to_string()),
+            project_id: LookupId::Id(world.project_id),
+            scene_id: LookupId::Id(scene_id),
             ..Upload::default()
         }
     }
@@ -414,7 +399,7 @@ mod tests {
             "{error:?}"
         );
         let mut no_ids = upload_to(&world, world.scene_id, png(64, 64));
-        no_ids.project_id = Some("not-an-id".into());
+        no_ids.project_id = LookupId::parse(Some("not-an-id".into()));
         let error = add_reference_image(&world.state, world.user_id, no_ids)
             .await
             .unwrap_err();
