@@ -4,9 +4,11 @@
 
 use bytes::Bytes;
 use domain::{
-    Dimensions, FileMetadata, ImageEngine, JobFailure, MediaKind, RecipeSettings, Resolution,
+    Dimensions, FileMetadata, ImageEngine, JobFailure, MediaKind, Quality, RecipeSettings,
+    Resolution,
 };
 use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
+use uuid::Uuid;
 
 use crate::lineage;
 use crate::links::MediaLinks;
@@ -161,8 +163,6 @@ async fn generate(
     metadata: &mut FileMetadata,
 ) -> Result<MediaOutput, ProviderError> {
     let seed = seed_of(job);
-    let engine = payload.image_engine().unwrap_or_default();
-    let variation = payload.variation();
     let output = match payload {
         JobPayload::Image {
             prompt,
@@ -173,16 +173,12 @@ async fn generate(
         } => {
             let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
             metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
-            let input = ImageInput {
+            let staged = Staged {
                 prompt: prompt.clone(),
                 reference_photos,
                 guidance: Guidance::default(),
-                resolution: *resolution,
-                quality: *quality,
-                seed,
-                variation,
-                engine,
             };
+            let input = staged.image(job, payload, *resolution, *quality);
             ctx.provider.image(input, sink).await?
         }
         JobPayload::Template {
@@ -203,16 +199,12 @@ async fn generate(
             metadata.template_id = Some(template.id.clone());
             metadata.template_name = Some(template.name.clone());
             metadata.prompt = Some(template.prompt.clone());
-            let input = ImageInput {
+            let staged = Staged {
                 prompt: template.prompt,
                 reference_photos,
                 guidance,
-                resolution: *resolution,
-                quality: *quality,
-                seed,
-                variation,
-                engine,
             };
+            let input = staged.image(job, payload, *resolution, *quality);
             ctx.provider.image(input, sink).await?
         }
         JobPayload::Recommendation {
@@ -226,16 +218,12 @@ async fn generate(
             let photo = read_file(ctx, job, *source_id, "product image").await?;
             metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
             metadata.guidance = Some(*guidance);
-            let input = ImageInput {
+            let staged = Staged {
                 prompt: creative_direction.clone(),
                 reference_photos: vec![photo],
                 guidance: *guidance,
-                resolution: *resolution,
-                quality: *quality,
-                seed,
-                variation,
-                engine,
             };
+            let input = staged.image(job, payload, *resolution, *quality);
             ctx.provider.image(input, sink).await?
         }
         JobPayload::ImageEdit {
@@ -244,26 +232,9 @@ async fn generate(
             mask_key,
             ..
         } => {
-            let image = read_file(ctx, job, *source_id, "original image").await?;
-            let mask = ctx
-                .storage
-                .read(mask_key)
-                .await
-                .map_err(unreadable("the mask"))?;
             metadata.source_id = Some(*source_id);
-            let product = if engine.is_hosted() {
-                known_product(ctx, job, *source_id).await?
-            } else {
-                None
-            };
-            let input = EditInput {
-                image,
-                mask,
-                instruction: prompt.clone(),
-                seed,
-                engine,
-                product,
-            };
+            let engine = payload.image_engine().unwrap_or_default();
+            let input = edit_input(ctx, job, prompt, *source_id, mask_key, engine).await?;
             ctx.provider.edit(input, sink).await?
         }
         JobPayload::Video {
@@ -330,6 +301,66 @@ async fn generate(
         }
     };
     Ok(output)
+}
+
+/// What a picture is staged from: the brief, the product photos and the guided choices.
+struct Staged {
+    prompt: String,
+    reference_photos: Vec<Bytes>,
+    guidance: Guidance,
+}
+
+impl Staged {
+    /// The picture at `resolution` and `quality`, with the job's seed, variation and engine.
+    fn image(
+        self,
+        job: &Job,
+        payload: &JobPayload,
+        resolution: Resolution,
+        quality: Quality,
+    ) -> ImageInput {
+        ImageInput {
+            prompt: self.prompt,
+            reference_photos: self.reference_photos,
+            guidance: self.guidance,
+            resolution,
+            quality,
+            seed: seed_of(job),
+            variation: payload.variation(),
+            engine: payload.image_engine().unwrap_or_default(),
+        }
+    }
+}
+
+/// The picture to edit, its mask and the instruction, with the product a hosted model must
+/// keep exact.
+async fn edit_input(
+    ctx: &Context<'_>,
+    job: &Job,
+    instruction: &str,
+    source_id: Uuid,
+    mask_key: &str,
+    engine: ImageEngine,
+) -> Result<EditInput, ProviderError> {
+    let image = read_file(ctx, job, source_id, "original image").await?;
+    let mask = ctx
+        .storage
+        .read(mask_key)
+        .await
+        .map_err(unreadable("the mask"))?;
+    let product = if engine.is_hosted() {
+        known_product(ctx, job, source_id).await?
+    } else {
+        None
+    };
+    Ok(EditInput {
+        image,
+        mask,
+        instruction: instruction.to_owned(),
+        seed: seed_of(job),
+        engine,
+        product,
+    })
 }
 
 /// The settings a job was made with, as an asset records them for making it again: quality
