@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { BadgeCheck, Sparkles, X } from 'lucide-react';
+import { BadgeCheck, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
@@ -7,6 +7,7 @@ import type { Plan } from '../api/types';
 import type { ModalType } from '../logic/creditModalMachine';
 import { bonusCredits, formatPrice, intervalLabel } from '../logic/plans';
 import { PlanFeatures } from './PlanFeatures';
+import { SpecialOfferBadge } from './SpecialOfferBadge';
 
 export const CREDIT_MODAL_TITLE = "You're on a roll — keep creating!";
 
@@ -53,11 +54,7 @@ export function CreditPurchaseModal({ open, type, plan, busy, onSubscribe, onDis
             <section aria-label={plan.name} className="rounded-2xl p-4 ring-2 ring-brand-500 sm:p-5">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-                {plan.specialOffer ? (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-800 uppercase">
-                    <Sparkles className="h-3.5 w-3.5" aria-hidden /> SPECIAL OFFER
-                  </span>
-                ) : null}
+                {plan.specialOffer ? <SpecialOfferBadge /> : null}
               </div>
               <p className="mt-2 flex items-baseline gap-1">
                 <span className="text-4xl font-bold tracking-tight text-slate-900" data-testid="plan-price">

@@ -1,4 +1,4 @@
-import { AlertTriangle, Check, CircleSlash, Sparkles } from 'lucide-react';
+import { AlertTriangle, Check, CircleSlash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/api/client';
 import { Button } from '@/components/ui/Button';
@@ -10,6 +10,7 @@ import { bonusCredits, formatPrice, intervalLabel } from '../logic/plans';
 import { PAYMENTS_NOT_CONFIGURED } from '../logic/purchase';
 import { usePurchase } from '../state/usePurchase';
 import { PlanFeatures } from './PlanFeatures';
+import { SpecialOfferBadge } from './SpecialOfferBadge';
 
 export interface PricingPlansProps {
   /** The balance now, to tell when a purchase has landed after checkout. */
@@ -90,9 +91,7 @@ export function PlanCard({ plan, current, action }: { plan: Plan; current: boole
             <Check className="h-3.5 w-3.5" aria-hidden /> Current plan
           </span>
         ) : plan.specialOffer ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-800 uppercase">
-            <Sparkles className="h-3.5 w-3.5" aria-hidden /> SPECIAL OFFER
-          </span>
+          <SpecialOfferBadge />
         ) : null}
       </div>
       <p className="mt-3 flex items-baseline gap-1">

@@ -1,5 +1,5 @@
 import * as HoverCard from '@radix-ui/react-hover-card';
-import { AlertTriangle, Coins, History, Image as ImageIcon, Sparkles, Video } from 'lucide-react';
+import { AlertTriangle, Coins, History, Image as ImageIcon, Sparkles, Video, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
@@ -176,18 +176,8 @@ export function CreditBadge({ compact = false }: CreditBadgeProps) {
           <div className="mt-4 border-t border-slate-100 pt-3">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Credit Usage</p>
             <dl className="mt-2 space-y-1.5 text-sm">
-              <div className="flex items-center justify-between">
-                <dt className="flex items-center gap-2 text-slate-600">
-                  <ImageIcon className="h-4 w-4" aria-hidden /> Images
-                </dt>
-                <dd className="font-medium tabular-nums">{view.images}</dd>
-              </div>
-              <div className="flex items-center justify-between">
-                <dt className="flex items-center gap-2 text-slate-600">
-                  <Video className="h-4 w-4" aria-hidden /> Videos
-                </dt>
-                <dd className="font-medium tabular-nums">{view.videos}</dd>
-              </div>
+              <UsageRow icon={ImageIcon} label="Images" value={view.images} />
+              <UsageRow icon={Video} label="Videos" value={view.videos} />
             </dl>
           </div>
           <div className="mt-4 flex flex-col gap-2">
@@ -205,5 +195,17 @@ export function CreditBadge({ compact = false }: CreditBadgeProps) {
         </HoverCard.Content>
       </HoverCard.Portal>
     </HoverCard.Root>
+  );
+}
+
+/** One line of the credit usage list. */
+function UsageRow({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+  return (
+    <div className="flex items-center justify-between">
+      <dt className="flex items-center gap-2 text-slate-600">
+        <Icon className="h-4 w-4" aria-hidden /> {label}
+      </dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
   );
 }

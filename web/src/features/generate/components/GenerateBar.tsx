@@ -1,10 +1,11 @@
-import { CircleAlert, Clock, Coins, Loader2, WandSparkles, X } from 'lucide-react';
+import { CircleAlert, Clock, Coins, Loader2, WandSparkles } from 'lucide-react';
 import { useId } from 'react';
 import { CancelJobButton } from '@/components/jobs/CancelJobButton';
 import { cn } from '@/lib/cn';
 import { COST_LABEL } from '../logic/messages';
 import { progressPercent, stageLabel } from '../logic/progress';
 import { blockerMessage, type Blocker } from '../logic/readiness';
+import { DismissButton } from './DismissButton';
 
 export interface GenerateBarProps {
   /** e.g. `about 2 seconds`, or `1-2 minutes` without history. */
@@ -42,14 +43,7 @@ export function GenerateBar({ estimate, blocker, shortfall = null, running, erro
           >
             <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <p className="min-w-0 flex-1">{error}</p>
-            <button
-              type="button"
-              onClick={onDismissError}
-              aria-label="Dismiss error"
-              className="-m-1 shrink-0 rounded-md p-1 text-rose-500 transition hover:bg-rose-100 hover:text-rose-700"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </button>
+            <DismissButton label="Dismiss error" onClick={onDismissError} tone="error" />
           </div>
         ) : null}
         <div className="flex flex-col gap-2 @md:flex-row @md:items-center @md:gap-4">

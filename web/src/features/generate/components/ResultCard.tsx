@@ -1,6 +1,7 @@
-import { CircleCheck, Sparkles, X } from 'lucide-react';
+import { CircleCheck, Sparkles } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
+import { DismissButton } from './DismissButton';
 
 interface ResultHeaderProps {
   headingId: string;
@@ -24,16 +25,7 @@ function ResultHeader({ headingId, done, title, templateName, onDismiss }: Resul
         {title}
       </h3>
       {templateName ? <span className="truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">{templateName}</span> : null}
-      {done ? (
-        <button
-          type="button"
-          onClick={onDismiss}
-          aria-label="Dismiss result"
-          className="-m-1 shrink-0 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700"
-        >
-          <X className="h-4 w-4" aria-hidden />
-        </button>
-      ) : null}
+      {done ? <DismissButton label="Dismiss result" onClick={onDismiss} tone="neutral" /> : null}
     </header>
   );
 }

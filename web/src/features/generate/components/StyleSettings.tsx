@@ -46,6 +46,18 @@ const icons: Record<string, LucideIcon> = {
   detail_closeup: ZoomIn,
 };
 
+/** One radio group per guided choice, keyed by the style field it sets. */
+type StyleGroup = {
+  [K in keyof StyleChoices]: { key: K; label: string; choices: readonly Choice<StyleChoices[K]>[]; columns: string };
+}[keyof StyleChoices];
+
+const STYLE_GROUPS: readonly StyleGroup[] = [
+  { key: 'environment', label: 'Environment', choices: ENVIRONMENTS, columns: 'grid-cols-2 @md:grid-cols-3' },
+  { key: 'color_palette', label: 'Color Palette', choices: COLOR_PALETTES, columns: 'grid-cols-2 @md:grid-cols-3' },
+  { key: 'lighting', label: 'Lighting', choices: LIGHTINGS, columns: 'grid-cols-2' },
+  { key: 'composition', label: 'Composition', choices: COMPOSITIONS, columns: 'grid-cols-2' },
+];
+
 export interface StyleSettingsProps {
   style: StyleChoices;
   onStyleChange: (style: StyleChoices) => void;
@@ -59,7 +71,6 @@ export interface StyleSettingsProps {
 export function StyleSettings({ style, onStyleChange, creativeDirection, onCreativeDirectionChange, prefilled }: StyleSettingsProps) {
   const textareaId = useId();
   const counterId = useId();
-  const set = <K extends keyof StyleChoices>(key: K, value: StyleChoices[K]) => onStyleChange({ ...style, [key]: value });
   const nearLimit = creativeDirection.length > MAX_CREATIVE_DIRECTION * 0.9;
 
   return (
@@ -70,22 +81,17 @@ export function StyleSettings({ style, onStyleChange, creativeDirection, onCreat
           Prefilled from this campaign’s style preset.
         </p>
       ) : null}
-      <ChoiceGroup
-        label="Environment"
-        choices={ENVIRONMENTS}
-        value={style.environment}
-        onChange={(value) => set('environment', value)}
-        columns="grid-cols-2 @md:grid-cols-3"
-      />
-      <ChoiceGroup
-        label="Color Palette"
-        choices={COLOR_PALETTES}
-        value={style.color_palette}
-        onChange={(value) => set('color_palette', value)}
-        columns="grid-cols-2 @md:grid-cols-3"
-      />
-      <ChoiceGroup label="Lighting" choices={LIGHTINGS} value={style.lighting} onChange={(value) => set('lighting', value)} columns="grid-cols-2" />
-      <ChoiceGroup label="Composition" choices={COMPOSITIONS} value={style.composition} onChange={(value) => set('composition', value)} columns="grid-cols-2" />
+      {STYLE_GROUPS.map((group) => (
+        <ChoiceGroup
+          key={group.key}
+          label={group.label}
+          choices={group.choices}
+          value={style[group.key]}
+          // The group only offers its own choices, so the value always fits its key.
+          onChange={(value) => onStyleChange({ ...style, [group.key]: value })}
+          columns={group.columns}
+        />
+      ))}
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
           <label htmlFor={textareaId} className="text-xs font-semibold text-slate-700">

@@ -89,14 +89,7 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
             <CircleAlert className="h-4 w-4 shrink-0" aria-hidden />
             <span className="truncate">Couldn’t load product images</span>
           </span>
-          <button
-            type="button"
-            onClick={onReload}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-rose-700 transition hover:bg-rose-100"
-          >
-            <RotateCw className="h-3.5 w-3.5" aria-hidden />
-            Retry
-          </button>
+          <RetryButton onClick={onReload} />
         </div>
       ) : (
         <>
@@ -219,14 +212,7 @@ function UploadTile({ upload, onRetry, onDismiss }: { upload: UploadEntry; onRet
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-rose-50/80 px-2 text-center" role="alert">
             <CircleAlert className="h-4 w-4 shrink-0 text-rose-600" aria-hidden />
             <p className="line-clamp-3 text-[11px] leading-tight font-medium text-rose-700">{upload.error}</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="mt-0.5 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[11px] font-semibold text-rose-700 transition hover:bg-rose-100"
-            >
-              <RotateCw className="h-3 w-3" aria-hidden />
-              Retry
-            </button>
+            <RetryButton onClick={onRetry} small />
           </div>
           <button
             type="button"
@@ -291,5 +277,22 @@ function ReuseOffers({ offers, onReuse, busy }: { offers: readonly ReuseOffer[];
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The rose Retry link of a failure; `small` fits it inside an upload tile. */
+function RetryButton({ onClick, small = false }: { onClick: () => void; small?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md text-rose-700 transition hover:bg-rose-100',
+        small ? 'mt-0.5 px-1.5 py-0.5 text-[11px] font-semibold' : 'px-2 py-1 text-xs font-medium',
+      )}
+    >
+      <RotateCw className={small ? 'h-3 w-3' : 'h-3.5 w-3.5'} aria-hidden />
+      Retry
+    </button>
   );
 }

@@ -26,6 +26,15 @@ export function AssetStage({ asset, alt }: AssetStageProps) {
   const failed = load.state.status === 'error';
   const meta = asset.file_metadata;
   const ratio = asset.file_type === 'audio' ? 16 / 9 : (assetAspectRatio(meta?.dimensions, meta?.aspect_ratio) ?? 1);
+  // Video and audio load alike: the player counts as loaded once its metadata is in.
+  const player = {
+    src: load.src,
+    controls: true,
+    preload: 'metadata',
+    onLoadedMetadata: load.onLoad,
+    onError: load.onError,
+    'aria-label': alt,
+  } as const;
 
   return (
     <div className="relative mx-auto overflow-hidden rounded-2xl bg-slate-950 shadow-sm ring-1 ring-slate-900/10" style={stageStyle(ratio)}>
@@ -44,31 +53,11 @@ export function AssetStage({ asset, alt }: AssetStageProps) {
           />
         </>
       ) : asset.file_type === 'video' ? (
-        <video
-          key={load.src}
-          src={load.src}
-          poster={asset.thumbnail_url || undefined}
-          controls
-          playsInline
-          preload="metadata"
-          onLoadedMetadata={load.onLoad}
-          onError={load.onError}
-          aria-label={alt}
-          className="absolute inset-0 h-full w-full object-contain"
-        />
+        <video key={load.src} {...player} poster={asset.thumbnail_url || undefined} playsInline className="absolute inset-0 h-full w-full object-contain" />
       ) : (
         <div className="absolute inset-0 flex flex-col justify-center gap-6 bg-gradient-to-br from-ink-900 via-ink-800 to-brand-700 px-[8%] text-brand-300">
           <Waveform seed={asset.id} bars={56} className="h-1/3" />
-          <audio
-            key={load.src}
-            src={load.src}
-            controls
-            preload="metadata"
-            onLoadedMetadata={load.onLoad}
-            onError={load.onError}
-            aria-label={alt}
-            className="w-full"
-          />
+          <audio key={load.src} {...player} className="w-full" />
         </div>
       )}
       {failed ? (
