@@ -45,8 +45,8 @@ pub use jobs::{JobKind, JobStatus};
 pub use media::MediaKind;
 pub use names::{ProjectName, SceneName};
 pub use request::{
-    AudioType, BriefKind, Choice, FeedbackReason, FeedbackType, LookupId, OptionalId, Reaction,
-    Word,
+    AudioType, BriefKind, Choice, FeedbackReason, FeedbackType, LookupId, OptionalId, OutputType,
+    Reaction, Word,
 };
 
 /// A rule broken by user input. `message` is the text shown to the user.

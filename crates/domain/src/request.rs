@@ -216,6 +216,13 @@ request_words!(
     NegativeGeneral => "negative_general",
 ]);
 
+request_words!(
+    /// What the Generate panel makes: images only.
+    OutputType, "output_type",
+    |other| format!("Unknown output_type '{}'. Expected image", crate::echoed(other)), [
+    Image => "image",
+]);
+
 /// The kind of sound a music generation makes: only music.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum AudioType {

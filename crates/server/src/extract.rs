@@ -314,6 +314,7 @@ fn field_name(path: &str) -> Option<&'static str> {
         "audio_asset_id",
         "variant",
         "format",
+        "output_type",
     ];
     // An item of a list is named by its list: `reference_images[1]` is `reference_images`.
     let last = path.rsplit('.').next().unwrap_or(path);

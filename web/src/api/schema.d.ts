@@ -2049,6 +2049,8 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        /** @enum {string} */
+        OutputType: "image";
         Pagination: {
             /** Format: int64 */
             page: number;
@@ -2061,8 +2063,7 @@ export interface components {
         PanelSettings: components["schemas"]["SettingsInput"] & {
             /** @description `1:1`, `3:2`, `2:3` (or square, landscape, portrait); must agree with `resolution`. */
             aspect_ratio?: string | null;
-            /** @description `image`. */
-            output_type?: string | null;
+            output_type?: null | components["schemas"]["OutputType"];
         };
         /** @description A rectangle in a picture's pixels (left, top, size). */
         Placement: {
@@ -3117,7 +3118,7 @@ export interface components {
         };
         TemplateGenerateRequest: {
             engine?: null | components["schemas"]["ImageEngine"];
-            output_type?: string | null;
+            output_type?: null | components["schemas"]["OutputType"];
             /** Format: uuid */
             project_id?: string | null;
             /** Format: uuid */
