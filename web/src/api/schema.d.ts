@@ -1574,8 +1574,8 @@ export interface components {
         FeedbackSaved: {
             /** Format: uuid */
             message_id: string;
-            reaction: string;
-            reason?: string | null;
+            reaction: components["schemas"]["Reaction"];
+            reason?: null | components["schemas"]["FeedbackReason"];
         };
         /** @enum {string} */
         FeedbackType: "positive_general" | "negative_general";
@@ -2690,8 +2690,8 @@ export interface components {
             data: {
                 /** Format: uuid */
                 message_id: string;
-                reaction: string;
-                reason?: string | null;
+                reaction: components["schemas"]["Reaction"];
+                reason?: null | components["schemas"]["FeedbackReason"];
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;

@@ -1,6 +1,7 @@
 //! Feedback on generated media (`POST /api/media/feedback`).
 
 use axum::extract::State;
+use domain::{FeedbackReason, Reaction};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -18,8 +19,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Serialize, ToSchema)]
 pub struct FeedbackSaved {
     message_id: Uuid,
-    reaction: String,
-    reason: Option<String>,
+    reaction: Reaction,
+    reason: Option<FeedbackReason>,
 }
 
 /// Feedback on a message's media; a second one from the same user replaces the first.

@@ -30,13 +30,20 @@ pub struct FeedbackRequest {
     timestamp: Option<String>,
 }
 
+/// Feedback as it was saved.
+pub struct FeedbackGiven {
+    pub message_id: Uuid,
+    pub reaction: Reaction,
+    pub reason: Option<FeedbackReason>,
+}
+
 /// Feedback on a message's media; a second one from the same user replaces the first. A
 /// negative reaction needs one of the offered reasons.
 pub async fn give_feedback(
     state: &AppState,
     user_id: Uuid,
     request: FeedbackRequest,
-) -> ApiResult<store::NewFeedback> {
+) -> ApiResult<FeedbackGiven> {
     let LookupId::Id(message_id) = request.message_id else {
         return Err(ApiError::NotFound(MESSAGE_NOT_FOUND));
     };
@@ -70,7 +77,11 @@ pub async fn give_feedback(
         client_timestamp: short(request.timestamp.as_deref(), "timestamp", 64)?,
     };
     state.store.save_feedback(&feedback).await?;
-    Ok(feedback)
+    Ok(FeedbackGiven {
+        message_id: feedback.message_id,
+        reaction,
+        reason,
+    })
 }
 
 /// Optional text as given, trimmed; empty is none, longer than `limit` characters is refused
