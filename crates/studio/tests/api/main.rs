@@ -17,6 +17,9 @@ mod edits;
 mod estimates;
 mod exact_product;
 mod exports;
+// The engine's tests read media back with the same ffprobe/ffmpeg helpers.
+#[allow(dead_code, reason = "the API tests use only some of the readers")]
+#[path = "../../../engine/tests/common/ffmpeg.rs"]
 mod ffmpeg;
 mod files;
 mod hosted_models;
