@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::ffmpeg::{frame, probe, rms, sound};
+use common::ffmpeg::{self, frame, probe, rms, sound};
 use domain::generation::Duration;
 use domain::{Quality, Resolution};
 use engine::audio::{compose, AudioFormat};
@@ -151,25 +151,6 @@ fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The share of pixels in rows `rows` of `frame` on an edge: whose luma differs from their
-/// right and lower neighbours' by more than 4 levels in all. A blur has none; a scene's
-/// texture, grain and lines have some everywhere.
-fn edges(frame: &RgbImage, rows: std::ops::Range<u32>) -> f32 {
-    let luma = |x: u32, y: u32| {
-        let p = frame.get_pixel(x, y);
-        0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
-    };
-    let (mut edge, mut n) = (0u32, 0u32);
-    for y in rows.start..rows.end - 1 {
-        for x in 0..frame.width() - 1 {
-            let step = (luma(x + 1, y) - luma(x, y)).abs() + (luma(x, y + 1) - luma(x, y)).abs();
-            edge += u32::from(step > 4.0);
-            n += 1;
-        }
-    }
-    edge as f32 / n as f32
-}
-
 /// Where the amber product is in `frame`: (left, top, right, bottom).
 fn amber_box(frame: &RgbImage) -> (u32, u32, u32, u32) {
     let mut b = (u32::MAX, u32::MAX, 0, 0);
@@ -272,7 +253,10 @@ fn a_reel_of_a_scene_the_engine_can_render_again_is_that_scene_at_the_reels_rati
     // The square clip covers rows 420–1500 of the kept reel; above and below is its blur,
     // without an edge. Made again, those bands are the scene itself, edges and all.
     for band in [0..400, 1520..1920] {
-        let (made, blurred) = (edges(again, band.clone()), edges(kept, band.clone()));
+        let (made, blurred) = (
+            ffmpeg::edges(again, band.clone()),
+            ffmpeg::edges(kept, band.clone()),
+        );
         assert!(
             made > 0.005 && blurred < 0.001,
             "rows {band:?}: {:.2} % edges made again, {:.2} % blurred",
@@ -281,7 +265,7 @@ fn a_reel_of_a_scene_the_engine_can_render_again_is_that_scene_at_the_reels_rati
         );
     }
     assert!(
-        edges(kept, 600..1300) > 0.005,
+        ffmpeg::edges(kept, 600..1300) > 0.005,
         "the kept reel's middle has no edges"
     );
 

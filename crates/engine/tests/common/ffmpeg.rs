@@ -118,3 +118,22 @@ pub fn frame(file: &Path, seconds: f64) -> image::RgbImage {
     );
     image::load_from_memory(&png).unwrap().to_rgb8()
 }
+
+/// The share of pixels in rows `rows` of `frame` on an edge: whose luma differs from their
+/// right and lower neighbours' by more than 4 levels in all. A blur has none; a scene's
+/// texture, grain and lines have some everywhere.
+pub fn edges(frame: &image::RgbImage, rows: std::ops::Range<u32>) -> f32 {
+    let luma = |x: u32, y: u32| {
+        let p = frame.get_pixel(x, y);
+        0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
+    };
+    let (mut edge, mut n) = (0u32, 0u32);
+    for y in rows.start..rows.end - 1 {
+        for x in 0..frame.width() - 1 {
+            let step = (luma(x + 1, y) - luma(x, y)).abs() + (luma(x, y + 1) - luma(x, y)).abs();
+            edge += u32::from(step > 4.0);
+            n += 1;
+        }
+    }
+    edge as f32 / n as f32
+}

@@ -7,13 +7,12 @@
 
 use std::path::PathBuf;
 
-use image::RgbImage;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::exports::{campaign, download_typed as download, start_export, wait_for_export};
-use crate::ffmpeg::{frame, probe, rms, sound};
+use crate::ffmpeg::{self, frame, probe, rms, sound};
 use crate::on_both_databases;
 use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 
@@ -319,7 +318,10 @@ async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
     // all; the kept reel shows a blur there, without an edge.
     let (made, kept) = (frame(&reel_file, 2.5), frame(&kept_file, 2.5));
     for band in [0..400, 1520..1920] {
-        let (scene, blur) = (edges(&made, band.clone()), edges(&kept, band.clone()));
+        let (scene, blur) = (
+            ffmpeg::edges(&made, band.clone()),
+            ffmpeg::edges(&kept, band.clone()),
+        );
         assert!(
             scene > 0.005 && blur < 0.001,
             "rows {band:?}: {:.2} % edges made again, {:.2} % kept",
@@ -327,25 +329,6 @@ async fn a_video_and_music_become_a_reel_with_h264_and_aac(db: Db) {
             blur * 100.0
         );
     }
-}
-
-/// The share of pixels in rows `rows` of `frame` on an edge: whose luma differs from their
-/// right and lower neighbours' by more than 4 levels in all. A blur has none; a scene's
-/// texture, grain and lines have some everywhere.
-fn edges(frame: &RgbImage, rows: std::ops::Range<u32>) -> f32 {
-    let luma = |x: u32, y: u32| {
-        let p = frame.get_pixel(x, y);
-        0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
-    };
-    let (mut edge, mut n) = (0u32, 0u32);
-    for y in rows.start..rows.end - 1 {
-        for x in 0..frame.width() - 1 {
-            let step = (luma(x + 1, y) - luma(x, y)).abs() + (luma(x, y + 1) - luma(x, y)).abs();
-            edge += u32::from(step > 4.0);
-            n += 1;
-        }
-    }
-    edge as f32 / n as f32
 }
 
 async fn bad_reel_requests_are_refused_and_store_nothing(db: Db) {
