@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { queryKeys } from '@/api/queryKeys';
+import { useMe } from '@/features/auth';
 import { CreditBadge } from '@/features/credits';
 import { jobProgressStore, liveEventStatus } from '@/lib/events';
+import { AfterEffects } from '@/test/afterEffects';
 import { FakeEventSource } from '@/test/fakeEventSource';
 import { createFakeServer } from '@/test/fakeServer';
 import { renderWithApp } from '@/test/render';
@@ -11,6 +13,12 @@ beforeEach(() => {
   FakeEventSource.reset();
   vi.stubGlobal('EventSource', FakeEventSource);
 });
+
+/** Who `/api/auth/me` says is there, once it has answered and the components before it have reacted. */
+function MeAnswered() {
+  const me = useMe();
+  return me.isSuccess ? <AfterEffects value={me.data ? 'signed in' : 'visitor'} /> : null;
+}
 
 /** The credit badge beside the live stream, once both are up. */
 async function renderBadgeAndStream(): Promise<void> {
@@ -49,9 +57,14 @@ describe('LiveEvents', () => {
   it('stays closed for a visitor', async () => {
     const server = createFakeServer({ signedIn: false });
     server.install();
-    renderWithApp(<LiveEvents />);
-    await waitFor(() => expect(server.state.calls.some((c) => c.path === '/api/auth/me')).toBe(true));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    renderWithApp(
+      <>
+        <LiveEvents />
+        <MeAnswered />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('after-effects')).toHaveTextContent('visitor'));
+    expect(server.state.calls.filter((c) => c.path === '/api/auth/me')).toHaveLength(1);
     expect(FakeEventSource.instances).toHaveLength(0);
   });
 

@@ -1,5 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onTestFinished, vi } from 'vitest';
+import { AUTH_MODAL_DELAY_MS } from '@/features/auth/components/AuthGate';
+import { track } from '@/lib/analytics';
 import { storageKeys } from '@/lib/storage';
 import { createFakeServer } from '@/test/fakeServer';
 import { renderWithApp } from '@/test/render';
@@ -30,10 +33,13 @@ describe('/create', () => {
   });
 
   it('does not open the auth modal outside /create', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     createFakeServer({ signedIn: false }).install();
     renderWithApp(<CreatePage />, { route: '/pricing' });
     expect(await screen.findByTestId('blurred-workspace')).toBeInTheDocument();
-    await act(() => new Promise((r) => setTimeout(r, 400)));
+    // Past the moment the modal opens on /create.
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_MODAL_DELAY_MS));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -118,8 +124,10 @@ describe('/create', () => {
     unmount();
     renderWithApp(<CreatePage />);
     await screen.findByRole('dialog', { name: 'Create New Project' });
-    await act(() => new Promise((r) => setTimeout(r, 1200)));
-    expect(analytics()).toEqual(['signup_success']);
+    // The user is initialised and signup_success queued as the page learns who is signed in, before
+    // the workspace loads. An event sent now goes out in one batch with anything queued before it.
+    track('page_view', {}, { now: true });
+    await waitFor(() => expect(analytics()).toEqual(['signup_success', 'page_view']));
     expect(initialized()).toHaveLength(1);
   }, 15_000);
 

@@ -11,7 +11,7 @@ function ledger(server: Server, count: number) {
     const minute = String(59 - (i % 60)).padStart(2, '0');
     server.state.transactions.push(
       i === count - 1
-        ? { id: `t-${i}`, delta: 25, reason: 'signup_grant', job_id: null, created_at: `2025-03-01T09:${minute}:00Z`, description: null }
+        ? { id: `t-${i}`, delta: 25, reason: 'signup_grant', job_id: null, created_at: `2025-03-01T09:${minute}:00Z`, description: 'Welcome credits' }
         : { id: `t-${i}`, delta: -1, reason: 'generation', job_id: `j-${i}`, created_at: `2025-03-04T12:${minute}:00Z`, description: `Image generation ${i}` },
     );
   }

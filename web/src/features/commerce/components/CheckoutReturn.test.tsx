@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { notify } from '@/lib/toast';
+import { AfterEffects } from '@/test/afterEffects';
 import { renderWithApp } from '@/test/render';
 import { CHECKOUT_BASELINE_KEY } from '../logic/purchase';
 import { fakeCommerce } from '../test/fakeCommerce';
@@ -22,8 +23,16 @@ function Harness({ initial }: { initial: number }) {
   useEffect(() => {
     balanceControl.set = set;
   }, []);
-  return <CheckoutReturn balance={balance} />;
+  return (
+    <>
+      <CheckoutReturn balance={balance} />
+      <AfterEffects value={String(balance)} />
+    </>
+  );
 }
+
+/** Waits until CheckoutReturn has reacted to `balance`. */
+const reactedTo = (balance: number) => waitFor(() => expect(screen.getByTestId('after-effects')).toHaveTextContent(new RegExp(`^${balance}$`)));
 
 function ui(balance: number) {
   return (
@@ -53,14 +62,15 @@ describe('CheckoutReturn', () => {
     const server = fakeCommerce();
     sessionStorage.setItem(CHECKOUT_BASELINE_KEY, '12');
     renderWithApp(ui(12), { route: '/create?checkout=success&session_id=cs_1' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reactedTo(12);
     expect(success).not.toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('checkout=success');
     setBalance(152);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Credits added successfully!'));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/create$/));
     expect(sessionStorage.getItem(CHECKOUT_BASELINE_KEY)).toBeNull();
     setBalance(160);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reactedTo(160);
     expect(success).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(server.analytics()).toContain('checkout_complete'), { timeout: 3_000 });
   });

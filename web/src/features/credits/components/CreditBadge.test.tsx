@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
 import { CreditBadge } from './CreditBadge';
 
@@ -39,8 +39,11 @@ describe('CreditBadge', () => {
   });
 
   it('opens its panel on keyboard focus and lets the keyboard through it', async () => {
+    // The panel opens a moment after the badge takes focus; fake timers fire that moment on demand.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     serveBalance(balance(42));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithApp(<CreditBadge />);
     const badge = await screen.findByTestId('credit-badge');
     await waitFor(() => expect(badge).toHaveTextContent('42 Credits'));
@@ -68,8 +71,11 @@ describe('CreditBadge', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(badge).toHaveFocus();
     expect(badge).toHaveAttribute('aria-expanded', 'false');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    // The focus put back on the badge must not reopen the panel: every timer pending now, the
+    // panel's open-on-focus delay among them had it started, fires.
+    await act(() => vi.runOnlyPendingTimersAsync());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(badge).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('toggles the panel with a tap', async () => {
