@@ -15,7 +15,7 @@ top-left pixel, so a pixel (i, j) spans [i, i+1) x [j, j+1).
     trace.py build NAME...         write NAME.truth.png from NAME.trace.json
     trace.py seed NAME             GrabCut draft from the "seed" entry -> contour polygons as ops
     trace.py review NAME [OUT]     overlays for checking by eye (default /tmp/review/NAME*)
-    trace.py crop NAME X0 Y0 X1 Y1 [ZOOM] [e]   one region zoomed (e: contrast-stretched)
+    trace.py crop NAME X0 Y0 X1 Y1 [ZOOM] [e]   one region zoomed (e: contrast-stretched, n: no tint)
 
 Needs numpy, Pillow and (for seed) opencv-python-headless.
 """
@@ -230,7 +230,7 @@ def review(name, out=None, tile=80, zoom=5, per_sheet=12):
     print(out + "-overview.png", *sheets, sep="\n")
 
 
-def crop(name, x0, y0, x1, y1, zoom=6, enhance=False, out=None):
+def crop(name, x0, y0, x1, y1, zoom=6, enhance=False, out=None, tint=True):
     """One region at high zoom, optionally contrast-stretched, with the truth outline."""
     img = np.asarray(Image.open(photo_path(name)).convert("RGB")).astype(np.float32)
     mask = np.asarray(Image.open(os.path.join(HERE, name + ".truth.png")).convert("L")) > 127
@@ -241,7 +241,8 @@ def crop(name, x0, y0, x1, y1, zoom=6, enhance=False, out=None):
         c = ((c - lo) / max(hi - lo, 1) * 255).clip(0, 255) ** 1.0
     m = mask[y0:y1, x0:x1]
     # Background tinted blue so the side of each outline reads at a glance.
-    c = np.where(m[..., None], c, c * 0.6 + np.array([40, 90, 200]) * 0.4)
+    if tint:
+        c = np.where(m[..., None], c, c * 0.6 + np.array([40, 90, 200]) * 0.4)
     big = Image.fromarray(c.clip(0, 255).astype(np.uint8)).resize(((x1 - x0) * zoom, (y1 - y0) * zoom), Image.NEAREST)
     d = ImageDraw.Draw(big)
     for yy, xx in zip(*np.nonzero(m)):
@@ -274,7 +275,7 @@ def main():
         print(names[0], f"{(m > 127).mean() * 100:.1f}% product")
     elif cmd == "crop":
         a = [int(v) for v in names[1:6]]
-        crop(names[0], *a[:4], zoom=a[4] if len(a) > 4 else 6, enhance="e" in names[6:])
+        crop(names[0], *a[:4], zoom=a[4] if len(a) > 4 else 6, enhance="e" in names[6:], tint="n" not in names[6:])
     elif cmd == "review":
         review(names[0], names[1] if len(names) > 1 else None)
     else:
