@@ -156,6 +156,22 @@ def seed(name):
     return build(name)
 
 
+def snap(img, rough, band=4, iters=6):
+    """Let GrabCut settle a hand-drawn outline to the colour edge within `band` px of it:
+    the rough mask eroded by `band` is sure product, dilated by `band` sure background."""
+    import cv2
+
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * band + 1, 2 * band + 1))
+    r = rough.astype(np.uint8)
+    m = np.where(r > 0, cv2.GC_PR_FGD, cv2.GC_PR_BGD).astype(np.uint8)
+    m[cv2.erode(r, k) > 0] = cv2.GC_FGD
+    m[cv2.dilate(r, k) == 0] = cv2.GC_BGD
+    bgd = np.zeros((1, 65))
+    fgd = np.zeros((1, 65))
+    cv2.grabCut(img[:, :, ::-1].copy(), m, None, bgd, fgd, iters, cv2.GC_INIT_WITH_MASK)
+    return np.isin(m, (cv2.GC_FGD, cv2.GC_PR_FGD))
+
+
 def outline(mask):
     m = mask > 127
     e = np.zeros_like(m)
