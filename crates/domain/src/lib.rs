@@ -29,7 +29,7 @@ pub mod request;
 pub use account::{Email, Password};
 pub use chat::{
     Generation, GenerationState, MediaItem, MessageContext, MessageRole, ProcessingStatus,
-    StructuredResponse,
+    StructuredResponse, Substitution,
 };
 pub use credits::LedgerReason;
 pub use events::LiveEvent;
