@@ -14,7 +14,8 @@ use engine::{codec, cutout, NoProgress};
 use image::imageops::{self, FilterType};
 use serde_json::Value;
 
-fn scaled(v: &Value, s: f32) -> Vec<Vec<[f32; 2]>> {
+/// Strokes enlarged by `s`, kept inside a `w`×`h` photo.
+fn scaled(v: &Value, s: f32, w: u32, h: u32) -> Vec<Vec<[f32; 2]>> {
     v.as_array()
         .map(|strokes| {
             strokes
@@ -25,8 +26,8 @@ fn scaled(v: &Value, s: f32) -> Vec<Vec<[f32; 2]>> {
                         .flatten()
                         .map(|p| {
                             [
-                                p[0].as_f64().unwrap_or(0.0) as f32 * s,
-                                p[1].as_f64().unwrap_or(0.0) as f32 * s,
+                                (p[0].as_f64().unwrap_or(0.0) as f32 * s).min(w as f32),
+                                (p[1].as_f64().unwrap_or(0.0) as f32 * s).min(h as f32),
                             ]
                         })
                         .collect()
@@ -55,13 +56,16 @@ fn benches(c: &mut Criterion) {
     );
     let big = imageops::resize(&photo, w, h, FilterType::Lanczos3);
     let rect = entry["box"].as_array().map(|b| {
-        let v: Vec<f32> = b.iter().map(|v| v.as_f64().unwrap_or(0.0) as f32 * s).collect();
+        let v: Vec<f32> = b
+            .iter()
+            .map(|v| v.as_f64().unwrap_or(0.0) as f32 * s)
+            .collect();
         [v[0], v[1], v[2], v[3]]
     });
     let hints = Hints {
         rect,
-        keep: scaled(&entry["keep"], s),
-        remove: scaled(&entry["remove"], s),
+        keep: scaled(&entry["keep"], s, w, h),
+        remove: scaled(&entry["remove"], s, w, h),
         brush_px: entry["brush_px"].as_f64().unwrap_or(20.0) as f32 * s,
     };
     let mut g = c.benchmark_group("segment");

@@ -10,7 +10,6 @@ const MIN_VAR: f32 = 4.0;
 
 #[derive(Clone, Debug)]
 struct Component {
-    weight: f32,
     mean: [f32; 3],
     inv: [[f32; 3]; 3],
     /// log(weight) − ½·log det Σ − 3/2·log 2π.
@@ -105,7 +104,6 @@ impl Gmm {
                 let (inv, det) = invert(cov);
                 let weight = n as f32 / total;
                 Component {
-                    weight,
                     mean: mean.map(|v| v as f32),
                     inv,
                     log_norm: weight.ln() - 0.5 * det.max(1e-6).ln() - 2.756_815_6,
@@ -125,18 +123,27 @@ impl Gmm {
     }
 
     fn best(&self, z: [f32; 3]) -> usize {
-        (0..self.parts.len())
-            .max_by(|&a, &b| {
-                Self::log_part(&self.parts[a], z).total_cmp(&Self::log_part(&self.parts[b], z))
-            })
-            .unwrap_or(0)
+        let mut best = (0, f32::MIN);
+        for (k, c) in self.parts.iter().enumerate() {
+            let l = Self::log_part(c, z);
+            if l > best.1 {
+                best = (k, l);
+            }
+        }
+        best.0
     }
 
     /// −log p(z): the cost of calling colour `z` a member of this model.
     pub fn cost(&self, z: [f32; 3]) -> f32 {
-        let logs: Vec<f32> = self.parts.iter().map(|c| Self::log_part(c, z)).collect();
+        let mut logs = [f32::MIN; COMPONENTS];
+        for (l, c) in logs.iter_mut().zip(&self.parts) {
+            *l = Self::log_part(c, z);
+        }
         let top = logs.iter().copied().fold(f32::MIN, f32::max);
-        let sum: f32 = logs.iter().map(|l| (l - top).exp()).sum();
+        let sum: f32 = logs[..self.parts.len()]
+            .iter()
+            .map(|l| (l - top).exp())
+            .sum();
         -(top + sum.ln())
     }
 }

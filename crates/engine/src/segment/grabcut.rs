@@ -62,17 +62,19 @@ pub fn smoothness(work: &Work) -> Grid {
         }
     }
     let beta = 1.0 / (2.0 * (sum / n.max(1) as f64) as f32).max(1e-3);
-    for i in 0..w * h {
-        let arcs: Vec<(usize, usize, (i32, i32))> = grid.arcs(i).collect();
-        for (a, j, (dx, dy)) in arcs {
-            let len = if dx != 0 && dy != 0 {
-                std::f32::consts::SQRT_2
-            } else {
-                1.0
-            };
-            grid.set_arc(a, GAMMA / len * (-beta * d2(i, j)).exp());
-        }
-    }
+    let caps = (0..w * h)
+        .flat_map(|i| {
+            grid.arcs(i).map(move |(_, j, (dx, dy))| {
+                let len = if dx != 0 && dy != 0 {
+                    std::f32::consts::SQRT_2
+                } else {
+                    1.0
+                };
+                GAMMA / len * (-beta * d2(i, j)).exp()
+            })
+        })
+        .collect();
+    grid.set_caps(caps);
     grid
 }
 

@@ -26,8 +26,6 @@ const DIRS: [(i32, i32); 8] = [
 
 /// A `w`×`h` grid graph with 8-connected arcs (both directions stored, each with its sister).
 pub struct Grid {
-    w: usize,
-    h: usize,
     /// Arcs of node `i` are `start[i]..start[i + 1]`.
     start: Vec<u32>,
     head: Vec<u32>,
@@ -69,8 +67,6 @@ impl Grid {
         }
         let cap = vec![0.0; head.len()];
         Grid {
-            w,
-            h,
             start,
             head,
             sister,
@@ -79,23 +75,16 @@ impl Grid {
         }
     }
 
-    pub fn width(&self) -> usize {
-        self.w
-    }
-
-    pub fn height(&self) -> usize {
-        self.h
-    }
-
     /// Arcs out of node `i`: (arc index, neighbour, direction offset).
     pub fn arcs(&self, i: usize) -> impl Iterator<Item = (usize, usize, (i32, i32))> + '_ {
         (self.start[i] as usize..self.start[i + 1] as usize)
             .map(move |a| (a, self.head[a] as usize, DIRS[self.dir[a] as usize]))
     }
 
-    /// Sets the capacity of arc `a` (see [`Grid::arcs`]).
-    pub fn set_arc(&mut self, a: usize, cap: f32) {
-        self.cap[a] = cap;
+    /// Sets every arc's capacity, in the order [`Grid::arcs`] lists them node by node.
+    pub fn set_caps(&mut self, caps: Vec<f32>) {
+        assert_eq!(caps.len(), self.cap.len(), "one capacity per arc");
+        self.cap = caps;
     }
 
     /// Minimum cut for per-node terminal weights: `terminal[i] > 0` is the cost of putting
@@ -418,16 +407,16 @@ mod tests {
     fn the_cut_is_minimal_on_random_small_grids() {
         let mut seed = 7u64;
         let mut rnd = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as f32 / (1u64 << 31) as f32
         };
         for _ in 0..200 {
             let (w, h) = (3 + (rnd() * 2.0) as usize, 3);
             let mut g = Grid::new(w, h);
-            for a in 0..g.head.len() {
-                let c = (rnd() * 4.0).floor();
-                g.set_arc(a, c);
-            }
+            let caps = (0..g.head.len()).map(|_| (rnd() * 4.0).floor()).collect();
+            g.set_caps(caps);
             let terminal: Vec<f32> = (0..w * h).map(|_| ((rnd() - 0.5) * 12.0).round()).collect();
             let side = g.min_cut(&terminal);
             let mut cost = 0.0;

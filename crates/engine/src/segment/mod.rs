@@ -34,10 +34,10 @@ pub const MAX_STROKES: usize = 64;
 
 /// Working resolution of the solve, in pixels: thin parts a few photo pixels wide at phone
 /// resolution still span a pixel or two, and a solve stays well under a second.
-const WORKING_AREA: f32 = 300_000.0;
+const WORKING_AREA: f32 = 160_000.0;
 
-/// GrabCut rounds: the labelling rarely moves after the fourth.
-const ROUNDS: usize = 5;
+/// GrabCut rounds: the labelling rarely moves after the third.
+const ROUNDS: usize = 4;
 
 /// A seller's corrections, in photo pixels.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -67,7 +67,9 @@ impl Hints {
                 return bad("the box has a coordinate that is not a number".into());
             }
             if x0 < 0.0 || y0 < 0.0 || x1 > w || y1 > h {
-                return bad(format!("the box reaches outside the {width}x{height} photo"));
+                return bad(format!(
+                    "the box reaches outside the {width}x{height} photo"
+                ));
             }
             if x1 - x0 < 2.0 || y1 - y0 < 2.0 {
                 return bad("the box is empty: x1 must exceed x0 and y1 exceed y0".into());
@@ -166,18 +168,29 @@ pub(crate) fn solve(
     };
     let grid = grabcut::smoothness(&work);
     progress.report(stage, 0.3)?;
-    let solved = grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
-        progress.report(stage, 0.3 + 0.5 * r as f32 / ROUNDS as f32)
+    let mut solved = grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
+        progress.report(stage, 0.3 + 0.4 * r as f32 / ROUNDS as f32)
     })?;
+    // A first guess the colours led astray (the product fills the frame, or the border's
+    // colours recur in it) collapses to specks: start again from the middle of the frame,
+    // as if the seller had boxed it.
+    if hints.rect.is_none() && solved.fg.iter().filter(|&&f| f).count() * 100 < w * h {
+        solved = grabcut::solve(&work, &grid, &fixed, &central(w, h), &bias, ROUNDS, |r| {
+            progress.report(stage, 0.7 + 0.1 * r as f32 / ROUNDS as f32)
+        })?;
+    }
     let fg = clean(&solved.fg, &fixed, w, h);
     if !fg.iter().any(|&f| f) {
         return Err(EngineError::InvalidInput(
             "no product found in the reference image".into(),
         ));
     }
-    let confidence = confidence(&work, &fg, &solved.evidence, hints.rect.map(|r| {
-        rect_cells(&work, pw, ph, r)
-    }));
+    let confidence = confidence(
+        &work,
+        &fg,
+        &solved.evidence,
+        hints.rect.map(|r| rect_cells(&work, pw, ph, r)),
+    );
     progress.report(stage, 0.85)?;
     let soft: Vec<f32> = fg.iter().map(|&f| if f { 1.0 } else { 0.0 }).collect();
     let co = refine::coefficients(&guide, &soft, w, h);
@@ -332,7 +345,10 @@ fn auto_init(work: &Work) -> (Vec<bool>, Vec<f32>) {
     let bias: Vec<f32> = (0..n)
         .map(|i| if on_ring(i) { -2.0 } else { 0.0 })
         .collect();
-    let ring_lab: Vec<[f32; 3]> = (0..n).filter(|&i| on_ring(i)).map(|i| work.lab[i]).collect();
+    let ring_lab: Vec<[f32; 3]> = (0..n)
+        .filter(|&i| on_ring(i))
+        .map(|i| work.lab[i])
+        .collect();
     let Some(background) = gmm::Gmm::fit(&ring_lab) else {
         return (central(w, h), bias);
     };
@@ -367,12 +383,13 @@ fn auto_init(work: &Work) -> (Vec<bool>, Vec<f32>) {
     (fill_holes(&init, w, h), bias)
 }
 
-/// The middle of the frame: the guess when the colours give none.
+/// The frame inside a tenth of its size from each edge: the guess when the colours give
+/// none.
 fn central(w: usize, h: usize) -> Vec<bool> {
     (0..w * h)
         .map(|i| {
             let (x, y) = (i % w, i / w);
-            x * 5 >= w && x * 5 < w * 4 && y * 5 >= h && y * 5 < h * 4
+            x * 10 >= w && x * 10 < w * 9 && y * 10 >= h && y * 10 < h * 9
         })
         .collect()
 }
@@ -420,7 +437,10 @@ fn fixed(work: &Work, pw: u32, ph: u32, hints: &Hints) -> Vec<Fixed> {
     let (sx, sy) = (w as f32 / pw as f32, h as f32 / ph as f32);
     // A thin brush still marks the cell it crosses.
     let radius = (hints.brush_px / 2.0 * sx.max(sy)).max(0.75);
-    for (strokes, label) in [(&hints.keep, Fixed::Product), (&hints.remove, Fixed::Background)] {
+    for (strokes, label) in [
+        (&hints.keep, Fixed::Product),
+        (&hints.remove, Fixed::Background),
+    ] {
         for stroke in strokes {
             let points: Vec<[f32; 2]> = stroke.iter().map(|&[x, y]| [x * sx, y * sy]).collect();
             stamp(&points, radius, w as u32, h as u32, |x, y| {
@@ -476,7 +496,9 @@ fn enforce(mask: &mut GrayImage, hints: &Hints) {
     let radius = (hints.brush_px / 2.0).max(0.5);
     for (strokes, value) in [(&hints.keep, 255u8), (&hints.remove, 0u8)] {
         for stroke in strokes {
-            stamp(stroke, radius, w, h, |x, y| mask.put_pixel(x, y, Luma([value])));
+            stamp(stroke, radius, w, h, |x, y| {
+                mask.put_pixel(x, y, Luma([value]))
+            });
         }
     }
 }
@@ -575,8 +597,8 @@ fn confidence(work: &Work, fg: &[bool], evidence: &[f32], rect: Option<Vec<bool>
             })
             .collect(),
     };
-    let on_border = edge_of_frame.iter().filter(|&&i| fg[i]).count() as f32
-        / edge_of_frame.len().max(1) as f32;
+    let on_border =
+        edge_of_frame.iter().filter(|&&i| fg[i]).count() as f32 / edge_of_frame.len().max(1) as f32;
     let area = fg.iter().filter(|&&f| f).count() as f32 / n as f32;
     let sized = (1.0 - ramp(area, 0.55, 0.85)) * ramp(area, 0.001, 0.01);
 

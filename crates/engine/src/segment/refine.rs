@@ -46,9 +46,21 @@ pub fn coefficients(guide: &[[f32; 3]], mask: &[f32], w: usize, h: usize) -> Coe
         let cov_ip = [0, 1, 2].map(|c| mip[c][i] - m[c] * mp[i]);
         let v = |k: usize| mii[k][i];
         let s = [
-            [v(0) - m[0] * m[0] + EPS, v(1) - m[0] * m[1], v(2) - m[0] * m[2]],
-            [v(1) - m[0] * m[1], v(3) - m[1] * m[1] + EPS, v(4) - m[1] * m[2]],
-            [v(2) - m[0] * m[2], v(4) - m[1] * m[2], v(5) - m[2] * m[2] + EPS],
+            [
+                v(0) - m[0] * m[0] + EPS,
+                v(1) - m[0] * m[1],
+                v(2) - m[0] * m[2],
+            ],
+            [
+                v(1) - m[0] * m[1],
+                v(3) - m[1] * m[1] + EPS,
+                v(4) - m[1] * m[2],
+            ],
+            [
+                v(2) - m[0] * m[2],
+                v(4) - m[1] * m[2],
+                v(5) - m[2] * m[2] + EPS,
+            ],
         ];
         let ai = solve3(s, cov_ip);
         for c in 0..3 {
@@ -110,7 +122,9 @@ pub fn upsample(photo: &RgbaImage, co: &Coefficients, fg: &[bool]) -> GrayImage 
     let sy = h as f32 / ph as f32;
     let mut out = vec![0u8; (pw * ph) as usize];
     let rows = out.chunks_mut(pw as usize).enumerate();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
     let per = (ph as usize).div_ceil(threads);
     let raw = photo.as_raw();
     std::thread::scope(|scope| {
