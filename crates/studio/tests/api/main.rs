@@ -25,6 +25,7 @@ mod files;
 mod hosted_models;
 mod hostile_input;
 mod hostile_input_two;
+mod hostile_input_three;
 mod jobs;
 mod outage;
 mod projects;
