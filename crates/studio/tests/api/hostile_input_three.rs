@@ -22,6 +22,7 @@ on_both_databases!(
     free_exports_in_flight_are_limited_per_account,
     an_identical_export_reuses_the_files_already_made,
     export_files_count_against_the_storage_quota,
+    music_is_converted_once_per_format_and_deleted_with_its_track,
 );
 
 async fn get(request: reqwest::RequestBuilder) -> Vec<u8> {
@@ -509,4 +510,53 @@ async fn export_files_count_against_the_storage_quota(db: Db) {
     }
     let response = start_export(&app, &owner, &picture, json!({"targets": ["etsy"]})).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
+}
+
+async fn music_is_converted_once_per_format_and_deleted_with_its_track(db: Db) {
+    let app = spawn_app_with(db, &[]).await;
+    let owner = app.signup("listener@example.com").await;
+    let (project, scene) = project_and_scene(&app, &owner).await;
+    let response = app
+        .authed(&owner, Method::POST, "/api/generate/audio")
+        .json(&json!({"project_id": project, "scene_id": scene, "prompt": "calm piano"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let done = app.wait_for_job(&owner, &job).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let track = done["asset_id"].as_str().unwrap().to_owned();
+    let download = |format: &'static str| {
+        get(app.authed(
+            &owner,
+            Method::GET,
+            &format!("/api/media/download/{track}?format={format}"),
+        ))
+    };
+
+    // The first M4A download encodes it and keeps the result; the second reads it back.
+    let before = media_files(&app);
+    let first = download("m4a").await;
+    let kept = media_files(&app);
+    assert_eq!(kept.len(), before.len() + 1, "{kept:?}");
+    assert_eq!(download("m4a").await, first);
+    assert_eq!(media_files(&app), kept, "nothing is encoded again");
+    download("wav").await;
+    assert_eq!(media_files(&app).len(), kept.len() + 1);
+
+    let response = app
+        .authed(&owner, Method::DELETE, &format!("/api/media/{track}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let left: Vec<_> = media_files(&app)
+        .into_iter()
+        .filter(|path| path.to_string_lossy().contains(&track))
+        .collect();
+    assert!(left.is_empty(), "the track's files stay: {left:?}");
 }
