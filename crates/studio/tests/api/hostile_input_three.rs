@@ -168,12 +168,8 @@ async fn a_variant_a_file_lacks_is_a_404_and_every_full_size_picture_is_marked(d
     let exported = stored(&app, &format!("exports/{job}/instagram_feed.jpg"));
     let viewed = get(app.authed(&owner, Method::GET, file["url"].as_str().unwrap())).await;
     assert_marked(&exported, &viewed, "the exported file");
-    let downloaded = get(app.authed(
-        &owner,
-        Method::GET,
-        file["download_url"].as_str().unwrap(),
-    ))
-    .await;
+    let downloaded =
+        get(app.authed(&owner, Method::GET, file["download_url"].as_str().unwrap())).await;
     assert_eq!(downloaded, viewed);
 
     // A video's poster is its first frame at full size: marked like the video, for the owner
@@ -330,13 +326,7 @@ async fn free_exports_in_flight_are_limited_per_account(db: Db) {
     assert_eq!(again["data"]["job_id"], accepted[0].as_str());
 
     // The limit is the account's own: a neighbour exports as usual.
-    let response = start_export(
-        &app,
-        &neighbour,
-        &theirs,
-        json!({"targets": ["etsy"]}),
-    )
-    .await;
+    let response = start_export(&app, &neighbour, &theirs, json!({"targets": ["etsy"]})).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
 
     // One export cancelled makes room for one more.
@@ -354,16 +344,25 @@ async fn free_exports_in_flight_are_limited_per_account(db: Db) {
         &app,
         &hoarder,
         &picture,
-        &[vec!["pinterest", "etsy", "shopify"], vec!["pinterest", "etsy"]],
+        &[
+            vec!["pinterest", "etsy", "shopify"],
+            vec!["pinterest", "etsy"],
+        ],
     )
     .await;
     let statuses: Vec<StatusCode> = answers.iter().map(|(status, ..)| *status).collect();
     assert_eq!(
-        statuses.iter().filter(|s| **s == StatusCode::ACCEPTED).count(),
+        statuses
+            .iter()
+            .filter(|s| **s == StatusCode::ACCEPTED)
+            .count(),
         1,
         "{answers:?}"
     );
-    assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "{answers:?}");
+    assert!(
+        statuses.contains(&StatusCode::TOO_MANY_REQUESTS),
+        "{answers:?}"
+    );
 }
 
 /// Every file under the media directory.
@@ -479,7 +478,13 @@ async fn export_files_count_against_the_storage_quota(db: Db) {
     const FULL: &str = "Your storage is full (1000 files or 1 MB of product photos and exports). \
         Delete some exports or product photos to make room.";
     let files = media_files(&app);
-    let response = start_export(&app, &owner, &picture, json!({"targets": ["facebook_feed"]})).await;
+    let response = start_export(
+        &app,
+        &owner,
+        &picture,
+        json!({"targets": ["facebook_feed"]}),
+    )
+    .await;
     assert_eq!(
         expect_error(response, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await,
         FULL
