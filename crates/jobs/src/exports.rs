@@ -1,7 +1,8 @@
 //! Export jobs: one image asset becomes one file per target, each stored as an asset of the
 //! same campaign with the rules it was checked against. An image the offline engine made is
 //! rendered again at each target's ratio from the job that made it (same brief, settings
-//! and seed); any other picture is extended around its product. A video asset with a music
+//! and seed); any other picture is extended around its product by the studio. Exports are
+//! free, so they never call a hosted model (a model's scene included). A video asset with a music
 //! asset becomes reels (MP4s with the music), stored the same way: a video the offline
 //! engine animated from a scene it can draw again is made again at each reel's ratio, any
 //! other video is kept whole with its background extended.
@@ -11,9 +12,9 @@ use domain::generation::Duration;
 use domain::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, JobFailure, JobKind, MediaKind,
 };
-use engine::export::{ExportFile, Outpainter, ReelFile, ReelSource, Source, Target};
+use engine::export::{ExportFile, ReelFile, ReelSource, Source, Target};
 use sha2::{Digest, Sha256};
-use store::{Job, MediaAsset, NewMediaAsset, StoreError};
+use store::{Job, MediaAsset, NewMediaAsset, StoreError, EXPORT_KEY_PREFIX};
 use uuid::Uuid;
 
 use crate::execute::{missing_input, read_file, seed_of, thumbnail, Context};
@@ -36,7 +37,7 @@ pub fn export_asset_id(job_id: Uuid, target: Target) -> Uuid {
 /// Object key of an exported file.
 fn file_key(job: &Job, target: Target) -> String {
     format!(
-        "exports/{}/{}.{}",
+        "{EXPORT_KEY_PREFIX}{}/{}.{}",
         job.id,
         target.as_str(),
         target.extension()
@@ -94,15 +95,7 @@ pub(crate) async fn run(
     };
     let wanted = targets.to_vec();
     let mut progress = sink.clone();
-    // A picture the hosted model painted has its margins painted by it too.
-    let (requests, mut asked) = tokio::sync::mpsc::channel::<MarginRequest>(1);
-    let painter = match source.file_metadata.provider {
-        Some(_) => ctx.provider.margin_painter(),
-        None => None,
-    }
-    .map(|name| Painter { name, requests });
-    let prompt = margin_prompt(&source.file_metadata);
-    let work = tokio::task::spawn_blocking(move || {
+    let files = tokio::task::spawn_blocking(move || {
         let (input, photos) = match &recipe {
             Some((input, photos)) => (Some(input), photos.clone()),
             None => (None, Vec::new()),
@@ -116,34 +109,9 @@ pub(crate) async fn run(
             },
             (None, None) => Source::Picture(&picture),
         };
-        let painter = painter.as_ref().map(|p| p as &dyn Outpainter);
-        engine::export::export_with(&source, &wanted, painter, &mut progress)
-    });
-    tokio::pin!(work);
-    // The engine's threads ask for margins; the model is called here, on the async side.
-    let files = loop {
-        tokio::select! {
-            done = &mut work => break done,
-            Some(request) = asked.recv() => {
-                let answer = ctx
-                    .provider
-                    .paint_margins(
-                        Bytes::from(request.canvas),
-                        Bytes::from(request.mask),
-                        prompt.clone(),
-                        sink.clone(),
-                    )
-                    .await
-                    .map(|bytes| bytes.to_vec())
-                    .map_err(|e| {
-                        tracing::warn!(error = %e, "the image model did not paint an export's margins");
-                        e.to_string()
-                    });
-                // The engine gave up waiting only if the export stopped.
-                let _ = request.answer.send(answer);
-            }
-        }
-    }
+        engine::export::export(&source, &wanted, &mut progress)
+    })
+    .await
     .map_err(|e| {
         ProviderError::transient(
             JobFailure::Internal,
@@ -226,10 +194,10 @@ async fn store_reels(
         let target = file.target;
         let key = file_key(job, target);
         let name = target.as_str();
-        let poster_key = format!("exports/{}/{name}-poster.jpg", job.id);
+        let poster_key = format!("{EXPORT_KEY_PREFIX}{}/{name}-poster.jpg", job.id);
         let (thumbnail, thumbnail_mime) = thumbnail(Bytes::from(reel.poster_jpeg.clone())).await?;
         let thumbnail_key = format!(
-            "exports/{}/{name}-thumbnail.{}",
+            "{EXPORT_KEY_PREFIX}{}/{name}-thumbnail.{}",
             job.id,
             if thumbnail_mime == "image/png" {
                 "png"
@@ -238,7 +206,7 @@ async fn store_reels(
             }
         );
         let watermarked_key = reel.marked.map(|marked| {
-            let key = format!("exports/{}/{name}-watermarked.mp4", job.id);
+            let key = format!("{EXPORT_KEY_PREFIX}{}/{name}-watermarked.mp4", job.id);
             objects.push((key.clone(), Bytes::from(marked)));
             key
         });
@@ -288,42 +256,6 @@ async fn store_reels(
     Ok(assets)
 }
 
-/// A picture's margins to paint: the canvas and mask the engine staged, and where the
-/// model's answer goes.
-struct MarginRequest {
-    canvas: Vec<u8>,
-    mask: Vec<u8>,
-    answer: tokio::sync::oneshot::Sender<Result<Vec<u8>, String>>,
-}
-
-/// The export's margin painter on the engine's threads: each request goes to the job's
-/// async side, which calls the model; the thread waits for the answer.
-struct Painter {
-    name: String,
-    requests: tokio::sync::mpsc::Sender<MarginRequest>,
-}
-
-impl Outpainter for Painter {
-    fn paint(&self, canvas_png: &[u8], mask_png: &[u8]) -> Result<Vec<u8>, String> {
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let stopped = |_| "the export stopped".to_owned();
-        self.requests
-            .blocking_send(MarginRequest {
-                canvas: canvas_png.to_vec(),
-                mask: mask_png.to_vec(),
-                answer,
-            })
-            .map_err(stopped)?;
-        answered
-            .blocking_recv()
-            .map_err(|_| "the export stopped".to_owned())?
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
 /// The record of a file an export made: its target, source, and the checks it passed.
 fn export_metadata(
     job: &Job,
@@ -355,20 +287,6 @@ fn export_metadata(
         output_format: Some(target.extension().to_owned()),
         file_size: Some(file_size),
         ..FileMetadata::default()
-    }
-}
-
-/// What the model is asked when it paints a picture's margins: the scene continued, the
-/// picture's brief for what it shows.
-fn margin_prompt(metadata: &FileMetadata) -> String {
-    let brief = metadata.prompt.as_deref().unwrap_or_default().trim();
-    let continued = "Extend this photograph outward to fill the frame: continue the same scene, \
-        surface, light and background naturally past its edges, in the same perspective. Add \
-        no second product, no text, no border.";
-    if brief.is_empty() {
-        continued.to_owned()
-    } else {
-        format!("{continued} The photograph shows: {brief}")
     }
 }
 
@@ -592,7 +510,7 @@ async fn store_files(
         let key = file_key(job, target);
         let (thumbnail, thumbnail_mime) = thumbnail(bytes.clone()).await?;
         let thumbnail_key = format!(
-            "exports/{}/{}-thumbnail.{}",
+            "{EXPORT_KEY_PREFIX}{}/{}-thumbnail.{}",
             job.id,
             target.as_str(),
             if thumbnail_mime == "image/png" {
@@ -620,7 +538,7 @@ async fn store_files(
                 )
             })??;
             let key = format!(
-                "exports/{}/{}-watermarked.{}",
+                "{EXPORT_KEY_PREFIX}{}/{}-watermarked.{}",
                 job.id,
                 target.as_str(),
                 target.extension()

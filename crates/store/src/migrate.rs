@@ -92,6 +92,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0014_job_estimates_index.sql"),
         include_str!("../migrations/postgres/0014_job_estimates_index.sql"),
     ),
+    (
+        15,
+        "free work bounds",
+        include_str!("../migrations/sqlite/0015_free_work_bounds.sql"),
+        include_str!("../migrations/postgres/0015_free_work_bounds.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

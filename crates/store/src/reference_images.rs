@@ -14,14 +14,25 @@ pub const MAX_REFERENCE_IMAGES: i64 = 3;
 /// campaign holds, whatever message keys the client chose: one message's worth.
 pub const MAX_DRAFT_IMAGES: i64 = MAX_REFERENCE_IMAGES;
 
-/// How much a user may keep uploaded: product photos and attachments, counted and in bytes.
+/// Where export files are stored: the export job's keys start with it (and
+/// `STORAGE_USAGE_SQL` counts the files under it).
+pub const EXPORT_KEY_PREFIX: &str = "exports/";
+
+/// What a user keeps against the storage quota, counted and in bytes: product photos and
+/// attachments, and export files (free to make, so bounded by what they keep).
+pub(crate) const STORAGE_USAGE_SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) \
+     FROM (SELECT file_size FROM reference_images WHERE user_id = $1 \
+     UNION ALL SELECT file_size FROM media_assets WHERE user_id = $1 AND storage_key LIKE 'exports/%') AS kept";
+
+/// How much a user may keep: product photos, attachments and export files, counted and in
+/// bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UploadQuota {
     pub files: i64,
     pub bytes: i64,
 }
 
-/// What a user has uploaded and still keeps.
+/// What a user keeps: product photos, attachments and export files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct UploadUsage {
     pub files: i64,
@@ -113,11 +124,9 @@ impl Store {
         Ok(count)
     }
 
-    /// What the user keeps uploaded.
+    /// What the user keeps against the storage quota.
     pub async fn upload_usage(&self, user_id: Uuid) -> Result<UploadUsage> {
-        let (files, bytes): (i64, i64) = on_db!(self, p => sqlx::query_as(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM reference_images WHERE user_id = $1"
-        )
+        let (files, bytes): (i64, i64) = on_db!(self, p => sqlx::query_as(STORAGE_USAGE_SQL)
         .bind(user_id)
         .fetch_one(p)
         .await)?;
@@ -255,9 +264,7 @@ impl Store {
                     return Err(AddReferenceImageError::LimitReached);
                 }
             }
-            let (files, bytes): (i64, i64) = sqlx::query_as(
-                "SELECT COUNT(*), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM reference_images WHERE user_id = $1",
-            )
+            let (files, bytes): (i64, i64) = sqlx::query_as(STORAGE_USAGE_SQL)
             .bind(new.user_id)
             .fetch_one(&mut *tx)
             .await?;

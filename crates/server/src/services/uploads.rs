@@ -12,10 +12,10 @@ use crate::state::AppState;
 
 pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";
 
-/// The answer once a user's upload quota is used up.
+/// The answer once a user's storage quota (product photos and export files) is used up.
 pub fn quota_reached(quota: &store::UploadQuota) -> ApiError {
     ApiError::PayloadTooLarge(format!(
-        "Your photo storage is full ({} photos or {} MB). Delete some product photos to upload more.",
+        "Your storage is full ({} files or {} MB of product photos and exports). Delete some exports or product photos to make room.",
         quota.files,
         quota.bytes / (1024 * 1024)
     ))

@@ -24,6 +24,7 @@ mod ffmpeg;
 mod files;
 mod hosted_models;
 mod hostile_input;
+mod hostile_input_three;
 mod hostile_input_two;
 mod jobs;
 mod outage;
