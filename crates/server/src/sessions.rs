@@ -1,7 +1,7 @@
-//! Signed-in sessions kept in memory for a few seconds, so most requests authenticate
-//! without reading the database. A revoked session is dropped at once on the node that
-//! revoked it and, through the store's signals, on every other node; the short life bounds
-//! what a missed signal could let through.
+//! Signed-in sessions kept in memory for a few seconds (configurable), so most requests
+//! authenticate without reading the database. A revoked session is dropped at once on the
+//! node that revoked it and, through the store's signals, on every other node; the short
+//! life bounds what a missed signal could let through.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -11,25 +11,31 @@ use store::{SessionUser, Signal};
 use tokio::sync::broadcast::{self, error::RecvError};
 use uuid::Uuid;
 
-/// How long a session read from the database is trusted without reading it again.
-const FRESH_FOR: Duration = Duration::from_secs(5);
 /// Past this many sessions the stale ones are swept out (and, if that is not enough, all).
 const MAX_SESSIONS: usize = 100_000;
 
-#[derive(Default)]
 pub struct SessionCache {
     inner: Mutex<Inner>,
+    /// How long a session read from the database is trusted without reading it again.
+    fresh_for: Duration,
 }
 
 #[derive(Default)]
 struct Inner {
     sessions: HashMap<[u8; 32], (SessionUser, Instant)>,
-    /// Sessions revoked in the last [`FRESH_FOR`]: a lookup that read one just before its
+    /// Sessions revoked within the cache's life: a lookup that read one just before its
     /// revocation must not put it back.
     revoked: HashMap<Uuid, Instant>,
 }
 
 impl SessionCache {
+    pub fn new(fresh_for: Duration) -> Self {
+        Self {
+            inner: Mutex::default(),
+            fresh_for,
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // Every change leaves the maps consistent, so a panic elsewhere poisons nothing real.
         self.inner
@@ -41,7 +47,7 @@ impl SessionCache {
     pub fn get(&self, token_hash: &[u8; 32]) -> Option<SessionUser> {
         let inner = self.lock();
         let (session, read_at) = inner.sessions.get(token_hash)?;
-        (read_at.elapsed() < FRESH_FOR && session.expires_at > store::now())
+        (read_at.elapsed() < self.fresh_for && session.expires_at > store::now())
             .then(|| session.clone())
     }
 
@@ -51,14 +57,14 @@ impl SessionCache {
         if inner
             .revoked
             .get(&session.session_id)
-            .is_some_and(|at| at.elapsed() < FRESH_FOR)
+            .is_some_and(|at| at.elapsed() < self.fresh_for)
         {
             return;
         }
         if inner.sessions.len() >= MAX_SESSIONS {
             inner
                 .sessions
-                .retain(|_, (_, read_at)| read_at.elapsed() < FRESH_FOR);
+                .retain(|_, (_, read_at)| read_at.elapsed() < self.fresh_for);
             if inner.sessions.len() >= MAX_SESSIONS {
                 inner.sessions.clear();
             }
@@ -72,12 +78,12 @@ impl SessionCache {
         inner
             .sessions
             .retain(|_, (s, _)| s.session_id != session_id);
-        inner.revoked.retain(|_, at| at.elapsed() < FRESH_FOR);
+        inner.revoked.retain(|_, at| at.elapsed() < self.fresh_for);
         inner.revoked.insert(session_id, Instant::now());
     }
 
     /// Drops the user's cached sessions after their profile changed, so the next request
-    /// reads it afresh (other nodes catch up within [`FRESH_FOR`]).
+    /// reads it afresh (other nodes catch up when their copy goes stale).
     pub fn forget_user(&self, user_id: Uuid) {
         self.lock()
             .sessions
@@ -124,7 +130,7 @@ mod tests {
 
     #[test]
     fn a_revoked_session_is_gone_and_stays_gone() {
-        let cache = SessionCache::default();
+        let cache = SessionCache::new(store::DEFAULT_MEMORY_CACHE);
         let open = session(chrono::Duration::days(1));
         cache.put([1; 32], open.clone());
         assert_eq!(
@@ -140,7 +146,7 @@ mod tests {
 
     #[test]
     fn an_expired_session_is_not_served() {
-        let cache = SessionCache::default();
+        let cache = SessionCache::new(store::DEFAULT_MEMORY_CACHE);
         cache.put([2; 32], session(chrono::Duration::seconds(-1)));
         assert!(cache.get(&[2; 32]).is_none());
     }

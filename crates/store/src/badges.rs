@@ -2,8 +2,8 @@
 //! the badge most pages poll is answered without a database round trip. A user's badge is
 //! dropped the moment this process signals a change to their credits, media or subscription
 //! (the store raises the signal after each such write and relays the other processes'
-//! ones), and lives at most a few seconds, which bounds what a missed signal could let
-//! through.
+//! ones), and lives at most a few seconds (configurable), which bounds what a missed signal
+//! could let through.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
@@ -11,10 +11,8 @@ use std::time::{Duration, Instant};
 
 use uuid::Uuid;
 
-use crate::{Balance, Result, Store, Subscription};
+use crate::{Balance, Result, Store, Subscription, DEFAULT_MEMORY_CACHE};
 
-/// How long a badge read from the database is trusted without reading it again.
-const FRESH_FOR: Duration = Duration::from_secs(5);
 /// Past this many users the stale badges are swept out (and, if that is not enough, all).
 const MAX_BADGES: usize = 100_000;
 
@@ -26,15 +24,23 @@ pub struct Badge {
     pub subscription: Option<Subscription>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct BadgeCache {
     inner: Mutex<Inner>,
+    /// How long a badge read from the database is trusted without reading it again.
+    fresh_for: Duration,
+}
+
+impl Default for BadgeCache {
+    fn default() -> Self {
+        Self::new(DEFAULT_MEMORY_CACHE)
+    }
 }
 
 #[derive(Debug, Default)]
 struct Inner {
     badges: HashMap<Uuid, (Badge, Instant)>,
-    /// When each user's badge was last dropped (kept for [`FRESH_FOR`]): a read that began
+    /// When each user's badge was last dropped (kept as long as a badge is): a read that began
     /// before the drop may have seen the old values and must not be kept.
     dropped: HashMap<Uuid, Instant>,
     /// When every badge was last dropped.
@@ -42,6 +48,13 @@ struct Inner {
 }
 
 impl BadgeCache {
+    pub(crate) fn new(fresh_for: Duration) -> Self {
+        Self {
+            inner: Mutex::default(),
+            fresh_for,
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // Every change leaves the maps consistent, so a panic elsewhere poisons nothing real.
         self.inner
@@ -64,7 +77,7 @@ impl BadgeCache {
             return;
         }
         // A plan cancelled at the end of its period ends by itself then, without a signal.
-        let mut until = read_at + FRESH_FOR;
+        let mut until = read_at + self.fresh_for;
         if let Some(end) = badge
             .subscription
             .as_ref()
@@ -90,7 +103,7 @@ impl BadgeCache {
         let now = Instant::now();
         inner
             .dropped
-            .retain(|_, at| now.duration_since(*at) < FRESH_FOR);
+            .retain(|_, at| now.duration_since(*at) < self.fresh_for);
         inner.dropped.insert(user_id, now);
     }
 
@@ -103,8 +116,15 @@ impl BadgeCache {
 }
 
 impl Store {
-    /// The user's credit badge, from memory when read in the last few seconds and unchanged
-    /// since.
+    /// Trusts a badge read from the database this long (instead of [`DEFAULT_MEMORY_CACHE`])
+    /// unless a signal drops it first.
+    pub fn trust_badges_for(mut self, fresh_for: Duration) -> Self {
+        self.badges = std::sync::Arc::new(BadgeCache::new(fresh_for));
+        self
+    }
+
+    /// The user's credit badge, from memory when read in the last few seconds (see
+    /// [`Store::trust_badges_for`]) and unchanged since.
     pub async fn badge(&self, user_id: Uuid) -> Result<Badge> {
         if let Some(badge) = self.badges.get(user_id) {
             return Ok(badge);

@@ -164,6 +164,11 @@ impl BeginWrite for PgPool {
     }
 }
 
+/// How long a node trusts a session or credit badge it read from the database before reading
+/// it again, unless configured. The store's signals drop changed ones at once; this bounds
+/// what a missed signal could let through.
+pub const DEFAULT_MEMORY_CACHE: Duration = Duration::from_secs(5);
+
 /// The database, SQLite or PostgreSQL, chosen by URL.
 #[derive(Clone, Debug)]
 pub struct Store {

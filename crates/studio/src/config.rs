@@ -53,6 +53,7 @@ const ENV_KEYS: &[&str] = &[
     "analytics_events_per_day",
     "upload_quota_files",
     "upload_quota_bytes",
+    "memory_cache_seconds",
 ];
 /// Keys read from the environment without the prefix, as other tools name them.
 const RAW_ENV_KEYS: &[&str] = &[
@@ -168,6 +169,11 @@ pub struct Config {
     /// Product photos and chat attachments one user may keep: how many, and their bytes.
     pub upload_quota_files: i64,
     pub upload_quota_bytes: i64,
+    /// How long a node trusts a session or credit badge it read from the database before
+    /// reading it again. Changes reach every node at once through the store's signals, so
+    /// this only bounds what a missed signal could let through; tests set it long so that
+    /// only the signal can make a change visible.
+    pub memory_cache_seconds: u64,
 }
 
 impl Default for Config {
@@ -228,6 +234,7 @@ impl Default for Config {
             analytics_events_per_day: server.analytics_events_per_day,
             upload_quota_files: server.upload_quota.files,
             upload_quota_bytes: server.upload_quota.bytes,
+            memory_cache_seconds: server.sessions_fresh_for.as_secs(),
         }
     }
 }
@@ -322,6 +329,9 @@ impl Config {
         if self.max_connections == 0 || self.max_connections_per_address == 0 {
             bail!("invalid configuration: max_connections and max_connections_per_address must be at least 1");
         }
+        if !(1..=3600).contains(&self.memory_cache_seconds) {
+            bail!("invalid configuration: memory_cache_seconds must be between 1 and 3600");
+        }
         if self.analytics_events_per_day == 0 {
             bail!("invalid configuration: analytics_events_per_day must be at least 1");
         }
@@ -393,7 +403,13 @@ impl Config {
                 files: self.upload_quota_files,
                 bytes: self.upload_quota_bytes,
             },
+            sessions_fresh_for: self.memory_cache(),
         }
+    }
+
+    /// How long sessions and credit badges read from the database are kept in memory.
+    pub fn memory_cache(&self) -> Duration {
+        Duration::from_secs(self.memory_cache_seconds)
     }
 
     /// Whether free-plan pictures are marked: the operator's choice, and payments configured.

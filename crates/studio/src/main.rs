@@ -102,7 +102,8 @@ async fn open_store(config: &Config) -> anyhow::Result<store::Store> {
     }
     let store = store::Store::connect(&url)
         .await
-        .with_context(|| format!("cannot open the database {}", redact(&url)))?;
+        .with_context(|| format!("cannot open the database {}", redact(&url)))?
+        .trust_badges_for(config.memory_cache());
     store
         .migrate()
         .await

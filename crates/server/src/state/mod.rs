@@ -49,6 +49,9 @@ pub struct ServerConfig {
     pub analytics_events_per_day: u32,
     /// What one user may keep uploaded (product photos and chat attachments).
     pub upload_quota: store::UploadQuota,
+    /// How long a session read from the database is trusted without reading it again (a
+    /// sign-out elsewhere drops it at once through the store's signal).
+    pub sessions_fresh_for: std::time::Duration,
 }
 
 impl Default for ServerConfig {
@@ -73,6 +76,7 @@ impl Default for ServerConfig {
                 files: 1000,
                 bytes: 2 * 1024 * 1024 * 1024,
             },
+            sessions_fresh_for: store::DEFAULT_MEMORY_CACHE,
         }
     }
 }
@@ -89,7 +93,7 @@ pub struct AppState {
     pub assistant: Arc<dyn ai::Assistant>,
     /// Stripe, when payments are configured.
     pub stripe: Option<Arc<crate::stripe::StripeClient>>,
-    /// Sessions read in the last few seconds.
+    /// Sessions read recently (see [`ServerConfig::sessions_fresh_for`]).
     pub sessions: Arc<SessionCache>,
     /// The live-event streams open on this node, per user.
     pub event_streams: Arc<crate::event_streams::EventStreams>,
@@ -109,7 +113,7 @@ impl AppState {
             Some(stripe) => Some(Arc::new(crate::stripe::StripeClient::new(stripe.clone())?)),
             None => None,
         };
-        let sessions = Arc::new(SessionCache::default());
+        let sessions = Arc::new(SessionCache::new(config.sessions_fresh_for));
         tokio::spawn(sessions.clone().follow(store.subscribe()));
         Ok(Self {
             store,

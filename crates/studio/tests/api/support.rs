@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::time::Duration;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
@@ -51,6 +52,41 @@ pub fn postgres_missing() -> bool {
         );
     }
     missing
+}
+
+/// Environment for nodes that trust what they read from the database (sessions, credit
+/// badges) for an hour: within a test only a store signal can then make a change visible.
+pub const TRUST_READS_FOR_AN_HOUR: (&str, &str) = ("STUDIO_MEMORY_CACHE_SECONDS", "3600");
+
+/// How long a test waits for a store signal before calling it lost. A bound, not a measure
+/// (a signal takes milliseconds): with [`TRUST_READS_FOR_AN_HOUR`] nothing else could make
+/// the change visible in time, so waiting longer proves nothing more; the bound only stops a
+/// broken signal from hanging the run.
+pub const SIGNAL_BOUND: Duration = Duration::from_secs(60);
+
+/// Reads through `read` until `arrived` holds for what it answers, and returns that; panics
+/// after [`SIGNAL_BOUND`] with `what` and the last answer.
+pub async fn until_signalled<T, F>(
+    what: &str,
+    mut read: impl FnMut() -> F,
+    arrived: impl Fn(&T) -> bool,
+) -> T
+where
+    T: std::fmt::Debug,
+    F: std::future::Future<Output = T>,
+{
+    let bound = tokio::time::Instant::now() + SIGNAL_BOUND;
+    loop {
+        let seen = read().await;
+        if arrived(&seen) {
+            return seen;
+        }
+        assert!(
+            tokio::time::Instant::now() < bound,
+            "{what}: no signal in {SIGNAL_BOUND:?}, still {seen:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 pub struct TestDatabase {

@@ -200,4 +200,23 @@ async fn invalid_configuration_is_refused_with_a_clear_message() {
         .unwrap();
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("database_url must start with"));
+
+    let output = tokio::process::Command::new(BIN)
+        .args([
+            "--data-dir",
+            &db.data_dir.path().display().to_string(),
+            "migrate",
+        ])
+        .env("DATABASE_URL", &db.url)
+        .env("STUDIO_MEMORY_CACHE_SECONDS", "0")
+        .output()
+        .await
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("memory_cache_seconds must be between 1 and 3600"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
