@@ -311,6 +311,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
               max={MAX_BRUSH_PX}
               step={1}
               value={brushPx}
+              aria-label="Brush size"
               aria-valuetext={`${brushPx} photo pixels`}
               title="Brush size ([ and ])"
               onChange={(event) => apply({ type: 'brush', px: Number(event.currentTarget.value) })}

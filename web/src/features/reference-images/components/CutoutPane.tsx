@@ -126,8 +126,9 @@ export function CutoutPane(props: CutoutPaneProps) {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || !photo || !photoSize || box.width <= 0 || box.height <= 0) return;
+    if (!canvas || !photo || !photoSize || box.width <= 0 || box.height <= 0) return;
+    const context = canvas.getContext('2d');
+    if (!context) return;
     const ratio = window.devicePixelRatio || 1;
     const width = Math.round(box.width * ratio);
     const height = Math.round(box.height * ratio);

@@ -14,16 +14,14 @@ export function useCutoutImages(photoUrl: string, maskUrl: string | null): Cutou
   const [mask, setMask] = useState<{ bitmap: ImageBitmap | null; failed: boolean }>({ bitmap: null, failed: false });
 
   useEffect(() => {
-    let cancelled = false;
     const element = new Image();
     element.decoding = 'async';
+    element.onload = () => setPhoto({ url: photoUrl, element, failed: false });
+    element.onerror = () => setPhoto({ url: photoUrl, element: null, failed: true });
     element.src = photoUrl;
-    element
-      .decode()
-      .then(() => (cancelled ? undefined : setPhoto({ url: photoUrl, element, failed: false })))
-      .catch(() => (cancelled ? undefined : setPhoto({ url: photoUrl, element: null, failed: true })));
     return () => {
-      cancelled = true;
+      element.onload = null;
+      element.onerror = null;
     };
   }, [photoUrl]);
 
