@@ -1,4 +1,4 @@
-import { inflateSync } from "node:zlib";
+import { inflateSync } from 'node:zlib';
 
 /** A decoded PNG: 8 bits per channel, `channels` per pixel (1 grey, 2 grey+alpha, 3 RGB, 4 RGBA), rows top down. */
 export interface Pixels {
@@ -12,7 +12,7 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
 /** Decodes a non-interlaced 8-bit PNG (what the studio writes for masks and pictures). */
 export function decodePng(bytes: Buffer): Pixels {
-  if (bytes.readUInt32BE(0) !== 0x89504e47) throw new Error("not a PNG");
+  if (bytes.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
   let offset = 8;
   let width = 0;
   let height = 0;
@@ -20,21 +20,18 @@ export function decodePng(bytes: Buffer): Pixels {
   const compressed: Buffer[] = [];
   while (offset < bytes.length) {
     const length = bytes.readUInt32BE(offset);
-    const type = bytes.toString("ascii", offset + 4, offset + 8);
+    const type = bytes.toString('ascii', offset + 4, offset + 8);
     const body = bytes.subarray(offset + 8, offset + 8 + length);
-    if (type === "IHDR") {
+    if (type === 'IHDR') {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const depth = body[8];
       const colour = body[9] ?? -1;
-      if (depth !== 8 || body[12] !== 0 || !(colour in CHANNELS))
-        throw new Error(
-          `unsupported PNG: depth ${depth}, colour ${colour}, interlace ${body[12]}`,
-        );
+      if (depth !== 8 || body[12] !== 0 || !(colour in CHANNELS)) throw new Error(`unsupported PNG: depth ${depth}, colour ${colour}, interlace ${body[12]}`);
       channels = CHANNELS[colour] ?? 0;
-    } else if (type === "IDAT") {
+    } else if (type === 'IDAT') {
       compressed.push(body);
-    } else if (type === "IEND") {
+    } else if (type === 'IEND') {
       break;
     }
     offset += 12 + length;
@@ -49,10 +46,7 @@ export function decodePng(bytes: Buffer): Pixels {
       const x = raw[row + i] ?? 0;
       const a = i >= channels ? (data[y * stride + i - channels] ?? 0) : 0;
       const b = y > 0 ? (data[(y - 1) * stride + i] ?? 0) : 0;
-      const c =
-        y > 0 && i >= channels
-          ? (data[(y - 1) * stride + i - channels] ?? 0)
-          : 0;
+      const c = y > 0 && i >= channels ? (data[(y - 1) * stride + i - channels] ?? 0) : 0;
       let value: number;
       if (filter === 0) value = x;
       else if (filter === 1) value = x + a;
@@ -73,27 +67,15 @@ export function decodePng(bytes: Buffer): Pixels {
 
 /** The first channel at (x, y): a mask's grey value. */
 export function grey(pixels: Pixels, x: number, y: number): number {
-  return (
-    pixels.data[
-      (Math.round(y) * pixels.width + Math.round(x)) * pixels.channels
-    ] ?? 0
-  );
+  return pixels.data[(Math.round(y) * pixels.width + Math.round(x)) * pixels.channels] ?? 0;
 }
 
 /** The RGB at (x, y). */
-export function rgb(
-  pixels: Pixels,
-  x: number,
-  y: number,
-): [number, number, number] {
+export function rgb(pixels: Pixels, x: number, y: number): [number, number, number] {
   const at = (Math.round(y) * pixels.width + Math.round(x)) * pixels.channels;
   if (pixels.channels < 3) {
     const v = pixels.data[at] ?? 0;
     return [v, v, v];
   }
-  return [
-    pixels.data[at] ?? 0,
-    pixels.data[at + 1] ?? 0,
-    pixels.data[at + 2] ?? 0,
-  ];
+  return [pixels.data[at] ?? 0, pixels.data[at + 1] ?? 0, pixels.data[at + 2] ?? 0];
 }
