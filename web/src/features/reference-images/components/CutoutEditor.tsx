@@ -164,6 +164,9 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
     }
   };
 
+  // Whether this photo's cutout was doubtful when the editor opened (or since).
+  const [warned, setWarned] = useState(false);
+  if (cutout?.warning && !warned) setWarned(true);
   const busy = status === 'waiting' || status === 'saving';
   const seller = cutout?.source === 'seller';
   const canUndo = state.edits.length > 0;
@@ -210,6 +213,12 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
           <CircleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden />
           <span>{cutout.warning}</span>
         </p>
+      ) : warned && seller ? (
+        // Takes the warning's place, so the photo does not jump under the seller's next stroke.
+        <p className="mx-4 mt-3 flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200 sm:mx-5">
+          <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
+          <span>Adjusted — your next scenes use this cutout</span>
+        </p>
       ) : null}
 
       {phone ? (
@@ -228,7 +237,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
         </div>
       ) : null}
 
-      <div className="relative flex min-h-0 flex-1 gap-3 px-4 pt-3 sm:px-5">
+      <div className="relative flex min-h-0 flex-1 gap-3 px-4 py-3 sm:px-5">
         {loadFailed ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 rounded-xl bg-rose-50 text-sm text-rose-700 ring-1 ring-rose-200" role="alert">
             <span className="flex items-center gap-2">
@@ -250,6 +259,16 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
               <Pane caption="Photo">
                 <CutoutPane {...paneProps} view="photo" label="Your photo, dimmed where the background was cut away" className="flex-1" />
               </Pane>
+            ) : null}
+            {busy ? (
+              // The masks shown stay until the new one arrives; this says one is on its way.
+              <div
+                role="progressbar"
+                aria-label="Updating the cutout"
+                className="pointer-events-none absolute inset-x-4 top-1 h-1 overflow-hidden rounded-full bg-brand-100 sm:inset-x-5"
+              >
+                <div className="h-full w-full animate-pulse rounded-full bg-brand-500" />
+              </div>
             ) : null}
             {!photo || !cutout ? (
               <div className="pointer-events-none absolute inset-0 flex items-center justify-center" role="status">
@@ -275,7 +294,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
           ) : (
             <span className="text-slate-600">
               {TOOLS.find((candidate) => candidate.value === tool)?.hint}
-              {seller ? <span className="hidden text-slate-400 sm:inline"> · Your next scenes use this cutout</span> : null}
+              {seller && !warned ? <span className="hidden text-slate-400 sm:inline"> · Your next scenes use this cutout</span> : null}
             </span>
           )}
         </p>
@@ -285,7 +304,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
             value={tool}
             onValueChange={(value) => setTool(value as CutoutTool)}
             orientation="horizontal"
-            className="flex rounded-lg bg-slate-100 p-1"
+            className="grid w-full grid-cols-3 rounded-lg bg-slate-100 p-1 sm:flex sm:w-auto"
           >
             {TOOLS.map((option) => (
               <RadioGroup.Item
@@ -293,7 +312,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
                 value={option.value}
                 title={`${option.label} (${option.key})`}
                 className={cn(
-                  'flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                  'flex h-8 items-center justify-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
                   'data-[state=checked]:bg-white data-[state=checked]:text-slate-900 data-[state=checked]:shadow-sm data-[state=unchecked]:text-slate-600 data-[state=unchecked]:hover:text-slate-900',
                 )}
               >
@@ -302,7 +321,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
               </RadioGroup.Item>
             ))}
           </RadioGroup.Root>
-          <label htmlFor={brushId} className="flex min-w-0 flex-1 items-center gap-2 text-xs font-medium text-slate-600 sm:flex-none">
+          <label htmlFor={brushId} className="flex w-full min-w-0 items-center gap-2 text-xs font-medium text-slate-600 sm:w-auto">
             <span className="whitespace-nowrap">Brush size</span>
             <input
               id={brushId}
@@ -315,7 +334,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
               aria-valuetext={`${brushPx} photo pixels`}
               title="Brush size ([ and ])"
               onChange={(event) => apply({ type: 'brush', px: Number(event.currentTarget.value) })}
-              className="w-full min-w-16 accent-brand-600 sm:w-32"
+              className="min-w-16 flex-1 accent-brand-600 sm:w-32 sm:flex-none"
             />
             <span className="w-12 text-right tabular-nums">{brushPx} px</span>
           </label>
@@ -343,7 +362,8 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
 function Pane({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <figure className="flex min-h-0 min-w-0 flex-1 flex-col gap-1.5">
-      <figcaption className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{caption}</figcaption>
+      {/* On a phone the view switch above says which pane this is. */}
+      <figcaption className="sr-only text-xs font-semibold tracking-wide text-slate-500 uppercase sm:not-sr-only">{caption}</figcaption>
       {children}
     </figure>
   );
