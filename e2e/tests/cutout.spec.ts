@@ -240,14 +240,18 @@ for (const viewport of [
     writeFileSync(`${screenshots}cutout-scene-${viewport.name}.png`, sceneBytes);
     const scene = decodePng(sceneBytes);
     const assetId = /\/api\/media\/file\/([0-9a-f-]+)/.exec(src)?.[1];
-    const asset = await (await page.request.get(`/api/media/${assetId}`)).text();
-    expect(asset).toContain('"cutout_source":"seller"');
+    const projects = (await (await page.request.get('/api/projects')).json()) as { data: { id: string }[] };
+    const storyboard: unknown = await (await page.request.get(`/api/projects/${projects.data[0]?.id}/storyboard`)).json();
+    const asset = findById(storyboard, assetId ?? '') as { file_metadata?: Record<string, unknown> } | null;
+    const facts = asset?.file_metadata ?? {};
+    // The job's record says which cutout the scene used.
+    expect(facts.cutout_source).toBe('seller');
 
     // The product in the scene is the adjusted cutout: where it stands (the recorded placement),
-    // the box's outside and the stroked spoon are scene (magenta), the cup is the photo's.
-    const placement = /"product_placement":\{"x":(-?\d+),"y":(-?\d+),"width":(\d+),"height":(\d+)\}/.exec(asset);
-    expect(placement, 'the scene records where the product stands').not.toBeNull();
-    const [px, py, pw, ph] = (placement ?? []).slice(1).map(Number) as [number, number, number, number];
+    // the stroked spoon is scene (magenta) and the cup is the photo's.
+    const placement = facts.product_placement as { x: number; y: number; width: number; height: number } | undefined;
+    expect(placement, 'the scene records where the product stands').toBeDefined();
+    const { x: px, y: py, width: pw, height: ph } = placement ?? { x: 0, y: 0, width: 0, height: 0 };
     const bounds = foreground(stroked);
     const toScene = (x: number, y: number) => ({
       x: px + ((x - bounds.x0) / (bounds.x1 - bounds.x0)) * pw,
@@ -257,8 +261,36 @@ for (const viewport of [
     expect(isMagenta(rgb(scene, coffeeInScene.x, coffeeInScene.y)), 'the coffee stays the photo’s').toBe(false);
     const spoon = toScene(366, 285);
     expect(isMagenta(rgb(scene, spoon.x, spoon.y)), 'the removed spoon is scene').toBe(true);
+
+    // The scene's detail says which cutout it used.
+    if (viewport.name === 'phone') await page.getByRole('button', { name: 'Show Storyboard' }).click();
+    const card = page.getByTestId('scene-grid').getByRole('article', { name: 'Campaign 1' });
+    const detail = page.getByTestId('scene-detail');
+    await expect(detail.or(card)).toBeVisible();
+    if (!(await detail.isVisible())) await card.getByRole('button', { name: 'Open Campaign 1' }).click();
+    const recipe = detail.getByTestId('how-this-was-made');
+    await expect(recipe.getByText('Adjusted by you', { exact: true })).toBeVisible();
+    await recipe.scrollIntoViewIfNeeded();
+    await shot(page, `cutout-6-detail-${viewport.name}`);
     await context.close();
   });
+}
+
+/** The object with this `id` anywhere in an answer. */
+function findById(value: unknown, id: string): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findById(item, id);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    if ((value as { id?: unknown }).id === id) return value;
+    for (const item of Object.values(value)) {
+      const found = findById(item, id);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** The bounding box of a mask's product pixels. */
