@@ -294,7 +294,7 @@ function findById(value: unknown, id: string): unknown {
   return null;
 }
 
-/** The bounding box of a mask's product pixels. */
+/** The bounding box of a mask's product pixels, as the studio crops a cutout (any matte above 8). */
 function foreground(mask: Pixels): {
   x0: number;
   y0: number;
@@ -307,7 +307,7 @@ function foreground(mask: Pixels): {
   let y1 = 0;
   for (let y = 0; y < mask.height; y++) {
     for (let x = 0; x < mask.width; x++) {
-      if (grey(mask, x, y) < 128) continue;
+      if (grey(mask, x, y) <= 8) continue;
       x0 = Math.min(x0, x);
       y0 = Math.min(y0, y);
       x1 = Math.max(x1, x + 1);
