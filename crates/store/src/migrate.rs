@@ -92,6 +92,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0014_job_estimates_index.sql"),
         include_str!("../migrations/postgres/0014_job_estimates_index.sql"),
     ),
+    (
+        15,
+        "reference image cutouts",
+        include_str!("../migrations/sqlite/0015_reference_image_cutouts.sql"),
+        include_str!("../migrations/postgres/0015_reference_image_cutouts.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.
