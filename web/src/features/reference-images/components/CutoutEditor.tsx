@@ -16,7 +16,6 @@ import {
   cutoutAdjustment,
   cutoutEditsReducer,
   defaultBrushPx,
-  editsFromStored,
   MAX_BRUSH_PX,
   MIN_BRUSH_PX,
   stepBrush,
@@ -72,14 +71,6 @@ const TOOLS: { value: CutoutTool; label: string; key: string; hint: string; icon
 
 const NO_EDITS: CutoutEdits = { edits: [], brushPx: 0 };
 
-/** A seller-adjusted cutout whose answer carries the stored box and strokes: the editor carries on from them. */
-function storedEdits(cutout: Cutout | undefined, photoSize: { width: number; height: number } | null): CutoutEdits {
-  if (!cutout || !photoSize || cutout.source !== 'seller') return NO_EDITS;
-  const stored = (cutout as Cutout & { hints?: Parameters<typeof editsFromStored>[0] | null }).hints;
-  if (!stored || (!stored.box && !stored.keep?.length && !stored.remove?.length)) return NO_EDITS;
-  return editsFromStored(stored, defaultBrushPx(photoSize));
-}
-
 function hasStroke(edits: readonly CutoutEdit[]): boolean {
   return edits.some((edit) => edit.kind === 'stroke');
 }
@@ -97,16 +88,15 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
   const phone = useViewportWidth() < MOBILE_BREAKPOINT;
   const [view, setView] = useState<'cutout' | 'photo'>('cutout');
   const [tool, setTool] = useState<CutoutTool>('box');
-  // Null until the seller's first edit here: until then the edits are the stored ones, if any.
-  const [own, setOwn] = useState<CutoutEdits | null>(null);
+  // The editor starts from no edits: each PUT is the whole set of corrections, so a cutout
+  // adjusted earlier is replaced by what is drawn now.
+  const [state, setState] = useState<CutoutEdits>(NO_EDITS);
   const [draft, setDraft] = useState<CutoutDraft | null>(null);
   const [status, setStatus] = useState<CutoutSaveStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const errorId = useId();
   const brushId = useId();
-  const stored = useMemo(() => storedEdits(cutout, photoSize), [cutout, photoSize]);
-  const state = own ?? stored;
   const brushPx = state.brushPx || (photoSize ? defaultBrushPx(photoSize) : 24);
   const [saver] = useState(() =>
     createCutoutSaver<Cutout>({
@@ -124,7 +114,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
   const apply = (action: CutoutEditsAction) => {
     const next = cutoutEditsReducer(state, action);
     if (next === state || !photoSize) return;
-    setOwn(next);
+    setState(next);
     // A new brush width changes only strokes already drawn; without any there is nothing to re-solve.
     if (action.type === 'brush' && !hasStroke(next.edits)) return;
     setError(null);
@@ -132,7 +122,7 @@ function CutoutEditorBody({ image, onClose }: { image: ReferenceImage; onClose: 
   };
 
   const reset = () => {
-    setOwn({ ...state, edits: [] });
+    setState({ ...state, edits: [] });
     setError(null);
     saver.schedule(null);
     void saver.flush();

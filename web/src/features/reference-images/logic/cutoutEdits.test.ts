@@ -4,7 +4,6 @@ import {
   cutoutAdjustment,
   cutoutEditsReducer,
   defaultBrushPx,
-  editsFromStored,
   simplifyRun,
   stepBrush,
   type CutoutEdit,
@@ -136,50 +135,5 @@ describe('brush', () => {
   it('a new width is the same state when nothing changes', () => {
     expect(cutoutEditsReducer(none, { type: 'brush', px: 24 })).toBe(none);
     expect(cutoutEditsReducer(none, { type: 'brush', px: 40 }).brushPx).toBe(40);
-  });
-});
-
-describe('editsFromStored', () => {
-  it('turns stored corrections back into edits, the box first', () => {
-    const edits = editsFromStored(
-      {
-        box: [1, 2, 300, 200],
-        keep: [[[5, 6]]],
-        remove: [
-          [
-            [7, 8],
-            [9, 10],
-          ],
-        ],
-        brush_px: 30,
-      },
-      24,
-    );
-    expect(edits.brushPx).toBe(30);
-    expect(edits.edits).toEqual([
-      { kind: 'box', box: [1, 2, 300, 200] },
-      { kind: 'stroke', mode: 'keep', runs: [[{ x: 5, y: 6 }]] },
-      {
-        kind: 'stroke',
-        mode: 'remove',
-        runs: [
-          [
-            { x: 7, y: 8 },
-            { x: 9, y: 10 },
-          ],
-        ],
-      },
-    ]);
-    expect(cutoutAdjustment(edits, photo)).toEqual({
-      box: [1, 2, 300, 200],
-      keep: [[[5, 6]]],
-      remove: [
-        [
-          [7, 8],
-          [9, 10],
-        ],
-      ],
-      brush_px: 30,
-    });
   });
 });

@@ -105,13 +105,7 @@ export function cutoutAdjustment(edits: CutoutEdits, photo: Size): CutoutAdjustm
   return body;
 }
 
-export type CutoutEditsAction =
-  | { type: 'add'; edit: CutoutEdit }
-  | { type: 'undo' }
-  | { type: 'clear' }
-  | { type: 'brush'; px: number }
-  /** Starts over from what the server has stored (or nothing). */
-  | { type: 'load'; edits: CutoutEdits };
+export type CutoutEditsAction = { type: 'add'; edit: CutoutEdit } | { type: 'undo' } | { type: 'clear' } | { type: 'brush'; px: number };
 
 /** Pure: the edits after an action; the same object when nothing changed. */
 export function cutoutEditsReducer(state: CutoutEdits, action: CutoutEditsAction): CutoutEdits {
@@ -126,29 +120,5 @@ export function cutoutEditsReducer(state: CutoutEdits, action: CutoutEditsAction
       const px = clampBrush(action.px);
       return px === state.brushPx ? state : { ...state, brushPx: px };
     }
-    case 'load':
-      return action.edits;
   }
-}
-
-/** The seller's stored constraints, as a GET of the cutout may carry them, back into edits. */
-export function editsFromStored(
-  stored: {
-    box?: readonly number[] | null;
-    keep?: readonly (readonly (readonly number[])[])[] | null;
-    remove?: readonly (readonly (readonly number[])[])[] | null;
-    brush_px?: number | null;
-  },
-  fallbackBrushPx: number,
-): CutoutEdits {
-  const edits: CutoutEdit[] = [];
-  const box = stored.box;
-  if (box && box.length === 4) edits.push({ kind: 'box', box: [box[0] ?? 0, box[1] ?? 0, box[2] ?? 0, box[3] ?? 0] });
-  for (const mode of ['keep', 'remove'] as const) {
-    for (const run of stored[mode] ?? []) {
-      const points = run.filter((point) => point.length >= 2).map((point) => ({ x: point[0] ?? 0, y: point[1] ?? 0 }));
-      if (points.length > 0) edits.push({ kind: 'stroke', mode, runs: [points] });
-    }
-  }
-  return { edits, brushPx: clampBrush(stored.brush_px ?? fallbackBrushPx) };
 }
