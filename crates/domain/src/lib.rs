@@ -17,6 +17,7 @@ macro_rules! parse_from_text {
 pub mod account;
 pub mod chat;
 pub mod credits;
+pub mod cutout;
 pub mod events;
 pub mod file_metadata;
 pub mod generation;
@@ -32,6 +33,7 @@ pub use chat::{
     StructuredResponse, Substitution,
 };
 pub use credits::LedgerReason;
+pub use cutout::{cutout_warning, CutoutHints, CutoutSource};
 pub use events::LiveEvent;
 pub use file_metadata::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, Placement, RecipeSettings,

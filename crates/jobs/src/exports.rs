@@ -17,7 +17,8 @@ use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError, EXPORT_KEY_PREFIX};
 use uuid::Uuid;
 
-use crate::execute::{missing_input, read_file, seed_of, thumbnail, Context};
+use crate::cutouts::{self, CutoutFacts};
+use crate::execute::{missing_input, read_file, record_cutout, seed_of, thumbnail, Context};
 use crate::lineage;
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
@@ -89,15 +90,18 @@ pub(crate) async fn run(
     let recipe = engine_recipe(ctx, job, &source).await?;
     // A picture that cannot be drawn again still has its product photo somewhere up its
     // lineage: the packshot and the cutout are made from that, never from the scene.
-    let product_photo = match recipe {
-        Some(_) => None,
-        None => lineage::product_photo(ctx, job, source_id).await?,
+    let (product_photo, cutout) = match &recipe {
+        Some(recipe) => (None, recipe.cutout),
+        None => match lineage::product_photo(ctx, job, source_id).await? {
+            Some(photo) => (Some(photo.bytes), photo.cutout),
+            None => (None, None),
+        },
     };
     let wanted = targets.to_vec();
     let mut progress = sink.clone();
     let files = tokio::task::spawn_blocking(move || {
         let (input, photos) = match &recipe {
-            Some((input, photos)) => (Some(input), photos.clone()),
+            Some(recipe) => (Some(&recipe.input), recipe.photos.clone()),
             None => (None, Vec::new()),
         };
         let photo_refs: Vec<&[u8]> = photos.iter().map(|b| b.as_ref()).collect();
@@ -120,7 +124,38 @@ pub(crate) async fn run(
     })??;
     sink.report("storing", 0.99)
         .map_err(|_| ProviderError::Cancelled)?;
-    store_files(ctx, job, &source, files).await
+    let files = files
+        .into_iter()
+        .map(|mut file| {
+            file.checks.extend(cutout.map(product_cutout));
+            file
+        })
+        .collect();
+    store_files(ctx, job, &source, files, cutout).await
+}
+
+/// Whether the product in the files is the product: only a confident automatic cutout or
+/// one the seller adjusted is trusted; a doubtful one fails until the seller adjusts it.
+fn product_cutout(cutout: CutoutFacts) -> engine::export::Check {
+    let percent = cutout.confidence * 100.0;
+    let (ok, detail) = match cutout.source {
+        domain::CutoutSource::Seller => (true, "the seller adjusted the product's cutout".to_owned()),
+        domain::CutoutSource::Auto if domain::cutout_warning(cutout.source, cutout.confidence).is_none() => (
+            true,
+            format!("the product's automatic cutout is confident ({percent:.0} %)"),
+        ),
+        domain::CutoutSource::Auto => (
+            false,
+            format!(
+                "the product's automatic cutout is doubtful ({percent:.0} %): adjust the cutout on the product photo"
+            ),
+        ),
+    };
+    engine::export::Check {
+        rule: "product_cutout",
+        ok,
+        detail,
+    }
 }
 
 /// Reels from the exported video and the music.
@@ -290,6 +325,14 @@ fn export_metadata(
     }
 }
 
+/// How the offline engine drew an image: its brief, settings and seed, and the photos it
+/// staged with the stored cutout behind them.
+struct Recipe {
+    input: ImageInput,
+    photos: Vec<Bytes>,
+    cutout: Option<CutoutFacts>,
+}
+
 /// The brief, settings, seed and photos that made an image the offline engine drew; `None`
 /// for anything else (a hosted model's image, an edit, an upload), which cannot be drawn
 /// again.
@@ -297,7 +340,7 @@ async fn engine_recipe(
     ctx: &Context<'_>,
     job: &Job,
     source: &MediaAsset,
-) -> Result<Option<(ImageInput, Vec<Bytes>)>, ProviderError> {
+) -> Result<Option<Recipe>, ProviderError> {
     // A hosted model names itself in the asset's metadata.
     if source.file_metadata.provider.is_some() {
         return Ok(None);
@@ -368,7 +411,7 @@ async fn engine_recipe(
         ),
         _ => return Ok(None),
     };
-    let Some(photos) = staged_photo(ctx, job, &photo_ids).await? else {
+    let Some((photos, cutout)) = staged_photo(ctx, job, &photo_ids).await? else {
         return Ok(None);
     };
     let input = ImageInput {
@@ -381,21 +424,25 @@ async fn engine_recipe(
         variation,
         engine: domain::ImageEngine::Studio,
     };
-    Ok(Some((input, photos)))
+    Ok(Some(Recipe {
+        input,
+        photos,
+        cutout,
+    }))
 }
 
-/// The photo a scene staged (only the first is), read again; `None` when it was deleted
-/// since, so the scene cannot be drawn again.
+/// The photo a scene staged (only the first is), read again with its stored cutout as it
+/// is now; `None` when it was deleted since, so the scene cannot be drawn again.
 async fn staged_photo(
     ctx: &Context<'_>,
     job: &Job,
     photo_ids: &[Uuid],
-) -> Result<Option<Vec<Bytes>>, ProviderError> {
+) -> Result<Option<(Vec<Bytes>, Option<CutoutFacts>)>, ProviderError> {
     let Some(id) = photo_ids.first() else {
-        return Ok(Some(Vec::new()));
+        return Ok(Some((Vec::new(), None)));
     };
-    match read_file(ctx, job, *id, "product photo").await {
-        Ok(bytes) => Ok(Some(vec![bytes])),
+    match cutouts::product_photo(ctx, job, *id, "product photo").await {
+        Ok(photo) => Ok(Some((vec![photo.bytes], photo.cutout))),
         Err(ProviderError::Permanent { .. }) => Ok(None),
         Err(e) => Err(e),
     }
@@ -444,7 +491,7 @@ async fn scene_video(
             resolution,
             duration,
         } => {
-            let Some(photos) = staged_photo(ctx, job, &reference_image_ids).await? else {
+            let Some((photos, _)) = staged_photo(ctx, job, &reference_image_ids).await? else {
                 return Ok(None);
             };
             let scene = ImageInput {
@@ -484,9 +531,9 @@ async fn scene_video(
             };
             Ok(engine_recipe(ctx, job, &picture)
                 .await?
-                .map(|(scene, photos)| SceneVideo {
-                    scene,
-                    photos,
+                .map(|recipe| SceneVideo {
+                    scene: recipe.input,
+                    photos: recipe.photos,
                     motion: prompt,
                     duration,
                     seed,
@@ -501,6 +548,7 @@ async fn store_files(
     job: &Job,
     source: &MediaAsset,
     files: Vec<ExportFile>,
+    cutout: Option<CutoutFacts>,
 ) -> Result<Vec<NewMediaAsset>, ProviderError> {
     let mut objects = Vec::new();
     let mut assets = Vec::new();
@@ -553,7 +601,9 @@ async fn store_files(
             width: file.width,
             height: file.height,
         };
-        let metadata = export_metadata(job, source.id, None, target, &file.checks, size, file_size);
+        let mut metadata =
+            export_metadata(job, source.id, None, target, &file.checks, size, file_size);
+        record_cutout(&mut metadata, cutout);
         objects.push((key.clone(), bytes));
         objects.push((thumbnail_key.clone(), Bytes::from(thumbnail)));
         assets.push(NewMediaAsset {

@@ -6,6 +6,7 @@ mod accounts;
 mod badges;
 mod commerce;
 mod credits;
+mod cutouts;
 mod events;
 mod flags;
 mod jobs;
@@ -40,6 +41,7 @@ pub use commerce::{
     SubscriptionChange,
 };
 pub use credits::{Balance, LedgerEntry};
+pub use cutouts::Cutout;
 pub use domain::LedgerReason;
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
 pub use jobs::{

@@ -13,6 +13,7 @@ mod commerce;
 mod connections;
 mod crate_rules;
 mod credit_badge;
+mod cutouts;
 mod edits;
 mod estimates;
 mod exact_product;
