@@ -165,7 +165,7 @@ fn grey(mask: &GrayImage) -> RgbaImage {
 fn on_checkerboard(photo: &RgbaImage, mask: &GrayImage) -> RgbaImage {
     let cell = (photo.width().max(photo.height()) / 24).max(4);
     RgbaImage::from_fn(photo.width(), photo.height(), |x, y| {
-        let c = if (x / cell + y / cell) % 2 == 0 {
+        let c = if (x / cell + y / cell).is_multiple_of(2) {
             200.0
         } else {
             150.0

@@ -54,8 +54,8 @@ impl Gmm {
             }
             let mut sums = vec![([0f32; 3], 0usize); k];
             for (l, s) in label.iter().zip(samples) {
-                for c in 0..3 {
-                    sums[*l].0[c] += s[c];
+                for (sum, v) in sums[*l].0.iter_mut().zip(s) {
+                    *sum += v;
                 }
                 sums[*l].1 += 1;
             }

@@ -386,11 +386,11 @@ mod tests {
             .map(|m| {
                 let src = |i: usize| m >> i & 1 == 1;
                 let mut cost = 0.0;
-                for i in 0..n {
+                for (i, t) in terminal.iter().enumerate() {
                     if src(i) {
-                        cost += (-terminal[i]).max(0.0);
+                        cost += (-t).max(0.0);
                     } else {
-                        cost += terminal[i].max(0.0);
+                        cost += t.max(0.0);
                     }
                     for (a, j, _) in g.arcs(i) {
                         if src(i) && !src(j) {
