@@ -456,7 +456,10 @@ async fn export_files_count_against_the_storage_quota(db: Db) {
         &app,
         &owner,
         &picture,
-        json!({"targets": ["amazon_lifestyle", "shopify", "etsy", "pinterest"]}),
+        json!({"targets": [
+            "amazon_main", "amazon_lifestyle", "etsy", "shopify", "instagram_feed",
+            "instagram_story", "pinterest", "transparent_png",
+        ]}),
     )
     .await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
