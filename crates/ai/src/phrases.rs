@@ -842,7 +842,8 @@ fn keep(named: &Named, product: &[String]) -> bool {
         || read.product_color.is_some()
         || read.composition.is_some();
     let head_read = engine::prompt::parse(head);
-    let head_is_feel = head_read.environment.is_none()
+    let head_is_feel = engine::prompt::prop_of(head).is_none()
+        && head_read.environment.is_none()
         && head_read.setting.is_none()
         && head_read.props.is_empty()
         && (head_read.lighting.is_some()
@@ -912,8 +913,8 @@ fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
     }
 }
 
-/// A clause after the first that starts with a thing: "…, a dog sleeping beside it",
-/// "…, mountains in the background", "…, seagulls overhead".
+/// A clause after the first that starts with a thing doing something or somewhere: "…, a
+/// dog sleeping beside it", "…, mountains in the background", "…, seagulls overhead".
 fn background_subjects(
     text: &str,
     ws: &[Word],
@@ -939,7 +940,28 @@ fn background_subjects(
             i += 1;
             continue;
         };
-        if (first..=last).any(|k| taken[k]) {
+        // It does something or is somewhere: "steam rising", "seagulls overhead",
+        // "a lighthouse in the background".
+        let after = ws.get(last + 1).map(|w| w.lower.as_str());
+        let marker = after == Some("in")
+            && ws.get(last + 2..(last + 4).min(ws.len())).is_some_and(|m| {
+                m.iter()
+                    .any(|w| matches!(w.lower.as_str(), "background" | "distance"))
+            });
+        let acts = after.is_some_and(|a| {
+            is_ing(a)
+                || matches!(
+                    a,
+                    "overhead"
+                        | "nearby"
+                        | "outside"
+                        | "everywhere"
+                        | "behind"
+                        | "above"
+                        | "around"
+                )
+        }) || marker;
+        if !acts || (first..=last).any(|k| taken[k]) {
             i = last + 1;
             continue;
         }

@@ -30,7 +30,7 @@ const SINGLE: &[(&str, &[&str])] = &[
         &["a skateboard ramp", "graffiti"],
     ),
     (
-        "watch on a leather car seat beside a vintage Vespa",
+        "perfume bottle on a leather car seat beside a vintage Vespa",
         &["a leather car seat", "a vintage Vespa"],
     ),
     (
@@ -94,7 +94,7 @@ const SINGLE: &[(&str, &[&str])] = &[
         &["a fir tree", "wrapped presents"],
     ),
     (
-        "dog treats on a kitchen floor beside a Labrador puppy",
+        "pet shampoo bottle on a kitchen floor beside a Labrador puppy",
         &["a kitchen floor", "a Labrador puppy"],
     ),
     (
@@ -270,7 +270,12 @@ fn check(reply: &AssistantReply, phrase: &str) -> Result<Outcome, String> {
         return Ok(Outcome::Drawn);
     }
     if let Some(x) = substituted {
-        if !names_whole(&reply.content, &x.asked) || !reply.content.contains(&x.used) {
+        if !names_whole(&reply.content, &x.asked)
+            || !reply
+                .content
+                .to_lowercase()
+                .contains(&x.used.to_lowercase())
+        {
             return Err(format!(
                 "{phrase:?} stands in as {:?}, but the reply does not name both: {}",
                 x.used, reply.content
@@ -475,7 +480,11 @@ fn the_vase_conversation_of_the_complaint() {
 
     // The magazines stay whole, the snow is named, no garden appears.
     let first = &replies[0];
-    assert!(!first.content.contains("a stack "), "{}", first.content);
+    assert!(
+        !first.content.contains("draw a stack offline"),
+        "{}",
+        first.content
+    );
     assert!(
         first.content.contains("a stack of magazines"),
         "{}",

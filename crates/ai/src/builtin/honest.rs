@@ -35,8 +35,30 @@ impl Account {
             .collect()
     }
 
-    /// The reply's sentences: what stands in for what, and what is left out.
-    pub fn sentences(&self, subject: &str, plural: bool) -> Vec<String> {
+    /// The reply's sentence: what stands in for what, and what is left out, as one sentence
+    /// so the reply stays short.
+    pub fn sentence(&self, subject: &str, plural: bool) -> Option<String> {
+        let parts: Vec<String> = self
+            .sentences(subject, plural)
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let s = s.trim_end_matches('.').to_string();
+                if k == 0 || s.starts_with("I ") {
+                    s
+                } else {
+                    let mut chars = s.chars();
+                    chars
+                        .next()
+                        .map(|c| c.to_lowercase().chain(chars).collect())
+                        .unwrap_or_default()
+                }
+            })
+            .collect();
+        (!parts.is_empty()).then(|| format!("{}.", parts.join("; ")))
+    }
+
+    fn sentences(&self, subject: &str, plural: bool) -> Vec<String> {
         let mut out = Vec::new();
         for s in &self.substituted {
             let verb = if looks_plural_phrase(&s.used) {

@@ -108,7 +108,10 @@ fn brief(
     let image = compose::image_brief(scene, settings);
     let video = compose::video_brief(scene, settings);
     let account = honest::account(scene, &image);
-    let sentences = account.sentences(scene.subject.head(), scene.subject.plural());
+    let sentences: Vec<String> = account
+        .sentence(scene.subject.head(), scene.subject.plural())
+        .into_iter()
+        .collect();
     AssistantReply {
         content: content(scene, settings, had_video, &sentences),
         structured: StructuredResponse {
