@@ -416,7 +416,7 @@ async fn reset_cutout(
 /// product, 0 background). `v` (the URL `mask_url` gives) changes whenever the cutout does.
 #[utoipa::path(get, path = "/api/reference-images/{id}/cutout/mask", tag = "reference-images",
     operation_id = "cutoutMask", params(("id" = Uuid, Path, description = "Reference image id")),
-    responses((status = 200, content_type = "image/png", description = "The mask"),
+    responses((status = 200, description = "The mask, image/png"),
         (status = 304, description = "Not modified"), (status = 404, body = ErrorResponse)))]
 async fn cutout_mask(
     State(state): State<AppState>,
