@@ -20,6 +20,14 @@ mod words;
 
 use async_trait::async_trait;
 
+pub(crate) use scene::clip;
+pub(crate) use words::{fix_articles, looks_plural};
+
+/// A word without its plural ending ("lemons" → "lemon").
+pub(crate) fn singular_of(word: &str) -> String {
+    words::singular(word).unwrap_or(word).to_string()
+}
+
 use crate::{Assistant, AssistantError, AssistantReply, AssistantRequest, StyleGuide, Turn};
 
 pub struct BuiltinAssistant;

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::builtin::BuiltinAssistant;
+use crate::phrases::{and_list, looks_plural_phrase, named_things, Named};
 use crate::{
     Assistant, AssistantError, AssistantReply, AssistantRequest, Role, StructuredResponse,
 };
@@ -219,8 +220,59 @@ fn reply_from(answer: ModelAnswer) -> AssistantReply {
             clarification_needed: clarifying,
             suggestions,
             additional_comments: clean(answer.additional_comments),
+            ..StructuredResponse::default()
         },
     }
+}
+
+/// The model's brief, checked against the seller's own phrases before the reply is shown:
+/// every thing the seller named (a place, something beside or behind the product, the
+/// weather) that the brief carries is `drawn`; one it dropped is `not_drawn`, and the reply
+/// says so in the seller's words.
+fn account_for_phrases(mut reply: AssistantReply, message: &str) -> AssistantReply {
+    let Some(brief) = reply
+        .structured
+        .refined_image_prompt
+        .as_deref()
+        .filter(|_| !reply.structured.clarification_needed)
+    else {
+        return reply;
+    };
+    let in_brief: Vec<String> = brief
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .map(|w| crate::builtin::singular_of(&w.to_lowercase()))
+        .collect();
+    let carried = |named: &Named| {
+        named
+            .words
+            .iter()
+            .map(|w| w.trim_end_matches("'s").trim_end_matches("’s"))
+            .filter(|w| *w != "of")
+            .all(|w| in_brief.contains(&crate::builtin::singular_of(w)))
+    };
+    let mut missing = Vec::new();
+    for named in named_things(crate::builtin::clip(message), &[]) {
+        if carried(&named) {
+            reply.structured.drawn.push(named.phrase);
+        } else {
+            missing.push(named.phrase);
+        }
+    }
+    if !missing.is_empty() {
+        let are = if missing.len() > 1 || looks_plural_phrase(&missing[0]) {
+            "they are"
+        } else {
+            "it is"
+        };
+        reply.content = format!(
+            "{} The brief leaves out {}, so {are} not in the picture.",
+            reply.content,
+            and_list(&missing)
+        );
+        reply.structured.not_drawn.extend(missing);
+    }
+    reply
 }
 
 #[async_trait]
@@ -228,7 +280,7 @@ impl Assistant for HostedAssistant {
     async fn reply(&self, request: &AssistantRequest) -> Result<AssistantReply, AssistantError> {
         let body = self.body(request);
         let failure = match self.ask(&body).await {
-            Ok(reply) => return Ok(reply),
+            Ok(reply) => return Ok(account_for_phrases(reply, &request.message)),
             Err(failure) => failure,
         };
         tracing::warn!(reason = %failure, "hosted assistant failed; the built-in assistant answers");

@@ -6,6 +6,7 @@
 
 pub mod builtin;
 pub mod hosted;
+mod phrases;
 
 use async_trait::async_trait;
 use domain::Settings;

@@ -34,12 +34,16 @@ fn painted(brief: &str, thing: &str) -> bool {
     p.setting_for(env).shows(thing)
 }
 
-/// The reply's sentence saying `thing` is not drawn ("I can't draw a shelf offline; …").
+/// The reply's part saying `thing` is not drawn ("I can't draw a shelf offline …") or what
+/// stands in for it ("A bathroom vanity by the sink stands in for a bathroom shelf").
 fn said_not_drawn<'a>(content: &'a str, thing: &str) -> Option<&'a str> {
-    content.split_inclusive(['.', '!', '?']).find(|s| {
+    content.split_inclusive(['.', '!', '?', ';']).find(|s| {
         s.split_once("can't draw")
             .and_then(|(_, rest)| rest.split_once(" offline"))
             .is_some_and(|(what, _)| what.to_lowercase().contains(thing))
+            || s.split_once("stands in for ")
+                .or_else(|| s.split_once("stand in for "))
+                .is_some_and(|(_, what)| what.to_lowercase().contains(thing))
     })
 }
 

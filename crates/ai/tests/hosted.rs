@@ -232,3 +232,39 @@ async fn answers_are_held_to_the_contract() {
     );
     assert_eq!(reply.structured.additional_comments, None);
 }
+
+/// The model's brief is checked against the seller's own phrases before the reply is
+/// shown: what it carries is drawn, what it dropped is named as not drawn, whole, in the
+/// reply and in the structured brief.
+#[tokio::test]
+async fn what_the_model_dropped_is_named_as_not_drawn() {
+    let mut answer = good_answer();
+    answer["content"] = json!("Here is a calm brief for your vase.");
+    answer["refined_image_prompt"] = json!(
+        "Product photograph of a ceramic vase on a bamboo mat in a bright living room, soft daylight, clean neutral palette."
+    );
+    let (_mock, url) = mock(vec![Reply::Json(completion(&answer))]).await;
+    let reply = assistant(&url)
+        .reply(&AssistantRequest {
+            message: "my vase on a bamboo mat beside a stack of magazines, snow falling outside"
+                .into(),
+            ..AssistantRequest::default()
+        })
+        .await
+        .unwrap();
+    let s = &reply.structured;
+    assert_eq!(s.drawn, vec!["a bamboo mat".to_string()], "{s:?}");
+    assert_eq!(
+        s.not_drawn,
+        vec![
+            "a stack of magazines".to_string(),
+            "snow falling outside".to_string()
+        ],
+        "{s:?}"
+    );
+    assert!(s.substituted.is_empty(), "{s:?}");
+    assert_eq!(
+        reply.content,
+        "Here is a calm brief for your vase. The brief leaves out a stack of magazines and snow falling outside, so they are not in the picture."
+    );
+}

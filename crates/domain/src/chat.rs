@@ -85,6 +85,25 @@ pub struct StructuredResponse {
     /// Three short, clickable next steps.
     pub suggestions: Vec<String>,
     pub additional_comments: Option<String>,
+    /// The things the seller named that the picture shows, in their words.
+    #[serde(default)]
+    pub drawn: Vec<String>,
+    /// The things the seller named that the picture shows as the nearest thing it can draw.
+    #[serde(default)]
+    pub substituted: Vec<Substitution>,
+    /// The things the seller named that the picture leaves out, in their words.
+    #[serde(default)]
+    pub not_drawn: Vec<String>,
+}
+
+/// A thing the seller asked for and what the picture shows in its place.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Substitution {
+    /// In the seller's words: "a bamboo mat".
+    pub asked: String,
+    /// What is drawn instead: "a wooden tray on a marble counter".
+    pub used: String,
 }
 
 /// The generation started from a chat message: the job making it and where it is.

@@ -82,6 +82,9 @@ pub struct FileMetadata {
     /// How sure the cutout of the product photo was, 0 to 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cutout_confidence: Option<f64>,
+    /// Who made the product photo's stored cutout the picture used: `auto` or `seller`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cutout_source: Option<crate::CutoutSource>,
     /// Set when the product came out of its photo poorly or not at all: says so, and that
     /// AI redraw may look better.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -145,6 +148,7 @@ impl FileMetadata {
             product_exact: self.product_exact.or(other.product_exact),
             product_placement: self.product_placement.or(other.product_placement),
             cutout_confidence: self.cutout_confidence.or(other.cutout_confidence),
+            cutout_source: self.cutout_source.or(other.cutout_source),
             cutout_warning: self.cutout_warning.or(other.cutout_warning),
             edit_operation: self.edit_operation.or(other.edit_operation),
             fps: self.fps.or(other.fps),

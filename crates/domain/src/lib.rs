@@ -17,6 +17,7 @@ macro_rules! parse_from_text {
 pub mod account;
 pub mod chat;
 pub mod credits;
+pub mod cutout;
 pub mod events;
 pub mod file_metadata;
 pub mod generation;
@@ -29,9 +30,10 @@ pub mod request;
 pub use account::{Email, Password};
 pub use chat::{
     Generation, GenerationState, MediaItem, MessageContext, MessageRole, ProcessingStatus,
-    StructuredResponse,
+    StructuredResponse, Substitution,
 };
 pub use credits::LedgerReason;
+pub use cutout::{cutout_warning, CutoutHints, CutoutSource};
 pub use events::LiveEvent;
 pub use file_metadata::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, Placement, RecipeSettings,

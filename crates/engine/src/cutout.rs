@@ -16,6 +16,7 @@ use fast_image_resize::FilterType;
 use image::{Rgba, RgbaImage};
 
 use crate::scene::raster::{box_blur, resize_rgba};
+use crate::segment::Hints;
 use crate::{EngineError, Progress};
 
 /// A product separated from its photo.
@@ -45,6 +46,10 @@ pub fn scale(image: &RgbaImage, width: u32, height: u32) -> RgbaImage {
 }
 
 /// Separates the product from `photo`. Stages: "cutout".
+///
+/// The mask comes from [`crate::segment`] (a seamless backdrop through the backdrop model
+/// below, any other background through GrabCut); a photo with real transparency keeps its
+/// own alpha, which is how a cutout the seller adjusted reaches every engine.
 pub fn cut_out(photo: &RgbaImage, progress: &mut dyn Progress) -> Result<Cutout, EngineError> {
     let (w, h) = photo.dimensions();
     if w < 8 || h < 8 {
@@ -56,36 +61,70 @@ pub fn cut_out(photo: &RgbaImage, progress: &mut dyn Progress) -> Result<Cutout,
     let transparent = photo.pixels().filter(|p| p[3] < 200).count();
     if transparent * 200 > (w * h) as usize {
         let alpha: Vec<u8> = photo.pixels().map(|p| p[3]).collect();
-        return crop(photo, &alpha, None);
+        return crop(photo, &alpha, Edge::Own);
     }
+    let solution = crate::segment::solve(photo, &Hints::default(), "cutout", progress)?;
+    let alpha = solution.mask.into_raw();
+    let out = match &solution.backdrop {
+        Some(b) => crop(photo, &alpha, Edge::Backdrop(&b.model, b.k))?,
+        None => crop(photo, &alpha, Edge::Product)?,
+    };
+    Ok(Cutout {
+        background: solution.backdrop.as_ref().map(|b| b.colour),
+        confidence: solution.confidence,
+        ..out
+    })
+}
 
-    let k = w.max(h).div_ceil(COARSE);
+/// The seamless backdrop a studio photo was separated from.
+pub(crate) struct Backdrop {
+    model: BackgroundModel,
+    k: u32,
+    colour: [u8; 3],
+}
+
+/// A studio photo's matte from the backdrop model.
+pub(crate) struct Studio {
+    /// Full-resolution matte, row by row.
+    pub alpha: Vec<u8>,
+    pub confidence: f32,
+    pub backdrop: Backdrop,
+}
+
+/// Largest spread (90th percentile of the border's distance from the fitted colour field)
+/// of a seamless backdrop: paper, a sweep or a wall. A table's grain, a room or an outdoor
+/// scene spread far wider.
+const SEAMLESS_SPREAD: f32 = 9.0;
+
+/// The backdrop model's matte when the photo's border is one smooth colour field (a studio
+/// sweep); `None` for any other background. Refuses a seamless photo with nothing on it.
+pub(crate) fn studio(photo: &RgbaImage) -> Result<Option<Studio>, EngineError> {
+    let k = photo.width().max(photo.height()).div_ceil(COARSE);
     let coarse = Coarse::new(photo, k);
-    progress.report("cutout", 0.2)?;
     let mut model = BackgroundModel::fit(&coarse, |x, y| {
         x < 2 || y < 2 || x + 2 >= coarse.w || y + 2 >= coarse.h
     });
+    if model.spread > SEAMLESS_SPREAD || model.inliers < 0.8 {
+        return Ok(None);
+    }
     let mut fg = segment(&coarse, &model);
     // Refit on everything that is background, now that we know, and segment again.
     model = BackgroundModel::fit(&coarse, |x, y| !fg[(y * coarse.w + x) as usize]);
     fg = segment(&coarse, &model);
-    progress.report("cutout", 0.5)?;
     if !fg.iter().any(|&f| f) {
         return Err(EngineError::InvalidInput(
             "no product found in the reference image".into(),
         ));
     }
-
     let alpha = refine(photo, &coarse, &fg, &model, k);
-    progress.report("cutout", 0.85)?;
-    let bg = model.at(0.5 * coarse.w as f32, coarse.h as f32 * 0.9);
-    let out = crop(photo, &alpha, Some((&model, k)))?;
-    progress.report("cutout", 1.0)?;
-    Ok(Cutout {
-        background: Some(bg.map(|v| v.round().clamp(0.0, 255.0) as u8)),
+    let colour = model
+        .at(0.5 * coarse.w as f32, coarse.h as f32 * 0.9)
+        .map(|v| v.round().clamp(0.0, 255.0) as u8);
+    Ok(Some(Studio {
         confidence: confidence(&alpha, &coarse, &fg, &model),
-        ..out
-    })
+        alpha,
+        backdrop: Backdrop { model, k, colour },
+    }))
 }
 
 /// How far a segmented matte can be trusted (see [`Cutout::confidence`]).
@@ -174,6 +213,10 @@ struct BackgroundModel {
     coef: [[f32; 6]; 3],
     /// Distance below which a pixel is backdrop.
     threshold: f32,
+    /// 90th percentile of the inliers' distance from the fitted field.
+    spread: f32,
+    /// Share of the samples near the median colour (the rest is product or clutter).
+    inliers: f32,
     /// The coarse grid size the basis is normalised by.
     grid: (f32, f32),
 }
@@ -199,6 +242,7 @@ impl BackgroundModel {
             v.get(v.len() / 2).copied().unwrap_or(255.0)
         };
         let med = [median(0), median(1), median(2)];
+        let total = samples.len();
         // Fit only samples near the median, so a product touching the border cannot bend it.
         let inliers: Vec<(u32, u32)> = samples
             .into_iter()
@@ -224,6 +268,8 @@ impl BackgroundModel {
         let mut model = BackgroundModel {
             coef,
             threshold: 0.0,
+            spread: 0.0,
+            inliers: 0.0,
             grid: (wf, hf),
         };
         let mut residuals: Vec<f32> = inliers
@@ -236,6 +282,8 @@ impl BackgroundModel {
             .copied()
             .unwrap_or(0.0);
         model.threshold = (p90 * 2.5).clamp(14.0, 48.0);
+        model.spread = p90;
+        model.inliers = inliers.len() as f32 / total.max(1) as f32;
         model
     }
 
@@ -591,13 +639,24 @@ fn refine(photo: &RgbaImage, c: &Coarse, fg: &[bool], model: &BackgroundModel, k
     alpha
 }
 
-/// Crops to the matte's extent, feathers it by a pixel, and un-mixes partly transparent
-/// pixels from the backdrop.
-fn crop(
-    photo: &RgbaImage,
-    alpha: &[u8],
-    model: Option<(&BackgroundModel, u32)>,
-) -> Result<Cutout, EngineError> {
+/// How the matte's edge pixels get their colour.
+#[derive(Clone, Copy)]
+enum Edge<'a> {
+    /// The photo's own alpha and colours, untouched.
+    Own,
+    /// A matte from the backdrop model: feathered by a pixel, and edge pixels un-mixed from
+    /// the backdrop.
+    Backdrop(&'a BackgroundModel, u32),
+    /// A matte from the segmentation: edge pixels take the product's nearest opaque colour.
+    Product,
+}
+
+/// Crops to the matte's extent and colours its partly transparent edge (see [`Edge`]).
+fn crop(photo: &RgbaImage, alpha: &[u8], edge: Edge) -> Result<Cutout, EngineError> {
+    let model = match edge {
+        Edge::Backdrop(m, k) => Some((m, k)),
+        Edge::Own | Edge::Product => None,
+    };
     let (pw, ph) = photo.dimensions();
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     for y in 0..ph {
@@ -684,9 +743,15 @@ fn crop(
         let av = a[(y * cw + x) as usize];
         let a8 = (av * 255.0).round() as u8;
         let r = raw[(y * cw + x) as usize];
-        match model {
-            Some(_) if r >= 0.999 || a8 == 0 => Rgba([src[0], src[1], src[2], a8]),
-            Some((m, k)) => {
+        match edge {
+            Edge::Own => *src,
+            Edge::Product if a8 == 0 || a8 == 255 => Rgba([src[0], src[1], src[2], a8]),
+            Edge::Product => {
+                let [cr, cg, cb] = inner(x, y).unwrap_or([src[0], src[1], src[2]]);
+                Rgba([cr, cg, cb, a8])
+            }
+            Edge::Backdrop(..) if r >= 0.999 || a8 == 0 => Rgba([src[0], src[1], src[2], a8]),
+            Edge::Backdrop(m, k) => {
                 let [cr, cg, cb] = inner(x, y).unwrap_or_else(|| {
                     let bg = m.at((x + x0) as f32 / k as f32, (y + y0) as f32 / k as f32);
                     let r = r.max(av).max(0.05);
@@ -698,12 +763,6 @@ fn crop(
                 });
                 Rgba([cr, cg, cb, a8])
             }
-            _ => Rgba([
-                src[0],
-                src[1],
-                src[2],
-                if model.is_some() { a8 } else { src[3] },
-            ]),
         }
     });
     Ok(Cutout {

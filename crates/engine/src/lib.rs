@@ -15,6 +15,7 @@ mod jpeg_lossless;
 pub mod mockup;
 pub mod prompt;
 pub mod scene;
+pub mod segment;
 pub mod templates;
 pub mod watermark;
 

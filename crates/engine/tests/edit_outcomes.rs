@@ -10,7 +10,9 @@
 //! `UPDATE_EDIT_SHEET=1` a JPEG copy goes to `docs/edit-contact-sheet.jpg`.
 
 use domain::{ColorPalette, Composition, Environment, Lighting, Quality};
-use engine::edit::{apply_edit, parse_instruction, EditOp, Material, MaterialKind};
+use engine::edit::{
+    apply_edit, parse_instruction, placement_refusal, EditOp, Material, MaterialKind,
+};
 use engine::prompt::{ProductKind, SceneChoice};
 use engine::scene::{self, Product, SceneSpec};
 use engine::NoProgress;
@@ -550,6 +552,87 @@ fn a_placed_object_fills_the_painted_area() {
             assert!(shadowed > 40, "{text}: no contact shadow ({shadowed} px)");
         }
     }
+}
+
+/// One object asked for in a large painted area fills it: its box spans at least half of
+/// the area box's longer side and covers at least half of the box, standing on its own
+/// footprint with a contact shadow below it — or the edit is refused with a reason before
+/// anything is drawn. Large areas of two shapes, several single objects; at least two are
+/// drawn and measured, and a single candle in a long strip is refused.
+#[test]
+fn a_single_object_fills_a_large_painted_area_or_is_refused() {
+    let image = bathroom();
+    let (w, h) = image.dimensions();
+    let masks = [
+        ("large square", blob(w, h, (240.0, 330.0), (170.0, 180.0))),
+        ("large and wide", blob(w, h, (240.0, 420.0), (200.0, 110.0))),
+    ];
+    let objects = [
+        "add a vase of tulips",
+        "add a coffee cup",
+        "add a plant",
+        "add a candle",
+        "add dried flowers",
+    ];
+    let mut measured = Vec::new();
+    for (shape, mask) in &masks {
+        let painted = mask_box(mask);
+        let (pw, ph) = (painted.2 - painted.0 + 1, painted.3 - painted.1 + 1);
+        for text in objects {
+            let op = instruction(text);
+            if let Some(reason) = placement_refusal(mask, op) {
+                println!("{text} in a {shape} area: refused — {reason}");
+                assert!(reason.contains("paint"), "{reason}");
+                continue;
+            }
+            let out = edited(&image, mask, op);
+            assert_outside_unchanged(&image, &out, mask, text);
+            let object =
+                changed_box(&out, &image, 60.0).unwrap_or_else(|| panic!("{text}: nothing drawn"));
+            let (ow, oh) = (object.2 - object.0 + 1, object.3 - object.1 + 1);
+            let along = if pw >= ph {
+                ow as f32 / pw as f32
+            } else {
+                oh as f32 / ph as f32
+            };
+            let cover = area(object) / area(painted);
+            println!(
+                "{text} in a {shape} area: spans {:.0} % of its longer side, covers {:.0} % of its box",
+                along * 100.0,
+                cover * 100.0
+            );
+            assert!(
+                along >= 0.5 && cover >= 0.5,
+                "{text} in a {shape} area: the object's box {object:?} spans {:.0} % and covers {:.0} % of the painted box {painted:?}",
+                along * 100.0,
+                cover * 100.0
+            );
+            // Standing on its own footprint: a contact shadow darkens the scene just under
+            // the object's lower half.
+            let shadowed = out
+                .enumerate_pixels()
+                .filter(|(x, y, p)| {
+                    let d = luma(image.get_pixel(*x, *y)) - luma(p);
+                    (6.0..40.0).contains(&d) && *y > (object.1 + object.3) / 2
+                })
+                .count();
+            assert!(shadowed > 40, "{text}: no contact shadow ({shadowed} px)");
+            measured.push(text);
+        }
+    }
+    measured.sort_unstable();
+    measured.dedup();
+    assert!(
+        measured.len() >= 2,
+        "only {measured:?} were drawn and measured"
+    );
+    // A single candle in a long strip cannot fill it, and is refused.
+    let strip = blob(w, h, (240.0, 460.0), (220.0, 40.0));
+    let reason = placement_refusal(&strip, instruction("add a candle")).expect("refused");
+    assert!(
+        reason.contains("large for a single small object"),
+        "{reason}"
+    );
 }
 
 /// The same brush strokes give the same branch whatever their shape: the branch is drawn

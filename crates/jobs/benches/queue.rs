@@ -49,6 +49,7 @@ fn job(user_id: Uuid, project_id: Uuid) -> NewJob {
         credit_cost: 1,
         max_attempts: 3,
         delay: Duration::ZERO,
+        request_key: None,
     }
 }
 
@@ -95,7 +96,7 @@ async fn sqlite_enqueue_to_claim() {
                 while let Ok((id, at)) = sent_rx.try_recv() {
                     started.insert(id, at);
                 }
-                match store.claim_job("bench", LEASE).await.unwrap() {
+                match store.claim_job("bench", LEASE, true).await.unwrap() {
                     Some(job) => {
                         let claimed = Instant::now();
                         while !started.contains_key(&job.id) {
@@ -160,7 +161,7 @@ async fn postgres_throughput(url: &str) {
             tokio::spawn(async move {
                 let owner = format!("bench#{task}");
                 let mut done = 0usize;
-                while let Some(job) = store.claim_job(&owner, LEASE).await.unwrap() {
+                while let Some(job) = store.claim_job(&owner, LEASE, true).await.unwrap() {
                     store
                         .complete_job(job.id, &owner, &[asset(&job)], |_| Vec::new(), |_, _| {})
                         .await

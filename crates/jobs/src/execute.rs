@@ -10,6 +10,7 @@ use domain::{
 use store::{Job, MediaStorage, NewMediaAsset, Store, StoreError};
 use uuid::Uuid;
 
+use crate::cutouts::{self, CutoutFacts};
 use crate::lineage;
 use crate::links::MediaLinks;
 use crate::payload::{Guidance, JobPayload};
@@ -111,19 +112,42 @@ async fn known_product(
         Ok(asset) => lineage::recorded_placement(&asset.file_metadata),
         Err(_) => None,
     };
-    Ok(Some(KnownProduct { photo, placement }))
+    Ok(Some(KnownProduct {
+        photo: photo.bytes,
+        placement,
+    }))
 }
 
+/// The product photos, each with its stored cutout as its alpha; `metadata` records the
+/// cutout of the first, the one a scene stages.
 async fn read_photos(
     ctx: &Context<'_>,
     job: &Job,
     ids: &[uuid::Uuid],
+    metadata: &mut FileMetadata,
 ) -> Result<Vec<Bytes>, ProviderError> {
     let mut photos = Vec::with_capacity(ids.len());
-    for id in ids {
-        photos.push(read_file(ctx, job, *id, "reference image").await?);
+    for (i, id) in ids.iter().enumerate() {
+        let photo = cutouts::product_photo(ctx, job, *id, "reference image").await?;
+        if i == 0 {
+            record_cutout(metadata, photo.cutout);
+        }
+        photos.push(photo.bytes);
     }
     Ok(photos)
+}
+
+/// Notes in a job's record how far the product photo's stored cutout could be trusted and
+/// who made it, with the warning a doubtful automatic cutout carries.
+pub(crate) fn record_cutout(metadata: &mut FileMetadata, cutout: Option<CutoutFacts>) {
+    let Some(cutout) = cutout else {
+        return;
+    };
+    metadata.cutout_confidence = Some(cutout.confidence);
+    metadata.cutout_source = Some(cutout.source);
+    if let Some(warning) = domain::cutout_warning(cutout.source, cutout.confidence) {
+        metadata.cutout_warning = Some(warning.to_owned());
+    }
 }
 
 /// Runs the job's provider call and stores what it made; returns the asset to insert.
@@ -171,7 +195,7 @@ async fn generate(
             resolution,
             ..
         } => {
-            let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
+            let reference_photos = read_photos(ctx, job, reference_image_ids, metadata).await?;
             metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
             let staged = Staged {
                 prompt: prompt.clone(),
@@ -194,7 +218,7 @@ async fn generate(
                 .await
                 .map_err(missing_input(&format!("template {template_id}")))?;
             let guidance = template.parameters;
-            let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
+            let reference_photos = read_photos(ctx, job, reference_image_ids, metadata).await?;
             metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
             metadata.template_id = Some(template.id.clone());
             metadata.template_name = Some(template.name.clone());
@@ -215,7 +239,9 @@ async fn generate(
             resolution,
             ..
         } => {
-            let photo = read_file(ctx, job, *source_id, "product image").await?;
+            let photo = cutouts::product_photo(ctx, job, *source_id, "product image").await?;
+            record_cutout(metadata, photo.cutout);
+            let photo = photo.bytes;
             metadata.aspect_ratio = Some(resolution.aspect_ratio().to_owned());
             metadata.guidance = Some(*guidance);
             let staged = Staged {
@@ -244,7 +270,7 @@ async fn generate(
             resolution,
             duration,
         } => {
-            let reference_photos = read_photos(ctx, job, reference_image_ids).await?;
+            let reference_photos = read_photos(ctx, job, reference_image_ids, metadata).await?;
             let input = VideoInput {
                 prompt: prompt.clone(),
                 // A staged scene has no stored file to link to: it goes inline.

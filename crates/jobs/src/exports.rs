@@ -1,7 +1,8 @@
 //! Export jobs: one image asset becomes one file per target, each stored as an asset of the
 //! same campaign with the rules it was checked against. An image the offline engine made is
 //! rendered again at each target's ratio from the job that made it (same brief, settings
-//! and seed); any other picture is extended around its product. A video asset with a music
+//! and seed); any other picture is extended around its product by the studio. Exports are
+//! free, so they never call a hosted model (a model's scene included). A video asset with a music
 //! asset becomes reels (MP4s with the music), stored the same way: a video the offline
 //! engine animated from a scene it can draw again is made again at each reel's ratio, any
 //! other video is kept whole with its background extended.
@@ -11,12 +12,13 @@ use domain::generation::Duration;
 use domain::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, JobFailure, JobKind, MediaKind,
 };
-use engine::export::{ExportFile, Outpainter, ReelFile, ReelSource, Source, Target};
+use engine::export::{ExportFile, ReelFile, ReelSource, Source, Target};
 use sha2::{Digest, Sha256};
-use store::{Job, MediaAsset, NewMediaAsset, StoreError};
+use store::{Job, MediaAsset, NewMediaAsset, StoreError, EXPORT_KEY_PREFIX};
 use uuid::Uuid;
 
-use crate::execute::{missing_input, read_file, seed_of, thumbnail, Context};
+use crate::cutouts::{self, CutoutFacts};
+use crate::execute::{missing_input, read_file, record_cutout, seed_of, thumbnail, Context};
 use crate::lineage;
 use crate::payload::{Guidance, JobPayload};
 use crate::provider::{engine_request, ImageInput, ProgressSink, ProviderError};
@@ -36,7 +38,7 @@ pub fn export_asset_id(job_id: Uuid, target: Target) -> Uuid {
 /// Object key of an exported file.
 fn file_key(job: &Job, target: Target) -> String {
     format!(
-        "exports/{}/{}.{}",
+        "{EXPORT_KEY_PREFIX}{}/{}.{}",
         job.id,
         target.as_str(),
         target.extension()
@@ -88,23 +90,18 @@ pub(crate) async fn run(
     let recipe = engine_recipe(ctx, job, &source).await?;
     // A picture that cannot be drawn again still has its product photo somewhere up its
     // lineage: the packshot and the cutout are made from that, never from the scene.
-    let product_photo = match recipe {
-        Some(_) => None,
-        None => lineage::product_photo(ctx, job, source_id).await?,
+    let (product_photo, cutout) = match &recipe {
+        Some(recipe) => (None, recipe.cutout),
+        None => match lineage::product_photo(ctx, job, source_id).await? {
+            Some(photo) => (Some(photo.bytes), photo.cutout),
+            None => (None, None),
+        },
     };
     let wanted = targets.to_vec();
     let mut progress = sink.clone();
-    // A picture the hosted model painted has its margins painted by it too.
-    let (requests, mut asked) = tokio::sync::mpsc::channel::<MarginRequest>(1);
-    let painter = match source.file_metadata.provider {
-        Some(_) => ctx.provider.margin_painter(),
-        None => None,
-    }
-    .map(|name| Painter { name, requests });
-    let prompt = margin_prompt(&source.file_metadata);
-    let work = tokio::task::spawn_blocking(move || {
+    let files = tokio::task::spawn_blocking(move || {
         let (input, photos) = match &recipe {
-            Some((input, photos)) => (Some(input), photos.clone()),
+            Some(recipe) => (Some(&recipe.input), recipe.photos.clone()),
             None => (None, Vec::new()),
         };
         let photo_refs: Vec<&[u8]> = photos.iter().map(|b| b.as_ref()).collect();
@@ -116,34 +113,9 @@ pub(crate) async fn run(
             },
             (None, None) => Source::Picture(&picture),
         };
-        let painter = painter.as_ref().map(|p| p as &dyn Outpainter);
-        engine::export::export_with(&source, &wanted, painter, &mut progress)
-    });
-    tokio::pin!(work);
-    // The engine's threads ask for margins; the model is called here, on the async side.
-    let files = loop {
-        tokio::select! {
-            done = &mut work => break done,
-            Some(request) = asked.recv() => {
-                let answer = ctx
-                    .provider
-                    .paint_margins(
-                        Bytes::from(request.canvas),
-                        Bytes::from(request.mask),
-                        prompt.clone(),
-                        sink.clone(),
-                    )
-                    .await
-                    .map(|bytes| bytes.to_vec())
-                    .map_err(|e| {
-                        tracing::warn!(error = %e, "the image model did not paint an export's margins");
-                        e.to_string()
-                    });
-                // The engine gave up waiting only if the export stopped.
-                let _ = request.answer.send(answer);
-            }
-        }
-    }
+        engine::export::export(&source, &wanted, &mut progress)
+    })
+    .await
     .map_err(|e| {
         ProviderError::transient(
             JobFailure::Internal,
@@ -152,7 +124,38 @@ pub(crate) async fn run(
     })??;
     sink.report("storing", 0.99)
         .map_err(|_| ProviderError::Cancelled)?;
-    store_files(ctx, job, &source, files).await
+    let files = files
+        .into_iter()
+        .map(|mut file| {
+            file.checks.extend(cutout.map(product_cutout));
+            file
+        })
+        .collect();
+    store_files(ctx, job, &source, files, cutout).await
+}
+
+/// Whether the product in the files is the product: only a confident automatic cutout or
+/// one the seller adjusted is trusted; a doubtful one fails until the seller adjusts it.
+fn product_cutout(cutout: CutoutFacts) -> engine::export::Check {
+    let percent = cutout.confidence * 100.0;
+    let (ok, detail) = match cutout.source {
+        domain::CutoutSource::Seller => (true, "the seller adjusted the product's cutout".to_owned()),
+        domain::CutoutSource::Auto if domain::cutout_warning(cutout.source, cutout.confidence).is_none() => (
+            true,
+            format!("the product's automatic cutout is confident ({percent:.0} %)"),
+        ),
+        domain::CutoutSource::Auto => (
+            false,
+            format!(
+                "the product's automatic cutout is doubtful ({percent:.0} %): adjust the cutout on the product photo"
+            ),
+        ),
+    };
+    engine::export::Check {
+        rule: "product_cutout",
+        ok,
+        detail,
+    }
 }
 
 /// Reels from the exported video and the music.
@@ -226,10 +229,10 @@ async fn store_reels(
         let target = file.target;
         let key = file_key(job, target);
         let name = target.as_str();
-        let poster_key = format!("exports/{}/{name}-poster.jpg", job.id);
+        let poster_key = format!("{EXPORT_KEY_PREFIX}{}/{name}-poster.jpg", job.id);
         let (thumbnail, thumbnail_mime) = thumbnail(Bytes::from(reel.poster_jpeg.clone())).await?;
         let thumbnail_key = format!(
-            "exports/{}/{name}-thumbnail.{}",
+            "{EXPORT_KEY_PREFIX}{}/{name}-thumbnail.{}",
             job.id,
             if thumbnail_mime == "image/png" {
                 "png"
@@ -238,7 +241,7 @@ async fn store_reels(
             }
         );
         let watermarked_key = reel.marked.map(|marked| {
-            let key = format!("exports/{}/{name}-watermarked.mp4", job.id);
+            let key = format!("{EXPORT_KEY_PREFIX}{}/{name}-watermarked.mp4", job.id);
             objects.push((key.clone(), Bytes::from(marked)));
             key
         });
@@ -288,42 +291,6 @@ async fn store_reels(
     Ok(assets)
 }
 
-/// A picture's margins to paint: the canvas and mask the engine staged, and where the
-/// model's answer goes.
-struct MarginRequest {
-    canvas: Vec<u8>,
-    mask: Vec<u8>,
-    answer: tokio::sync::oneshot::Sender<Result<Vec<u8>, String>>,
-}
-
-/// The export's margin painter on the engine's threads: each request goes to the job's
-/// async side, which calls the model; the thread waits for the answer.
-struct Painter {
-    name: String,
-    requests: tokio::sync::mpsc::Sender<MarginRequest>,
-}
-
-impl Outpainter for Painter {
-    fn paint(&self, canvas_png: &[u8], mask_png: &[u8]) -> Result<Vec<u8>, String> {
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let stopped = |_| "the export stopped".to_owned();
-        self.requests
-            .blocking_send(MarginRequest {
-                canvas: canvas_png.to_vec(),
-                mask: mask_png.to_vec(),
-                answer,
-            })
-            .map_err(stopped)?;
-        answered
-            .blocking_recv()
-            .map_err(|_| "the export stopped".to_owned())?
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
 /// The record of a file an export made: its target, source, and the checks it passed.
 fn export_metadata(
     job: &Job,
@@ -358,18 +325,12 @@ fn export_metadata(
     }
 }
 
-/// What the model is asked when it paints a picture's margins: the scene continued, the
-/// picture's brief for what it shows.
-fn margin_prompt(metadata: &FileMetadata) -> String {
-    let brief = metadata.prompt.as_deref().unwrap_or_default().trim();
-    let continued = "Extend this photograph outward to fill the frame: continue the same scene, \
-        surface, light and background naturally past its edges, in the same perspective. Add \
-        no second product, no text, no border.";
-    if brief.is_empty() {
-        continued.to_owned()
-    } else {
-        format!("{continued} The photograph shows: {brief}")
-    }
+/// How the offline engine drew an image: its brief, settings and seed, and the photos it
+/// staged with the stored cutout behind them.
+struct Recipe {
+    input: ImageInput,
+    photos: Vec<Bytes>,
+    cutout: Option<CutoutFacts>,
 }
 
 /// The brief, settings, seed and photos that made an image the offline engine drew; `None`
@@ -379,7 +340,7 @@ async fn engine_recipe(
     ctx: &Context<'_>,
     job: &Job,
     source: &MediaAsset,
-) -> Result<Option<(ImageInput, Vec<Bytes>)>, ProviderError> {
+) -> Result<Option<Recipe>, ProviderError> {
     // A hosted model names itself in the asset's metadata.
     if source.file_metadata.provider.is_some() {
         return Ok(None);
@@ -450,7 +411,7 @@ async fn engine_recipe(
         ),
         _ => return Ok(None),
     };
-    let Some(photos) = staged_photo(ctx, job, &photo_ids).await? else {
+    let Some((photos, cutout)) = staged_photo(ctx, job, &photo_ids).await? else {
         return Ok(None);
     };
     let input = ImageInput {
@@ -463,21 +424,25 @@ async fn engine_recipe(
         variation,
         engine: domain::ImageEngine::Studio,
     };
-    Ok(Some((input, photos)))
+    Ok(Some(Recipe {
+        input,
+        photos,
+        cutout,
+    }))
 }
 
-/// The photo a scene staged (only the first is), read again; `None` when it was deleted
-/// since, so the scene cannot be drawn again.
+/// The photo a scene staged (only the first is), read again with its stored cutout as it
+/// is now; `None` when it was deleted since, so the scene cannot be drawn again.
 async fn staged_photo(
     ctx: &Context<'_>,
     job: &Job,
     photo_ids: &[Uuid],
-) -> Result<Option<Vec<Bytes>>, ProviderError> {
+) -> Result<Option<(Vec<Bytes>, Option<CutoutFacts>)>, ProviderError> {
     let Some(id) = photo_ids.first() else {
-        return Ok(Some(Vec::new()));
+        return Ok(Some((Vec::new(), None)));
     };
-    match read_file(ctx, job, *id, "product photo").await {
-        Ok(bytes) => Ok(Some(vec![bytes])),
+    match cutouts::product_photo(ctx, job, *id, "product photo").await {
+        Ok(photo) => Ok(Some((vec![photo.bytes], photo.cutout))),
         Err(ProviderError::Permanent { .. }) => Ok(None),
         Err(e) => Err(e),
     }
@@ -526,7 +491,7 @@ async fn scene_video(
             resolution,
             duration,
         } => {
-            let Some(photos) = staged_photo(ctx, job, &reference_image_ids).await? else {
+            let Some((photos, _)) = staged_photo(ctx, job, &reference_image_ids).await? else {
                 return Ok(None);
             };
             let scene = ImageInput {
@@ -566,9 +531,9 @@ async fn scene_video(
             };
             Ok(engine_recipe(ctx, job, &picture)
                 .await?
-                .map(|(scene, photos)| SceneVideo {
-                    scene,
-                    photos,
+                .map(|recipe| SceneVideo {
+                    scene: recipe.input,
+                    photos: recipe.photos,
                     motion: prompt,
                     duration,
                     seed,
@@ -583,6 +548,7 @@ async fn store_files(
     job: &Job,
     source: &MediaAsset,
     files: Vec<ExportFile>,
+    cutout: Option<CutoutFacts>,
 ) -> Result<Vec<NewMediaAsset>, ProviderError> {
     let mut objects = Vec::new();
     let mut assets = Vec::new();
@@ -592,7 +558,7 @@ async fn store_files(
         let key = file_key(job, target);
         let (thumbnail, thumbnail_mime) = thumbnail(bytes.clone()).await?;
         let thumbnail_key = format!(
-            "exports/{}/{}-thumbnail.{}",
+            "{EXPORT_KEY_PREFIX}{}/{}-thumbnail.{}",
             job.id,
             target.as_str(),
             if thumbnail_mime == "image/png" {
@@ -620,7 +586,7 @@ async fn store_files(
                 )
             })??;
             let key = format!(
-                "exports/{}/{}-watermarked.{}",
+                "{EXPORT_KEY_PREFIX}{}/{}-watermarked.{}",
                 job.id,
                 target.as_str(),
                 target.extension()
@@ -635,7 +601,9 @@ async fn store_files(
             width: file.width,
             height: file.height,
         };
-        let metadata = export_metadata(job, source.id, None, target, &file.checks, size, file_size);
+        let mut metadata =
+            export_metadata(job, source.id, None, target, &file.checks, size, file_size);
+        record_cutout(&mut metadata, cutout);
         objects.push((key.clone(), bytes));
         objects.push((thumbnail_key.clone(), Bytes::from(thumbnail)));
         assets.push(NewMediaAsset {

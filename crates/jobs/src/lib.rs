@@ -4,6 +4,7 @@
 
 pub mod assistant;
 mod cancel;
+pub mod cutouts;
 mod execute;
 mod exports;
 pub mod hosted_models;

@@ -2,14 +2,14 @@
 //! made it; that job names what it started from (an edit its source picture, a scene its
 //! product photos), and so on back to a photo no job made: the seller's product photo.
 
-use bytes::Bytes;
 use domain::JobFailure;
 use domain::{FileMetadata, Placement};
 use engine::scene::layout::Rect;
 use store::StoreError;
 use uuid::Uuid;
 
-use crate::execute::{read_file, Context};
+use crate::cutouts::{self, ProductPhoto};
+use crate::execute::Context;
 use crate::payload::JobPayload;
 use crate::provider::ProviderError;
 use store::Job;
@@ -18,21 +18,21 @@ use store::Job;
 const MAX_DEPTH: usize = 16;
 
 /// The product photo behind the picture `id`: its lineage followed back to a file no job
-/// made. `None` when the picture itself was not made by a job (an upload is its own
+/// made, with its stored cutout as its alpha when it is a reference image. `None` when the picture itself was not made by a job (an upload is its own
 /// photo), when a scene was drawn without a photo, or when the photo was deleted since.
 pub(crate) async fn product_photo(
     ctx: &Context<'_>,
     job: &Job,
     id: Uuid,
-) -> Result<Option<Bytes>, ProviderError> {
+) -> Result<Option<ProductPhoto>, ProviderError> {
     let mut current = id;
     for depth in 0..MAX_DEPTH {
         let made_by = match ctx.store.job(job.user_id, current).await {
             Ok(made_by) => made_by,
             Err(StoreError::NotFound) if depth == 0 => return Ok(None),
             Err(StoreError::NotFound) => {
-                return match read_file(ctx, job, current, "product photo").await {
-                    Ok(bytes) => Ok(Some(bytes)),
+                return match cutouts::product_photo(ctx, job, current, "product photo").await {
+                    Ok(photo) => Ok(Some(photo)),
                     Err(ProviderError::Permanent { .. }) => Ok(None),
                     Err(e) => Err(e),
                 }

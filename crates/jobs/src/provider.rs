@@ -256,26 +256,6 @@ pub trait MediaProvider: Send + Sync {
         input: AudioInput,
         progress: ProgressSink,
     ) -> Result<MediaOutput, ProviderError>;
-    /// The hosted image model that paints a picture's margins, by name; `None` when none is
-    /// configured.
-    fn margin_painter(&self) -> Option<String> {
-        None
-    }
-    /// Paints what `mask` leaves transparent on `canvas` (PNGs of one size) as `prompt`
-    /// asks: the margins of a picture extended to another ratio.
-    async fn paint_margins(
-        &self,
-        canvas: Bytes,
-        mask: Bytes,
-        prompt: String,
-        progress: ProgressSink,
-    ) -> Result<Bytes, ProviderError> {
-        let _ = (canvas, mask, prompt, progress);
-        Err(ProviderError::permanent(
-            JobFailure::Internal,
-            "no hosted image model paints margins",
-        ))
-    }
 }
 
 /// Video frame size rule of the product: the short side from the quality.
@@ -570,20 +550,6 @@ impl<P: MediaProvider> MediaProvider for FaultInjection<P> {
     ) -> Result<MediaOutput, ProviderError> {
         inject(&mut input.prompt, progress.attempt)?;
         self.0.audio(input, progress).await
-    }
-
-    fn margin_painter(&self) -> Option<String> {
-        self.0.margin_painter()
-    }
-
-    async fn paint_margins(
-        &self,
-        canvas: Bytes,
-        mask: Bytes,
-        prompt: String,
-        progress: ProgressSink,
-    ) -> Result<Bytes, ProviderError> {
-        self.0.paint_margins(canvas, mask, prompt, progress).await
     }
 }
 

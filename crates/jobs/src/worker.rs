@@ -152,11 +152,19 @@ impl Worker {
     async fn claim_loop(&self, slot: usize, mut shutdown: watch::Receiver<bool>) {
         let mut signals = self.store.subscribe();
         let owner = format!("{}#{slot}", self.id);
+        // Exports are free work that can arrive by the dozen; with more than one slot, the
+        // first never takes one, so a paid generation finds a worker at once however many
+        // exports are running (an export uses every core itself, so little is lost).
+        let exports = slot > 0 || self.config.concurrency <= 1;
         loop {
             if *shutdown.borrow() {
                 return;
             }
-            match self.store.claim_job(&owner, self.config.lease).await {
+            match self
+                .store
+                .claim_job(&owner, self.config.lease, exports)
+                .await
+            {
                 Ok(Some(job)) => {
                     self.run_job(&owner, job, &mut shutdown).await;
                     continue;

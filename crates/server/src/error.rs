@@ -42,6 +42,12 @@ pub enum ApiError {
     MethodNotAllowed,
     #[error("Too many attempts. Please wait a minute and try again.")]
     RateLimited { retry_after_seconds: u64 },
+    /// The account has the most free exports it may have in flight (429 with `Retry-After`).
+    #[error(
+        "You have {} exports being made. Wait for one to finish, then export again.",
+        store::EXPORTS_IN_FLIGHT
+    )]
+    ExportsInFlight,
     /// Media storage has no space left; the detail is logged.
     #[error("There is no space left to store this file. Please try again later.")]
     StorageFull,
@@ -99,7 +105,9 @@ impl ApiError {
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
             ApiError::BadGateway(_) => (StatusCode::BAD_GATEWAY, "bad_gateway"),
             ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
-            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::RateLimited { .. } | ApiError::ExportsInFlight => {
+                (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+            }
             ApiError::DatabaseUnavailable(_) => {
                 (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable")
             }
@@ -198,6 +206,8 @@ impl IntoResponse for ApiError {
                 retry_after_seconds,
             } => Some(retry_after_seconds),
             ApiError::DatabaseUnavailable(_) => Some(5),
+            // About as long as an export of every picture target takes.
+            ApiError::ExportsInFlight => Some(EXPORT_RETRY_SECONDS),
             _ => None,
         };
         if let Some(seconds) = retry_after {
@@ -210,6 +220,9 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// When an account with the most exports in flight may try again.
+const EXPORT_RETRY_SECONDS: u64 = 5;
 
 impl ApiError {
     /// A failed write to media storage: out of space is said plainly, anything else is

@@ -84,6 +84,9 @@ pub struct SubscriptionChange {
     pub status: Option<String>,
     pub current_period_end: Option<DateTime<Utc>>,
     pub cancel_at_period_end: Option<bool>,
+    /// The invoice an `invoice.paid` event says was paid: the only news that lifts a plan
+    /// a refund or dispute put past due (unless it is the reversed invoice itself).
+    pub paid_invoice: Option<String>,
 }
 
 /// Credits an event grants, once per `key` whatever events announce the same payment.
@@ -150,8 +153,9 @@ trait StripeWrites: Send {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<()>> + Send;
 
-    /// A canceled subscription stays canceled, and the period end only moves forward, so
-    /// events delivered out of order cannot undo newer ones.
+    /// A canceled subscription stays canceled, one whose payment was reversed stays past
+    /// due until a new invoice is paid (Stripe may still call it active), and the period end
+    /// only moves forward, so events delivered out of order cannot undo newer ones.
     fn record_subscription(
         &mut self,
         user_id: Uuid,
@@ -243,7 +247,12 @@ macro_rules! stripe_writes {
                      ON CONFLICT (stripe_subscription_id) DO UPDATE SET \
                      plan_id = excluded.plan_id, \
                      status = CASE WHEN subscriptions.status = 'canceled' THEN subscriptions.status \
+                                   WHEN subscriptions.payment_reversed AND COALESCE($6, '') <> 'canceled' \
+                                        AND NOT ($10 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM stripe_grants \
+                                            WHERE invoice_id = $10 AND taken_back)) THEN subscriptions.status \
                                    ELSE COALESCE($6, subscriptions.status) END, \
+                     payment_reversed = subscriptions.payment_reversed AND NOT ($10 IS NOT NULL AND NOT EXISTS \
+                         (SELECT 1 FROM stripe_grants WHERE invoice_id = $10 AND taken_back)), \
                      current_period_end = CASE WHEN subscriptions.current_period_end IS NULL \
                                                 OR excluded.current_period_end > subscriptions.current_period_end \
                                                THEN COALESCE(excluded.current_period_end, subscriptions.current_period_end) \
@@ -260,6 +269,7 @@ macro_rules! stripe_writes {
                 .bind(change.current_period_end)
                 .bind(change.cancel_at_period_end)
                 .bind(at)
+                .bind(&change.paid_invoice)
                 .execute(&mut *self)
                 .await?;
                 notify_badge_changed!(&mut *self, dialect, user_id);
@@ -384,7 +394,7 @@ macro_rules! stripe_writes {
                 }
                 if let Some(subscription) = subscription {
                     sqlx::query(
-                        "UPDATE subscriptions SET status = 'past_due', updated_at = $1 \
+                        "UPDATE subscriptions SET status = 'past_due', payment_reversed = TRUE, updated_at = $1 \
                          WHERE stripe_subscription_id = $2 AND status <> 'canceled'",
                     )
                     .bind(at)

@@ -240,6 +240,7 @@ mod tests {
             credit_cost,
             max_attempts: 1,
             delay: std::time::Duration::ZERO,
+            request_key: None,
         }
     }
 

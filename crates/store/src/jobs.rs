@@ -14,6 +14,7 @@ use crate::credits::{insert_ledger_entry, LedgerWrite, BALANCE_SQL};
 use crate::events::{insert_event, NewEvent};
 use crate::media::NewMediaAsset;
 use crate::messages::{update_linked_message, MessageParts};
+use crate::reference_images::{UploadQuota, UploadUsage, STORAGE_USAGE_SQL};
 use crate::{now, on_db, Dialect, LedgerReason, Result, Signal, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -69,6 +70,38 @@ pub struct NewJob {
     pub max_attempts: i64,
     /// How long the job waits before a worker may take it (zero: at once).
     pub delay: std::time::Duration,
+    /// What was asked, for a job an identical request may reuse (an export's source,
+    /// targets and music); `None` for a job that is never reused.
+    pub request_key: Option<String>,
+}
+
+/// How many free exports one account may have queued or running at once.
+pub const EXPORTS_IN_FLIGHT: i64 = 3;
+
+/// What became of an export request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportAdmission {
+    /// An identical export (queued, running or completed) answers it.
+    Reused(Job),
+    /// A new export job was queued.
+    Queued(Job),
+}
+
+/// Why an export was not queued.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportRefused {
+    #[error("the account has {EXPORTS_IN_FLIGHT} exports in flight")]
+    InFlight,
+    #[error("the account's storage quota is used up")]
+    QuotaReached,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for ExportRefused {
+    fn from(e: sqlx::Error) -> Self {
+        ExportRefused::Store(e.into())
+    }
 }
 
 /// Who may fail a job: its lock owner, anyone once the lease has run out, or the user who
@@ -83,6 +116,37 @@ pub enum Guard<'a> {
 
 fn millis(t: DateTime<Utc>) -> i64 {
     t.timestamp_millis()
+}
+
+fn insert_sql() -> String {
+    format!(
+        "INSERT INTO jobs ({COLUMNS}, run_after, locked_by, locked_until, request_key) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, 0, NULL, NULL, NULL, $10, $10, NULL, $11, NULL, NULL, $12) \
+         RETURNING {COLUMNS}"
+    )
+}
+
+/// Inserts `new` queued (by [`insert_sql`]) inside an open transaction; evaluates to the job.
+macro_rules! insert_job {
+    ($executor:expr, $sql:expr, $new:expr, $at:expr) => {{
+        let new: &NewJob = $new;
+        let job: Job = sqlx::query_as($sql)
+            .bind(new.id)
+            .bind(new.user_id)
+            .bind(new.project_id)
+            .bind(new.scene_id)
+            .bind(new.message_id)
+            .bind(new.kind.as_str())
+            .bind(Json(&new.payload))
+            .bind(new.max_attempts)
+            .bind(new.credit_cost)
+            .bind($at)
+            .bind(millis($at) + i64::try_from(new.delay.as_millis()).unwrap_or(0))
+            .bind(new.request_key.as_deref())
+            .fetch_one($executor)
+            .await?;
+        job
+    }};
 }
 
 impl Store {
@@ -109,11 +173,7 @@ impl Store {
         }
         let total: i64 = news.iter().map(|n| n.credit_cost).sum();
         let at = now();
-        let insert = format!(
-            "INSERT INTO jobs ({COLUMNS}, run_after, locked_by, locked_until) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, 0, NULL, NULL, NULL, $10, $10, NULL, $11, NULL, NULL) \
-             RETURNING {COLUMNS}"
-        );
+        let insert = insert_sql();
         let dialect = self.dialect();
         let (jobs, balance) = on_db!(self, p => {
             let mut tx = p.begin_write().await?;
@@ -135,20 +195,7 @@ impl Store {
             }
             let mut jobs = Vec::with_capacity(news.len());
             for new in news {
-                let job: Job = sqlx::query_as(&insert)
-                    .bind(new.id)
-                    .bind(new.user_id)
-                    .bind(new.project_id)
-                    .bind(new.scene_id)
-                    .bind(new.message_id)
-                    .bind(new.kind.as_str())
-                    .bind(Json(&new.payload))
-                    .bind(new.max_attempts)
-                    .bind(new.credit_cost)
-                    .bind(at)
-                    .bind(millis(at) + i64::try_from(new.delay.as_millis()).unwrap_or(0))
-                    .fetch_one(&mut *tx)
-                    .await?;
+                let job = insert_job!(&mut *tx, &insert, new, at);
                 // Free jobs (assistant replies) leave the ledger alone.
                 if new.credit_cost > 0 {
                     balance = insert_ledger_entry(&mut *tx, LedgerWrite {
@@ -177,6 +224,85 @@ impl Store {
         Ok((jobs, balance))
     }
 
+    /// Queues a free export unless an identical one (the same `request_key`) is queued,
+    /// running or completed — that one then answers — or the account already has
+    /// [`EXPORTS_IN_FLIGHT`] exports queued or running, or its product photos and export
+    /// files fill `quota`. The user's row is locked first, so concurrent requests are counted
+    /// one after another on both databases.
+    pub async fn enqueue_export(
+        &self,
+        new: &NewJob,
+        quota: &UploadQuota,
+    ) -> std::result::Result<ExportAdmission, ExportRefused> {
+        let insert = insert_sql();
+        let identical = format!(
+            "SELECT {COLUMNS} FROM jobs WHERE user_id = $1 AND request_key = $2 AND status <> 'failed' \
+             ORDER BY created_at DESC LIMIT 1"
+        );
+        let at = now();
+        let dialect = self.dialect();
+        let admission = on_db!(self, p => {
+            let mut tx = p.begin_write().await?;
+            let locked = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+                .bind(new.user_id)
+                .execute(&mut *tx)
+                .await?;
+            if locked.rows_affected() == 0 {
+                return Err(ExportRefused::Store(StoreError::NotFound));
+            }
+            if let Some(key) = &new.request_key {
+                let same: Option<Job> = sqlx::query_as(&identical)
+                    .bind(new.user_id)
+                    .bind(key)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if let Some(job) = same {
+                    return Ok(ExportAdmission::Reused(job));
+                }
+            }
+            let (in_flight,): (i64,) = sqlx::query_as(
+                "SELECT COUNT(*) FROM jobs WHERE user_id = $1 AND kind = $2 \
+                 AND status IN ('queued', 'running', 'processing')",
+            )
+            .bind(new.user_id)
+            .bind(new.kind.as_str())
+            .fetch_one(&mut *tx)
+            .await?;
+            if in_flight >= EXPORTS_IN_FLIGHT {
+                return Err(ExportRefused::InFlight);
+            }
+            let (files, bytes): (i64, i64) = sqlx::query_as(STORAGE_USAGE_SQL)
+                .bind(new.user_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            if !(UploadUsage { files, bytes }).allows(quota, 0) {
+                return Err(ExportRefused::QuotaReached);
+            }
+            let job = insert_job!(&mut *tx, &insert, new, at);
+            if dialect == Dialect::Postgres {
+                sqlx::query("SELECT pg_notify('studio_jobs', '')").execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, ExportRefused>(ExportAdmission::Queued(job))
+        })?;
+        if matches!(admission, ExportAdmission::Queued(_)) {
+            self.signal(Signal::Jobs);
+        }
+        Ok(admission)
+    }
+
+    /// Stops a job from answering identical requests (an export one of whose files was
+    /// deleted is made again in full).
+    pub async fn forget_request(&self, user_id: Uuid, job_id: Uuid) -> Result<()> {
+        on_db!(self, p => sqlx::query("UPDATE jobs SET request_key = NULL WHERE id = $1 AND user_id = $2")
+            .bind(job_id)
+            .bind(user_id)
+            .execute(p)
+            .await
+            .map(|_| ()))?;
+        Ok(())
+    }
+
     /// The user's job; another user's is `NotFound`.
     pub async fn job(&self, user_id: Uuid, id: Uuid) -> Result<Job> {
         let sql = format!("SELECT {COLUMNS} FROM jobs WHERE id = $1 AND user_id = $2");
@@ -186,15 +312,26 @@ impl Store {
     }
 
     /// Claims the oldest job that is ready: queued and due, or claimed by a worker whose
-    /// lease ran out (with attempts left). The claim counts as an attempt.
-    pub async fn claim_job(&self, worker: &str, lease: std::time::Duration) -> Result<Option<Job>> {
+    /// lease ran out (with attempts left). Exports are free work: they are taken only when
+    /// no other job is ready, so a generation someone paid for never waits behind them, and
+    /// not at all unless `exports` (a worker slot kept for other work). The claim counts as
+    /// an attempt.
+    pub async fn claim_job(
+        &self,
+        worker: &str,
+        lease: std::time::Duration,
+        exports: bool,
+    ) -> Result<Option<Job>> {
         let at = now();
         let now_ms = millis(at);
         let until = now_ms + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
-        let candidates = "SELECT id FROM jobs \
-             WHERE (status = 'queued' AND run_after <= $1) \
-                OR (status IN ('running', 'processing') AND locked_until < $1 AND attempts < max_attempts) \
-             ORDER BY run_after, created_at LIMIT 1";
+        let kinds = if exports { "" } else { "AND kind <> 'export'" };
+        let candidates = format!(
+            "SELECT id FROM jobs \
+             WHERE ((status = 'queued' AND run_after <= $1) \
+                OR (status IN ('running', 'processing') AND locked_until < $1 AND attempts < max_attempts)) {kinds} \
+             ORDER BY CASE WHEN kind = 'export' THEN 1 ELSE 0 END, run_after, created_at LIMIT 1"
+        );
         let sql = match self.dialect() {
             Dialect::Postgres => format!(
                 "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = $2, locked_until = $3, \
@@ -552,5 +689,79 @@ fn credits_changed(user_id: Uuid, balance: i64) -> NewEvent {
     NewEvent {
         user_id,
         event: LiveEvent::CreditsChanged(CreditsChanged { balance }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use domain::ProjectName;
+    use serde_json::json;
+
+    use super::*;
+    use crate::migrate::tests::{fresh_stores, user};
+
+    async fn queued(store: &Store, email: &str, kind: JobKind, credit_cost: i64) -> Vec<Job> {
+        let owner = user(store, email, 10).await;
+        let project = store
+            .create_project(
+                owner.id,
+                &ProjectName::parse("Queue").unwrap(),
+                Default::default(),
+            )
+            .await
+            .unwrap();
+        let mut jobs = Vec::new();
+        for _ in 0..3 {
+            let new = NewJob {
+                id: Uuid::new_v4(),
+                user_id: owner.id,
+                project_id: project.id,
+                scene_id: None,
+                message_id: None,
+                kind,
+                payload: json!({}),
+                credit_cost,
+                max_attempts: 1,
+                delay: Duration::ZERO,
+                request_key: None,
+            };
+            jobs.push(store.enqueue_job(&new).await.unwrap().0);
+        }
+        jobs
+    }
+
+    #[tokio::test]
+    async fn paid_work_is_claimed_before_exports_and_a_kept_slot_takes_none() {
+        for store in fresh_stores().await {
+            store.migrate().await.unwrap();
+            let lease = Duration::from_secs(30);
+            // Exports queued first, then another account's paid images.
+            let exports = queued(&store, "exporter@example.com", JobKind::Export, 0).await;
+            let images = queued(&store, "payer@example.com", JobKind::Image, 1).await;
+            let claim = |worker: &'static str, take_exports: bool| {
+                let store = store.clone();
+                async move {
+                    store
+                        .claim_job(worker, lease, take_exports)
+                        .await
+                        .unwrap()
+                        .map(|job| job.id)
+                }
+            };
+            assert_eq!(claim("worker", true).await, Some(images[0].id));
+            assert_eq!(claim("kept", false).await, Some(images[1].id));
+            assert_eq!(claim("kept", false).await, Some(images[2].id));
+            assert_eq!(
+                claim("kept", false).await,
+                None,
+                "a kept slot takes no export"
+            );
+            for export in &exports {
+                assert_eq!(claim("worker", true).await, Some(export.id), "oldest first");
+            }
+            store.close().await;
+        }
     }
 }

@@ -6,6 +6,7 @@ mod accounts;
 mod badges;
 mod commerce;
 mod credits;
+mod cutouts;
 mod events;
 mod flags;
 mod jobs;
@@ -40,17 +41,23 @@ pub use commerce::{
     SubscriptionChange,
 };
 pub use credits::{Balance, LedgerEntry};
+pub use cutouts::Cutout;
 pub use domain::LedgerReason;
 pub use events::{NewEvent, Signal, StoredEvent, EVENT_RETENTION};
-pub use jobs::{Guard, Job, NewJob, RecentDuration};
-pub use media::{DeletedMedia, MediaAsset, MediaPlace, NewMediaAsset, StoredFile};
+pub use jobs::{
+    ExportAdmission, ExportRefused, Guard, Job, NewJob, RecentDuration, EXPORTS_IN_FLIGHT,
+};
+pub use media::{
+    converted_music_key, marked_poster_key, DeletedMedia, MediaAsset, MediaPlace, NewMediaAsset,
+    StoredFile,
+};
 pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;
 pub use rate_limits::SignInPair;
 pub use reference_images::{
-    AddReferenceImageError, ReferenceImage, UploadQuota, UploadUsage, MAX_DRAFT_IMAGES,
-    MAX_REFERENCE_IMAGES,
+    AddReferenceImageError, ReferenceImage, UploadQuota, UploadUsage, EXPORT_KEY_PREFIX,
+    MAX_DRAFT_IMAGES, MAX_REFERENCE_IMAGES,
 };
 pub use scenes::{Scene, ScenePatch};
 pub use share_links::ShareLink;

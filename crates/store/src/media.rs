@@ -237,6 +237,24 @@ impl Store {
 }
 
 /// What deleting a media asset touched: where it was, and the objects queued for deletion.
+/// Where the free plan's marked copy of a video's poster is kept: made on its first view
+/// (older videos have none stored) and deleted with the asset.
+pub fn marked_poster_key(poster_key: &str) -> String {
+    match poster_key.rsplit_once('.') {
+        Some((stem, extension)) => format!("{stem}-watermarked.{extension}"),
+        None => format!("{poster_key}-watermarked"),
+    }
+}
+
+/// The formats a music track is converted to on download.
+pub const MUSIC_CONVERSIONS: [&str; 3] = ["ogg", "wav", "m4a"];
+
+/// Where a music track's conversion to the format with `extension` is kept: made on its
+/// first download and deleted with the asset.
+pub fn converted_music_key(storage_key: &str, extension: &str) -> String {
+    format!("{storage_key}.{extension}")
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeletedMedia {
     pub project_id: Option<Uuid>,
@@ -246,7 +264,7 @@ pub struct DeletedMedia {
 
 impl Store {
     /// Deletes one of the user's media assets. A scene showing it as its active asset falls back
-    /// to its other media, and the bytes (original, thumbnail, poster, watermarked copy) are queued for deletion
+    /// to its other media, and the bytes (original, thumbnail, poster, marked copies, music conversions) are queued for deletion
     /// in the same transaction, so no object outlives its row unnoticed.
     pub async fn delete_media_asset(&self, user_id: Uuid, id: Uuid) -> Result<DeletedMedia> {
         type Row = (
@@ -256,6 +274,7 @@ impl Store {
             Option<String>,
             Option<String>,
             Option<String>,
+            String,
         );
         let at = crate::now();
         let dialect = self.dialect();
@@ -263,13 +282,13 @@ impl Store {
             let mut tx = p.begin_write().await?;
             let row: Option<Row> = sqlx::query_as(
                 "DELETE FROM media_assets WHERE id = $1 AND user_id = $2 \
-                 RETURNING project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key",
+                 RETURNING project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key, file_type",
             )
             .bind(id)
             .bind(user_id)
             .fetch_optional(&mut *tx)
             .await?;
-            let (project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key) =
+            let (project_id, scene_id, storage_key, thumbnail_key, poster_key, watermarked_key, file_type) =
                 row.ok_or(crate::StoreError::NotFound)?;
             sqlx::query("UPDATE scenes SET active_asset_id = NULL, updated_at = $3 WHERE active_asset_id = $1 AND user_id = $2")
                 .bind(id)
@@ -277,10 +296,21 @@ impl Store {
                 .bind(at)
                 .execute(&mut *tx)
                 .await?;
+            let marked_poster = poster_key.as_deref().map(marked_poster_key);
+            let conversions: Vec<String> = if file_type == MediaKind::Audio.as_str() {
+                MUSIC_CONVERSIONS
+                    .iter()
+                    .map(|extension| converted_music_key(&storage_key, extension))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let storage_keys: Vec<String> = std::iter::once(storage_key)
                 .chain(thumbnail_key)
                 .chain(poster_key)
                 .chain(watermarked_key)
+                .chain(marked_poster)
+                .chain(conversions)
                 .collect();
             for key in &storage_keys {
                 sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")

@@ -92,6 +92,18 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0014_job_estimates_index.sql"),
         include_str!("../migrations/postgres/0014_job_estimates_index.sql"),
     ),
+    (
+        15,
+        "free work bounds",
+        include_str!("../migrations/sqlite/0015_free_work_bounds.sql"),
+        include_str!("../migrations/postgres/0015_free_work_bounds.sql"),
+    ),
+    (
+        16,
+        "reference image cutouts",
+        include_str!("../migrations/sqlite/0016_reference_image_cutouts.sql"),
+        include_str!("../migrations/postgres/0016_reference_image_cutouts.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

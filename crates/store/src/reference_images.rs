@@ -6,6 +6,7 @@ use crate::BeginWrite;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::cutouts::{self, bind_cutout, Cutout};
 use crate::{now, on_db, Result, Store, StoreError};
 
 /// The most reference images a scene (or one chat message) can hold.
@@ -14,14 +15,25 @@ pub const MAX_REFERENCE_IMAGES: i64 = 3;
 /// campaign holds, whatever message keys the client chose: one message's worth.
 pub const MAX_DRAFT_IMAGES: i64 = MAX_REFERENCE_IMAGES;
 
-/// How much a user may keep uploaded: product photos and attachments, counted and in bytes.
+/// Where export files are stored: the export job's keys start with it (and
+/// `STORAGE_USAGE_SQL` counts the files under it).
+pub const EXPORT_KEY_PREFIX: &str = "exports/";
+
+/// What a user keeps against the storage quota, counted and in bytes: product photos and
+/// attachments, and export files (free to make, so bounded by what they keep).
+pub(crate) const STORAGE_USAGE_SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) \
+     FROM (SELECT file_size FROM reference_images WHERE user_id = $1 \
+     UNION ALL SELECT file_size FROM media_assets WHERE user_id = $1 AND storage_key LIKE 'exports/%') AS kept";
+
+/// How much a user may keep: product photos, attachments and export files, counted and in
+/// bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UploadQuota {
     pub files: i64,
     pub bytes: i64,
 }
 
-/// What a user has uploaded and still keeps.
+/// What a user keeps: product photos, attachments and export files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct UploadUsage {
     pub files: i64,
@@ -113,11 +125,9 @@ impl Store {
         Ok(count)
     }
 
-    /// What the user keeps uploaded.
+    /// What the user keeps against the storage quota.
     pub async fn upload_usage(&self, user_id: Uuid) -> Result<UploadUsage> {
-        let (files, bytes): (i64, i64) = on_db!(self, p => sqlx::query_as(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM reference_images WHERE user_id = $1"
-        )
+        let (files, bytes): (i64, i64) = on_db!(self, p => sqlx::query_as(STORAGE_USAGE_SQL)
         .bind(user_id)
         .fetch_one(p)
         .await)?;
@@ -176,8 +186,12 @@ impl Store {
             .bind(limit)
             .fetch_all(&mut *tx)
             .await?;
-            let mut keys = Vec::with_capacity(stale.len() * 2);
+            let mut keys = Vec::with_capacity(stale.len() * 4);
             for (id, storage_key, thumbnail_key) in stale {
+                let cutout: Option<(String, String)> = sqlx::query_as(cutouts::KEYS_OF)
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
                 // A draft sent meanwhile stays.
                 let deleted = sqlx::query("DELETE FROM reference_images WHERE id = $1 AND sent_at IS NULL")
                     .bind(id)
@@ -186,7 +200,8 @@ impl Store {
                 if deleted.rows_affected() == 0 {
                     continue;
                 }
-                for key in [storage_key, thumbnail_key] {
+                let cutout = cutout.into_iter().flat_map(|(mask, product)| [mask, product]);
+                for key in [storage_key, thumbnail_key].into_iter().chain(cutout) {
                     sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")
                         .bind(&key)
                         .bind(at)
@@ -200,13 +215,15 @@ impl Store {
         })
     }
 
-    /// Inserts the row unless its scene (or message) is full, the campaign holds the most
-    /// drafts (when `draft`: an attachment of a message not yet sent), or the user's quota is
-    /// used up. The project row is locked first, so concurrent uploads to one project are
-    /// counted one after another on both databases.
+    /// Inserts the row, with its automatic `cutout` when one was made, unless its scene (or
+    /// message) is full, the campaign holds the most drafts (when `draft`: an attachment of a
+    /// message not yet sent), or the user's quota is used up. The project row is locked
+    /// first, so concurrent uploads to one project are counted one after another on both
+    /// databases.
     pub async fn add_reference_image(
         &self,
         new: &ReferenceImage,
+        cutout: Option<&Cutout>,
         draft: bool,
         quota: &UploadQuota,
     ) -> std::result::Result<ReferenceImage, AddReferenceImageError> {
@@ -255,9 +272,7 @@ impl Store {
                     return Err(AddReferenceImageError::LimitReached);
                 }
             }
-            let (files, bytes): (i64, i64) = sqlx::query_as(
-                "SELECT COUNT(*), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM reference_images WHERE user_id = $1",
-            )
+            let (files, bytes): (i64, i64) = sqlx::query_as(STORAGE_USAGE_SQL)
             .bind(new.user_id)
             .fetch_one(&mut *tx)
             .await?;
@@ -284,6 +299,9 @@ impl Store {
                 .bind(sent_at)
                 .execute(&mut *tx)
                 .await?;
+            if let Some(cutout) = cutout {
+                bind_cutout!(sqlx::query(cutouts::UPSERT), cutout).execute(&mut *tx).await?;
+            }
             tx.commit().await?;
             Ok::<_, AddReferenceImageError>(())
         })?;
@@ -328,10 +346,16 @@ impl Store {
     /// keys to delete now.
     pub async fn delete_reference_image(&self, user_id: Uuid, id: Uuid) -> Result<Vec<String>> {
         let image = self.reference_image(user_id, id).await?;
-        let keys = vec![image.storage_key, image.thumbnail_key];
+        let mut keys = vec![image.storage_key, image.thumbnail_key];
         let at = now();
         on_db!(self, p => {
             let mut tx = p.begin_write().await?;
+            // The cutout row goes with the photo's (cascade); its objects go with it.
+            let cutout: Option<(String, String)> = sqlx::query_as(cutouts::KEYS_OF)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            keys.extend(cutout.into_iter().flat_map(|(mask, product)| [mask, product]));
             let deleted = sqlx::query("DELETE FROM reference_images WHERE id = $1 AND user_id = $2")
                 .bind(id)
                 .bind(user_id)
@@ -486,12 +510,17 @@ mod tests {
             for _ in 0..MAX_DRAFT_IMAGES {
                 let key = Uuid::new_v4().to_string();
                 let new = image(owner, project, scene, Some(&key), old);
-                drafts.push(store.add_reference_image(&new, true, &QUOTA).await.unwrap());
+                drafts.push(
+                    store
+                        .add_reference_image(&new, None, true, &QUOTA)
+                        .await
+                        .unwrap(),
+                );
             }
             let key = Uuid::new_v4().to_string();
             let fourth = image(owner, project, scene, Some(&key), old);
             assert!(matches!(
-                store.add_reference_image(&fourth, true, &QUOTA).await,
+                store.add_reference_image(&fourth, None, true, &QUOTA).await,
                 Err(AddReferenceImageError::LimitReached)
             ));
             assert_eq!(
@@ -510,7 +539,7 @@ mod tests {
             let young_key = Uuid::new_v4().to_string();
             let young = image(owner, project, scene, Some(&young_key), now());
             store
-                .add_reference_image(&young, true, &QUOTA)
+                .add_reference_image(&young, None, true, &QUOTA)
                 .await
                 .unwrap();
             let keys = store
@@ -554,13 +583,13 @@ mod tests {
             for scene in &scenes {
                 let new = image(owner, project, *scene, None, now());
                 store
-                    .add_reference_image(&new, false, &quota)
+                    .add_reference_image(&new, None, false, &quota)
                     .await
                     .unwrap();
             }
             let third = image(owner, project, scenes[0], None, now());
             assert!(matches!(
-                store.add_reference_image(&third, false, &quota).await,
+                store.add_reference_image(&third, None, false, &quota).await,
                 Err(AddReferenceImageError::QuotaReached)
             ));
             assert_eq!(
@@ -570,6 +599,72 @@ mod tests {
                     bytes: 2000
                 }
             );
+            store.close().await;
+        }
+    }
+
+    #[tokio::test]
+    async fn a_cutout_is_replaced_whole_and_leaves_no_objects_behind() {
+        for store in fresh_stores().await {
+            let (owner, project, scenes) =
+                owner_with_campaigns(&store, "cutout@example.com", &["S"]).await;
+            let new = image(owner, project, scenes[0], None, now());
+            let auto = Cutout::new(new.id, owner, 0.4, domain::CutoutSource::Auto, None);
+            store
+                .add_reference_image(&new, Some(&auto), false, &QUOTA)
+                .await
+                .unwrap();
+            assert_eq!(
+                store.cutout(owner, new.id).await.unwrap(),
+                Some(auto.clone())
+            );
+
+            // The seller's cutout replaces it; the automatic one's objects are queued.
+            let hints = domain::CutoutHints {
+                bounds: Some([1.0, 1.0, 9.0, 9.0]),
+                ..Default::default()
+            };
+            let seller = Cutout::new(
+                new.id,
+                owner,
+                0.9,
+                domain::CutoutSource::Seller,
+                Some(hints),
+            );
+            let old = store.save_cutout(&seller).await.unwrap();
+            assert_eq!(old, auto.keys().to_vec());
+            assert_eq!(
+                store.cutout(owner, new.id).await.unwrap(),
+                Some(seller.clone())
+            );
+            assert_eq!(
+                store
+                    .cutouts(owner, &[new.id, Uuid::new_v4()])
+                    .await
+                    .unwrap(),
+                vec![seller.clone()]
+            );
+
+            // Another user's save names nothing.
+            let other = user(&store, "other-cutout@example.com", 0).await;
+            let theirs = Cutout::new(new.id, other.id, 1.0, domain::CutoutSource::Seller, None);
+            assert!(matches!(
+                store.save_cutout(&theirs).await,
+                Err(StoreError::NotFound)
+            ));
+            assert_eq!(store.cutout(other.id, new.id).await.unwrap(), None);
+
+            // Deleting the photo deletes its cutout's objects too.
+            let keys = store.delete_reference_image(owner, new.id).await.unwrap();
+            for key in seller.keys() {
+                assert!(keys.contains(&key), "{keys:?}");
+            }
+            let mut queued = store.pending_storage_deletions(100).await.unwrap();
+            queued.sort();
+            let mut expected: Vec<String> = auto.keys().into_iter().chain(keys).collect();
+            expected.sort();
+            assert_eq!(queued, expected);
+            assert_eq!(store.cutout(owner, new.id).await.unwrap(), None);
             store.close().await;
         }
     }

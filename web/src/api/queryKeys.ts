@@ -19,6 +19,7 @@ export const queryKeys = {
   sceneReferenceImages: (sceneId: string) => ['reference-images', 'scene', sceneId] as const,
   projectReferenceImages: (projectId: string) => ['reference-images', 'project', projectId] as const,
   referenceImage: (id: string) => ['reference-images', 'image', id] as const,
+  referenceImageCutout: (id: string) => ['reference-images', 'cutout', id] as const,
   /** Every chat history query (prefix). */
   chatHistoryAll: ['chat', 'history'] as const,
   chatHistory: (projectId: string, sceneId: string) => ['chat', 'history', projectId, sceneId] as const,

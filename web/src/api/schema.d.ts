@@ -752,9 +752,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Makes one file per target from one of the user's images (free): a job with progress like
-         *     any generation; its view lists the files, each stored as an asset of the image's campaign
-         *     with the rules it was checked against. `reel` targets are not available yet (400).
+         * Makes one file per target from one of the user's images, or reels from a video and music
+         *     (free): a job with progress like any generation; its view lists the files, each stored as
+         *     an asset of the campaign with the rules it was checked against. An identical export
+         *     answers instead of a new one (200). An account has at most three exports in flight (429
+         *     with `Retry-After` past it), and export files count against its storage quota (413 when
+         *     full).
          */
         post: operations["startExport"];
         delete?: never;
@@ -1010,6 +1013,56 @@ export interface paths {
         post?: never;
         /** Deletes a reference image with its bytes and thumbnail. */
         delete: operations["deleteReferenceImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-images/{id}/cutout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The photo's cutout: the mask's URL, how far it can be trusted, who made it and the warning
+         *     of a doubtful automatic one. A photo stored before cutouts existed gets its automatic one
+         *     now.
+         */
+        get: operations["getCutout"];
+        /**
+         * Re-solves the cutout with the seller's corrections as hard constraints (a pixel under a
+         *     keep stroke is product, one under a remove stroke or outside the box is background) and
+         *     stores it, replacing the one before. The body is the whole set of corrections (any of
+         *     `box`, `keep`, `remove`, `brush_px`, in photo pixels), not an addition to the last one.
+         *     Free. Points off the photo, an empty box, more than 200 strokes or 20,000 points, or a
+         *     brush of nothing or over 1000 px are refused (400) and change nothing.
+         */
+        put: operations["adjustCutout"];
+        post?: never;
+        /** Goes back to the automatic cutout (the seller's corrections are dropped). Free. */
+        delete: operations["resetCutout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-images/{id}/cutout/mask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cutout's mask: an 8-bit grey PNG of the stored photo's size and orientation (255
+         *     product, 0 background). `v` (the URL `mask_url` gives) changes whenever the cutout does.
+         */
+        get: operations["cutoutMask"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1446,6 +1499,51 @@ export interface components {
              */
             balance: number;
         };
+        /**
+         * @description The seller's corrections, as sent and as stored beside the cutout. Read strictly: at most
+         *     [`MAX_STROKES`] strokes and [`MAX_POINTS`] points, every number finite, a box with area,
+         *     a brush wider than nothing and at most [`MAX_BRUSH_PX`]. Whether the points lie on the
+         *     photo is checked against its size ([`CutoutHints::check_within`]).
+         */
+        CutoutHints: {
+            /** @description The product lies inside this box: `[x0, y0, x1, y1]`, x1 > x0, y1 > y0. */
+            box?: number[] | null;
+            /**
+             * Format: float
+             * @description The brush's diameter in photo pixels (default: a fortieth of the photo's longer
+             *     side).
+             */
+            brush_px?: number | null;
+            /** @description Strokes over parts of the product the cutout must keep: `[[[x, y], …], …]`. */
+            keep?: number[][][];
+            /** @description Strokes over background the cutout took: `[[[x, y], …], …]`. */
+            remove?: number[][][];
+        };
+        /**
+         * @description Who made a stored cutout.
+         * @enum {string}
+         */
+        CutoutSource: "auto" | "seller";
+        /** @description A product photo's cutout: which pixels are the product. */
+        CutoutView: {
+            /**
+             * Format: double
+             * @description How far the cutout can be trusted, 0 to 1.
+             */
+            confidence: number;
+            /**
+             * @description The mask: an 8-bit grey PNG of the stored photo's size and orientation (255 product,
+             *     0 background, values between on the soft edge). Owner-only, like the photo.
+             */
+            mask_url: string;
+            /** @description `auto`: the studio's own; `seller`: re-solved with the seller's box and strokes. */
+            source: components["schemas"]["CutoutSource"];
+            /**
+             * @description Set when the automatic cutout is doubtful: "We could not separate your product
+             *     cleanly — adjust the cutout". Nothing has been charged.
+             */
+            warning?: string | null;
+        };
         Dimensions: {
             /** Format: int32 */
             height: number;
@@ -1597,6 +1695,7 @@ export interface components {
              * @description How sure the cutout of the product photo was, 0 to 1.
              */
             cutout_confidence?: number | null;
+            cutout_source?: null | components["schemas"]["CutoutSource"];
             /**
              * @description Set when the product came out of its photo poorly or not at all: says so, and that
              *     AI redraw may look better.
@@ -2244,6 +2343,7 @@ export interface components {
         ReferenceImageView: {
             /** Format: date-time */
             created_at: string;
+            cutout?: null | components["schemas"]["CutoutView"];
             dimensions: components["schemas"]["Dimensions"];
             /** Format: int64 */
             file_size: number;
@@ -2432,16 +2532,21 @@ export interface components {
             /** Format: int64 */
             totalCreditsPromised?: number | null;
         };
-        /** @description A started export (202). */
+        /** @description A started export (202), or the identical export already made or on its way (200). */
         StartedExport: {
             /**
              * Format: int64
-             * @description Always 0: exports are free.
+             * @description Always 0: exports are free (they never call a hosted model).
              */
             credit_cost: number;
             /** Format: uuid */
             job_id: string;
-            /** @description `queued`. */
+            /**
+             * @description True when an identical export (same file, targets and music) answered: its files are
+             *     reused, nothing new is made.
+             */
+            reused: boolean;
+            /** @description `queued` for a new export; an identical one answers with its own status. */
             status: string;
             /** @description Where to follow it: `/api/exports/{id}`. */
             status_url: string;
@@ -2520,10 +2625,16 @@ export interface components {
         StructuredResponse: {
             additional_comments?: string | null;
             clarification_needed: boolean;
+            /** @description The things the seller named that the picture shows, in their words. */
+            drawn?: string[];
+            /** @description The things the seller named that the picture leaves out, in their words. */
+            not_drawn?: string[];
             ready_for_image: boolean;
             ready_for_video: boolean;
             refined_image_prompt?: string | null;
             refined_video_prompt?: string | null;
+            /** @description The things the seller named that the picture shows as the nearest thing it can draw. */
+            substituted?: components["schemas"]["Substitution"][];
             /** @description Three short, clickable next steps. */
             suggestions: string[];
         };
@@ -2564,6 +2675,13 @@ export interface components {
             plan_name: string;
             /** @description `active`, `past_due` or `canceled`. */
             status: string;
+        };
+        /** @description A thing the seller asked for and what the picture shows in its place. */
+        Substitution: {
+            /** @description In the seller's words: "a bamboo mat". */
+            asked: string;
+            /** @description What is drawn instead: "a wooden tray on a marble counter". */
+            used: string;
         };
         /** @description The contract's success envelope. */
         Success_AnalyticsAccepted: {
@@ -2943,16 +3061,21 @@ export interface components {
         };
         /** @description The contract's success envelope. */
         Success_StartedExport: {
-            /** @description A started export (202). */
+            /** @description A started export (202), or the identical export already made or on its way (200). */
             data: {
                 /**
                  * Format: int64
-                 * @description Always 0: exports are free.
+                 * @description Always 0: exports are free (they never call a hosted model).
                  */
                 credit_cost: number;
                 /** Format: uuid */
                 job_id: string;
-                /** @description `queued`. */
+                /**
+                 * @description True when an identical export (same file, targets and music) answered: its files are
+                 *     reused, nothing new is made.
+                 */
+                reused: boolean;
+                /** @description `queued` for a new export; an identical one answers with its own status. */
                 status: string;
                 /** @description Where to follow it: `/api/exports/{id}`. */
                 status_url: string;
@@ -5550,7 +5673,10 @@ export interface operations {
     mediaFile: {
         parameters: {
             query?: {
-                /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
+                /**
+                 * @description `thumbnail` for the small preview, `poster` for a video's first frame; a file without
+                 *     the rendition answers 404.
+                 */
                 variant?: "original" | "thumbnail" | "poster";
                 /** @description `json` answers `{url, file_url, media_url}` instead of the bytes. */
                 format?: "json";
@@ -5632,7 +5758,10 @@ export interface operations {
     sharedMedia: {
         parameters: {
             query?: {
-                /** @description `thumbnail` for the small preview, `poster` for a video's first frame. */
+                /**
+                 * @description `thumbnail` for the small preview, `poster` for a video's first frame; a file without
+                 *     the rendition answers 404.
+                 */
                 variant?: "original" | "thumbnail" | "poster";
                 /** @description `1` to save the file (an attachment with its name) rather than show it. */
                 download?: string;
@@ -5742,7 +5871,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The image asset to export */
+                /** @description The image or video asset to export */
                 id: string;
             };
             cookie?: never;
@@ -5753,6 +5882,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description An identical export answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StartedExport"];
+                };
+            };
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -5785,7 +5923,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The body is over its size limit */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5796,6 +5933,14 @@ export interface operations {
             };
             /** @description The body is not of the declared content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6774,6 +6919,263 @@ export interface operations {
         responses: {
             /** @description Deleted */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCutout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutoutView"];
+                };
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adjustCutout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CutoutHints"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutoutView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resetCutout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutoutView"];
+                };
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cutoutMask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reference image id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mask */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description Not modified */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };

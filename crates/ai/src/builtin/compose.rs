@@ -168,8 +168,13 @@ fn setting(scene: &Scene) -> String {
         None => base,
     };
     let Some(read_env) = read.environment else {
-        // A surface the engine has no setting for ("on a windowsill"): it stands somewhere.
-        return with_colour(format!("{place} {}", env_phrase(env)));
+        // A place the engine has no setting for: the nearest one it has stands in for it
+        // ("on a bamboo mat, staged on a wooden tray on a marble counter"), else it stands
+        // in the environment.
+        return with_colour(match scene.stage {
+            Some(stage) => format!("{place}, staged {}", stage.describe()),
+            None => format!("{place} {}", env_phrase(env)),
+        });
     };
     debug_assert_eq!(read_env, env);
     // A place of its own (a kitchen counter, a café): exactly as the user put it.
@@ -500,6 +505,9 @@ fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
 
     let mut sentences = vec![first];
     sentences.extend(colours);
+    if full {
+        sentences.extend(weather(scene));
+    }
     sentences.push(light_sentence(scene, outdoor, detail));
     let descriptors = if full {
         scene.descriptors.clone()
@@ -541,6 +549,17 @@ fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
     sentences.join(" ")
 }
 
+/// The weather the seller asked for, in their words: "Weather: snow falling outside."
+fn weather(scene: &Scene) -> Option<String> {
+    let said: Vec<String> = scene
+        .named
+        .iter()
+        .filter(|n| n.part == crate::phrases::Part::Weather)
+        .map(|n| n.phrase.clone())
+        .collect();
+    (!said.is_empty()).then(|| format!("Weather: {}.", list(&said)))
+}
+
 /// A prop as the brief names it: without its colours unless the backdrop's colour comes
 /// first, as the engine's parser would take the prop's colour for the backdrop.
 fn prop_words(prop: &str, scene: &Scene) -> String {
@@ -579,15 +598,6 @@ fn head_for(scene: &Scene, detail: Detail) -> &str {
     match detail {
         Detail::Bare => "product",
         _ => scene.subject.head(),
-    }
-}
-
-pub(crate) fn with_article(noun: &str) -> String {
-    let last = noun.rsplit(' ').next().unwrap_or(noun);
-    if super::words::looks_plural(last) {
-        noun.to_string()
-    } else {
-        format!("{} {noun}", article(noun))
     }
 }
 

@@ -1,118 +1,312 @@
-//! Keeping the reply honest about the offline engine: every place, surface and prop the
-//! seller named is either painted (the engine's reading of the brief shows it) or named in
-//! the reply as not drawn, with what was used instead. The brief itself keeps the seller's
-//! words, for a hosted model that can draw them.
+//! Keeping the reply honest about the offline engine: every thing the seller named — the
+//! place, what stands beside or behind the product, the weather — is drawn (the engine's own
+//! reading of the brief paints it), stood in for by the nearest thing the engine draws (and
+//! the reply names both), or named in the reply as not drawn. Whole phrases, never one of
+//! their words. The brief itself keeps the seller's words, for a hosted model that can draw
+//! them.
 
+use domain::Substitution;
 use engine::prompt::{self, Setting};
 
-use super::read::SURFACE_NOUNS;
 use super::scene::Scene;
-use super::words::{article, looks_plural, singular, tokenize};
+use super::words::capitalize;
+use crate::phrases::{looks_plural_phrase, or_list, Named, Part};
 
-/// Words of a place phrase too vague to be drawn or missed ("a spot at home").
-const VAGUE: &[&str] = &[
-    "home",
-    "surface",
-    "setting",
-    "scene",
-    "room",
-    "background",
-    "backdrop",
-    "place",
-    "spot",
-    "area",
-    "top",
-];
-
-/// One sentence per thing the seller named that the engine, reading `brief`, will not
-/// paint: "I can't draw a shelf offline; I used a bathroom vanity by the sink instead."
-pub(crate) fn not_drawn(scene: &Scene, brief: &str) -> Vec<String> {
-    let parsed = prompt::parse(brief);
-    let env = parsed.environment.unwrap_or(scene.look.environment);
-    let setting = parsed.setting_for(env);
-    let mut out = Vec::new();
-    if let Some(place) = &scene.place {
-        let missing: Vec<String> = place_nouns(place)
-            .into_iter()
-            .filter(|n| !setting.shows(n))
-            .map(|n| with_article(&n))
-            .collect();
-        if !missing.is_empty() {
-            out.push(format!(
-                "I can't draw {} offline; I used {} instead.",
-                or_list(&missing),
-                painted(setting)
-            ));
-        }
-    }
-    if scene.no_props {
-        return out;
-    }
-    for prop in &scene.props {
-        let known = prop.split(' ').rev().find_map(prompt::prop_of);
-        let shown = |kind| parsed.props.contains(&kind) && !parsed.no_props;
-        match known {
-            Some((kind, true)) if shown(kind) => {}
-            Some((kind, false)) if shown(kind) => out.push(format!(
-                "I can't draw {prop} offline; I used {} instead.",
-                kind.name()
-            )),
-            _ => out.push(format!(
-                "I can't draw {prop} offline, so {} left out of the picture.",
-                if looks_plural(prop.rsplit(' ').next().unwrap_or(prop)) {
-                    "they are"
-                } else {
-                    "it is"
-                }
-            )),
-        }
-    }
-    out
+/// What the brief does with each thing the seller named.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Account {
+    pub drawn: Vec<String>,
+    pub substituted: Vec<Substitution>,
+    /// Things (not places) left out.
+    pub not_drawn: Vec<String>,
+    /// Places left out, with what the picture shows instead.
+    pub places_not_drawn: Vec<String>,
+    /// The place painted, in a seller's words: "on a seamless studio backdrop".
+    pub painted: &'static str,
 }
 
-/// The setting as painted, without its preposition: "a bathroom vanity by the sink".
-fn painted(setting: Setting) -> &'static str {
+impl Account {
+    /// Everything left out, places first.
+    pub fn all_not_drawn(&self) -> Vec<String> {
+        self.places_not_drawn
+            .iter()
+            .chain(&self.not_drawn)
+            .cloned()
+            .collect()
+    }
+
+    /// The reply's sentence: what stands in for what, and what is left out, as one sentence
+    /// so the reply stays short.
+    pub fn sentence(&self, subject: &str, plural: bool) -> Option<String> {
+        let parts: Vec<String> = self
+            .sentences(subject, plural)
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let s = s.trim_end_matches('.').to_string();
+                if k == 0 || s.starts_with("I ") {
+                    s
+                } else {
+                    let mut chars = s.chars();
+                    chars
+                        .next()
+                        .map(|c| c.to_lowercase().chain(chars).collect())
+                        .unwrap_or_default()
+                }
+            })
+            .collect();
+        (!parts.is_empty()).then(|| format!("{}.", parts.join("; ")))
+    }
+
+    fn sentences(&self, subject: &str, plural: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        for s in &self.substituted {
+            let verb = if looks_plural_phrase(&s.used) {
+                "stand"
+            } else {
+                "stands"
+            };
+            out.push(format!(
+                "{} {verb} in for {}.",
+                capitalize(&s.used),
+                s.asked
+            ));
+        }
+        if !self.places_not_drawn.is_empty() {
+            let verb = if plural { "stand" } else { "stands" };
+            out.push(format!(
+                "I can't draw {} offline, so the picture leaves {} out; the {subject} {verb} {} instead.",
+                or_list(&self.places_not_drawn),
+                them(&self.places_not_drawn),
+                self.painted
+            ));
+        }
+        if !self.not_drawn.is_empty() {
+            let are = if self.not_drawn.len() > 1 || looks_plural_phrase(&self.not_drawn[0]) {
+                "they are"
+            } else {
+                "it is"
+            };
+            out.push(format!(
+                "I can't draw {} offline, so {are} left out of the picture.",
+                or_list(&self.not_drawn)
+            ));
+        }
+        out
+    }
+}
+
+fn them(items: &[String]) -> &'static str {
+    if items.len() > 1 || looks_plural_phrase(&items[0]) {
+        "them"
+    } else {
+        "it"
+    }
+}
+
+/// Places the engine has no setting for, and the setting nearest to each: a mat is laid on
+/// a tray, a porch is a table outdoors, a bathtub's edge is the vanity by the sink.
+const NEAREST: &[(&[&str], Setting)] = &[
+    (&["mat", "placemat", "doormat", "coaster"], Setting::Tray),
+    (
+        &[
+            "rug",
+            "carpet",
+            "floor",
+            "floorboards",
+            "parquet",
+            "chair",
+            "armchair",
+            "stool",
+            "bench",
+            "chest",
+            "trunk",
+            "crate",
+            "barrel",
+            "sideboard",
+            "console",
+        ],
+        Setting::WoodenTable,
+    ),
+    (
+        &[
+            "blanket",
+            "quilt",
+            "throw",
+            "duvet",
+            "pillow",
+            "cushion",
+            "bedspread",
+            "bedsheet",
+        ],
+        Setting::Bedroom,
+    ),
+    (
+        &[
+            "bookcase",
+            "bookshelf",
+            "mantel",
+            "mantelpiece",
+            "ledge",
+            "cabinet",
+            "cupboard",
+            "dresser",
+        ],
+        Setting::Shelf,
+    ),
+    (
+        &["worktop", "island", "benchtop", "stove", "oven"],
+        Setting::KitchenCounter,
+    ),
+    (
+        &[
+            "lawn", "meadow", "field", "park", "forest", "woods", "yard", "backyard", "grass",
+            "moss", "stump", "porch", "deck", "patio", "terrace", "veranda", "balcony", "orchard",
+            "vineyard",
+        ],
+        Setting::Garden,
+    ),
+    (
+        &[
+            "sand",
+            "dune",
+            "dunes",
+            "shore",
+            "seashore",
+            "seaside",
+            "coast",
+            "boardwalk",
+            "pier",
+            "jetty",
+        ],
+        Setting::Beach,
+    ),
+    (
+        &["bathtub", "tub", "bath", "sink", "basin", "shower"],
+        Setting::Vanity,
+    ),
+    (
+        &[
+            "rock", "boulder", "slate", "pebble", "pebbles", "stone", "concrete", "cement",
+            "brick", "bricks",
+        ],
+        Setting::StoneSlab,
+    ),
+    (
+        &["office", "workspace", "workbench", "workstation"],
+        Setting::Desk,
+    ),
+    (
+        &[
+            "restaurant",
+            "bakery",
+            "diner",
+            "tearoom",
+            "bistro",
+            "coffeeshop",
+            "brasserie",
+        ],
+        Setting::Cafe,
+    ),
+    (&["window", "windowpane"], Setting::Windowsill),
+    (&["nightstand", "bedside"], Setting::BedsideTable),
+];
+
+/// The setting that stands in for the first of `places` the engine has a near one for.
+pub(crate) fn nearest_setting(places: &[Named]) -> Option<Setting> {
+    places.iter().find_map(|n| nearest_for(n))
+}
+
+fn nearest_for(named: &Named) -> Option<Setting> {
+    let head = crate::builtin::singular_of(named.head().trim_end_matches("'s"));
+    NEAREST
+        .iter()
+        .find(|(words, _)| words.contains(&named.head()) || words.contains(&head.as_str()))
+        .map(|(_, s)| *s)
+}
+
+/// The place painted, without its preposition: "a bathroom vanity by the sink".
+fn painted_thing(setting: Setting) -> &'static str {
     let d = setting.describe();
     d.split_once(' ').map_or(d, |(_, rest)| rest)
 }
 
-/// The concrete things a place phrase names: surfaces, furniture and places, not its
-/// articles, colours or moods.
-fn place_nouns(place: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for t in tokenize(place) {
-        let w = t.word.as_str();
-        if VAGUE.contains(&w) {
+/// Accounts for every thing the scene names against what the engine, reading `brief`,
+/// paints.
+pub(crate) fn account(scene: &Scene, brief: &str) -> Account {
+    let parsed = prompt::parse(brief);
+    let env = parsed.environment.unwrap_or(scene.look.environment);
+    let setting = parsed.setting_for(env);
+    let props = if parsed.no_props || scene.no_props {
+        Vec::new()
+    } else {
+        parsed.props.clone()
+    };
+    let mut out = Account {
+        painted: setting.describe(),
+        ..Account::default()
+    };
+    for named in &scene.named {
+        let phrase = named.phrase.clone();
+        if named.part == Part::Weather {
+            out.not_drawn.push(phrase);
             continue;
         }
-        let surface =
-            SURFACE_NOUNS.contains(&w) || singular(w).is_some_and(|s| SURFACE_NOUNS.contains(&s));
-        let read = prompt::parse(w);
-        let is_place = read.setting.is_some()
-            || (read.environment.is_some()
-                && read.moods.is_empty()
-                && read.palette.is_none()
-                && read.lighting.is_none());
-        if (surface || is_place) && !out.iter().any(|o| o == w) {
-            out.push(w.to_string());
+        // A thing the engine draws from the prop library: the thing itself, or the nearest
+        // it has ("a magazine" is drawn as books); a brand is drawn plain.
+        let prop = named
+            .words
+            .iter()
+            .rev()
+            .filter(|w| *w != "of")
+            .find_map(|w| {
+                prompt::prop_of(w)
+                    .or_else(|| prompt::prop_of(&crate::builtin::singular_of(w)))
+                    .map(|p| (w.clone(), p))
+            })
+            .filter(|(_, (kind, _))| props.contains(kind));
+        if let Some((word, (kind, exact))) = prop {
+            if named.brand {
+                out.substituted.push(Substitution {
+                    asked: phrase,
+                    used: if exact {
+                        format!("a plain {}", crate::builtin::singular_of(&word))
+                    } else {
+                        kind.name().to_string()
+                    },
+                });
+            } else if exact {
+                out.drawn.push(phrase);
+            } else {
+                out.substituted.push(Substitution {
+                    asked: phrase,
+                    used: kind.name().to_string(),
+                });
+            }
+            continue;
+        }
+        let head = named.head().trim_end_matches("'s");
+        if setting.shows(head) && !named.brand {
+            out.drawn.push(phrase);
+            continue;
+        }
+        // The painted setting shows another of the phrase's words ("a wooden kitchen
+        // table" is painted as a kitchen counter), or it is the nearest the engine has.
+        let related = named
+            .words
+            .iter()
+            .any(|w| setting.shows(w.trim_end_matches("'s")))
+            || nearest_for(named) == Some(setting);
+        if related {
+            out.substituted.push(Substitution {
+                asked: phrase,
+                used: painted_thing(setting).to_string(),
+            });
+        } else if named.part == Part::Place {
+            out.places_not_drawn.push(phrase);
+        } else {
+            out.not_drawn.push(phrase);
         }
     }
     out
-}
-
-fn with_article(noun: &str) -> String {
-    if looks_plural(noun) {
-        noun.to_string()
-    } else {
-        format!("{} {noun}", article(noun))
-    }
-}
-
-/// "a", "a or b", "a, b or c".
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
 }

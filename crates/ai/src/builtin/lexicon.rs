@@ -488,12 +488,6 @@ pub(crate) const PROP_CUES: &[&str] = &[
     "into",
 ];
 
-/// Words that introduce props the user wants in frame.
-#[rustfmt::skip]
-pub(crate) const PROP_TRIGGERS: &[&str] = &[
-    "with", "beside", "alongside", "surrounded", "among", "amid", "add", "plus", "accompanied",
-];
-
 #[rustfmt::skip]
 pub(crate) const DETERMINERS: &[&str] = &[
     "a", "an", "the", "my", "our", "your", "their", "his", "her", "this", "that", "these",

@@ -107,9 +107,13 @@ fn brief(
 ) -> AssistantReply {
     let image = compose::image_brief(scene, settings);
     let video = compose::video_brief(scene, settings);
-    let not_drawn = honest::not_drawn(scene, &image);
+    let account = honest::account(scene, &image);
+    let sentences: Vec<String> = account
+        .sentence(scene.subject.head(), scene.subject.plural())
+        .into_iter()
+        .collect();
     AssistantReply {
-        content: content(scene, settings, had_video, &not_drawn),
+        content: content(scene, settings, had_video, &sentences),
         structured: StructuredResponse {
             refined_image_prompt: Some(image),
             refined_video_prompt: Some(video),
@@ -118,6 +122,9 @@ fn brief(
             clarification_needed: false,
             suggestions,
             additional_comments: note(scene, settings),
+            not_drawn: account.all_not_drawn(),
+            drawn: account.drawn,
+            substituted: account.substituted,
         },
     }
 }
@@ -321,7 +328,7 @@ fn changes(scene: &Scene, had_video: bool, seconds: u32) -> Vec<String> {
     if let Some(prev) = scene.previous {
         let look = scene.look;
         let mut now = Vec::new();
-        if prev.environment != look.environment {
+        if prev.environment != look.environment || scene.place_changed {
             now.push(setting_short(scene));
         }
         if prev.lighting != look.lighting {

@@ -9,10 +9,11 @@
 //! replayed from the whole conversation, which is cheap.
 
 use domain::{ColorPalette, Composition, Environment, Lighting};
-use engine::prompt::{self, NamedColor, Tone};
+use engine::prompt::{self, NamedColor, Setting, Tone};
 
 use super::lexicon::{Category, Lean, Look, Negative};
 use super::read::{read, Angle, Choices, Excluded, Move, Pace, Product, Reading, Shift, Zoom};
+use crate::phrases::{Named, Part};
 use crate::{AssistantRequest, FeedbackHint, ReferenceFacts, Role, StyleGuide, Turn};
 
 /// How much of the conversation is read.
@@ -166,6 +167,14 @@ pub(crate) struct Scene {
     pub switched_product: bool,
     /// Facts this message added, in words ("no people", "a 5-second video").
     pub added: Vec<String>,
+    /// Every thing the seller named that the brief must account for: the places and things
+    /// that still hold, and everything this message named.
+    pub named: Vec<Named>,
+    /// This message put the product somewhere new.
+    pub place_changed: bool,
+    /// The setting painted in place of a place the engine cannot draw ("a wooden tray" for
+    /// "a bamboo mat").
+    pub stage: Option<Setting>,
 }
 
 /// What the conversation says before this message.
@@ -199,6 +208,10 @@ pub(crate) struct Facts {
     pub float: bool,
     pub sweep: bool,
     pub space: Option<prompt::Space>,
+    /// The place phrases that hold ("on a shelf", "in a camper van").
+    pub places: Vec<Named>,
+    /// The things beside and behind the product and the weather that hold.
+    pub things: Vec<Named>,
 }
 
 impl Facts {
@@ -226,9 +239,37 @@ impl Facts {
         if r.angle_words.is_some() {
             self.angle_words = r.angle_words.clone();
         }
-        if !r.props.is_empty() {
-            self.props = r.props.clone();
+        // A new place replaces the old one; restating the product with it starts the
+        // picture afresh, so the old things beside it go too. Things named replace the old.
+        let places: Vec<Named> = r
+            .named
+            .iter()
+            .filter(|n| n.part == Part::Place)
+            .cloned()
+            .collect();
+        let things: Vec<Named> = r
+            .named
+            .iter()
+            .filter(|n| n.part != Part::Place)
+            .cloned()
+            .collect();
+        if !places.is_empty() {
+            self.places = places;
+            if r.product.is_some() && !r.product_is_prop {
+                self.things.clear();
+            }
+        } else if r.place.is_none() && (r.setting.is_some() || r.choices.environment.is_some()) {
+            self.places.clear();
         }
+        if !things.is_empty() {
+            self.things = things;
+        }
+        self.props = self
+            .things
+            .iter()
+            .filter(|n| n.part != Part::Weather)
+            .map(|n| n.phrase.clone())
+            .collect();
         self.negatives.retain(|n| !r.allowed.contains(n));
         for n in &r.negatives {
             if !self.negatives.contains(n) {
@@ -891,6 +932,26 @@ pub(crate) fn build(
     let props = props_beside(&facts, &subject);
     let added = added_facts(&memory.facts, &facts, current);
 
+    // A place the engine cannot read ("on a bamboo mat", "on a porch") is no reason to paint
+    // a place nobody asked for: the nearest setting the engine draws stands in for it, else
+    // a plain studio backdrop. An environment the seller (or their preset) chose wins.
+    let unreadable = facts
+        .place
+        .as_deref()
+        .is_some_and(|p| prompt::parse(p).environment.is_none());
+    let nearest = unreadable
+        .then(|| super::honest::nearest_setting(&facts.places))
+        .flatten();
+    let chosen = draft
+        .environment
+        .is_some_and(|(_, s)| matches!(s, Source::User | Source::Preset | Source::Feedback));
+    if unreadable && !chosen {
+        let env = nearest.map_or(Environment::ProfessionalStudio, Setting::environment);
+        draft.environment = Some((env, Source::User));
+    }
+    let stage = nearest.filter(|s| draft.environment.is_some_and(|e| e.0 == s.environment()));
+    let place_changed = current.place.is_some() && memory.facts.place != facts.place;
+
     let look = draft.look();
     // The user's own words stay while they still describe the scene: a place the parser
     // reads as this environment (or as none), a light it reads as this lighting.
@@ -909,6 +970,21 @@ pub(crate) fn build(
     let (descriptors, left_out): (Vec<&'static str>, Vec<&'static str>) = descriptors
         .into_iter()
         .partition(|d| prompt::parse(d).palette.is_none_or(|p| p == look.palette));
+    // Everything named that still holds, and everything this message named.
+    let mut named: Vec<Named> = if place.is_some() {
+        facts.places.clone()
+    } else {
+        Vec::new()
+    };
+    named.extend(facts.things.iter().cloned());
+    for n in &current.named {
+        if !named
+            .iter()
+            .any(|m| m.phrase == n.phrase && m.part == n.part)
+        {
+            named.push(n.clone());
+        }
+    }
     fn source<T>(slot: Option<(T, Source)>) -> Source {
         slot.map_or(Source::Default, |v| v.1)
     }
@@ -949,6 +1025,9 @@ pub(crate) fn build(
         course,
         switched_product,
         added,
+        named,
+        place_changed,
+        stage,
         subject,
     })
 }
@@ -1041,13 +1120,10 @@ fn added_facts(before: &Facts, after: &Facts, current: &Reading) -> Vec<String> 
             ));
         }
     }
-    if after.props != before.props && !after.props.is_empty() {
-        let props: Vec<String> = after
-            .props
-            .iter()
-            .map(|p| super::compose::with_article(p))
-            .collect();
-        added.push(format!("added {}", super::compose::list(&props)));
+    // The seller's things as they wrote them, article and all ("a parrot").
+    if after.things != before.things && !after.things.is_empty() {
+        let things: Vec<String> = after.things.iter().map(|n| n.phrase.clone()).collect();
+        added.push(format!("added {}", super::compose::list(&things)));
     }
     if after.audience.as_ref().map(|a| &a.0) != before.audience.as_ref().map(|a| &a.0) {
         if let Some((a, _)) = &after.audience {

@@ -146,6 +146,27 @@ pub(crate) fn article(word: &str) -> &'static str {
     }
 }
 
+/// "a" before a vowel sound is "an" ("on a outdoor café" → "on an outdoor café"), and the
+/// other way round.
+pub(crate) fn fix_articles(phrase: &str) -> String {
+    let words: Vec<&str> = phrase.split(' ').collect();
+    let mut out = Vec::new();
+    for (k, w) in words.iter().enumerate() {
+        let lower = w.to_lowercase();
+        if (lower == "a" || lower == "an") && k + 1 < words.len() {
+            let fixed = article(words[k + 1]);
+            out.push(if w.starts_with('A') {
+                capitalize(fixed)
+            } else {
+                fixed.to_string()
+            });
+        } else {
+            out.push((*w).to_string());
+        }
+    }
+    out.join(" ")
+}
+
 /// Plural nouns take no article: "earbuds", "candles", "jeans" (not "glass", "lens").
 pub(crate) fn looks_plural(word: &str) -> bool {
     let w = word.to_lowercase();

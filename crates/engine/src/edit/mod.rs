@@ -25,6 +25,7 @@ use image::{GrayImage, RgbaImage};
 
 pub use instruction::{parse_instruction, EditOp, Material, MaterialKind, Unsupported, CAN_DO};
 
+use crate::scene::props::PropKind;
 use crate::{codec, EngineError, Progress, SubProgress};
 
 /// An edited image, PNG encoded (lossless, so untouched pixels stay identical).
@@ -118,6 +119,34 @@ pub fn mask_leaves_enough(mask: &GrayImage, op: EditOp) -> bool {
             replacing: false, ..
         } => true,
     }
+}
+
+/// Why `op` would not come out well under `mask`, in words the seller can act on; `None`
+/// when it would. A placed object covers most of the painted area's box (at least half of
+/// its longer side and of its area), so one small thing in a large or long area is refused
+/// before anything is drawn or charged.
+pub fn placement_refusal(mask: &GrayImage, op: EditOp) -> Option<&'static str> {
+    let EditOp::Place { prop, count, .. } = op else {
+        return None;
+    };
+    let inside: Vec<bool> = mask.pixels().map(|p| p.0[0] != 0).collect();
+    if place::fills(&inside, mask.width(), mask.height(), prop, count) {
+        return None;
+    }
+    let one = count <= 1
+        && matches!(
+            prop,
+            PropKind::Candles(1)
+                | PropKind::Cup
+                | PropKind::Plant
+                | PropKind::Vase { .. }
+                | PropKind::DriedFlowers
+        );
+    Some(if one {
+        "That area is large for a single small object — paint a smaller area or ask for several."
+    } else {
+        "That area's shape does not suit what you asked to place — paint an area closer to its shape, or a smaller one."
+    })
 }
 
 /// Applies `op` to `image` where `mask` is non-zero. `mask` must have the image's size.

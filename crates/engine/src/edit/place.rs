@@ -17,7 +17,6 @@ pub(super) fn place(
     count: u8,
     seed: u64,
 ) -> RgbaImage {
-    use crate::scene::noise::Rng;
     let (w, h) = image.dimensions();
     // The prop keeps clear of the brush's edge, which stays as `behind` is: a margin of the
     // feather's width plus a little, so nothing of the prop is cut by the mask.
@@ -34,9 +33,30 @@ pub(super) fn place(
     let look = surroundings(image, inside, area);
 
     let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    let Some(pm) = drawn(prop, count, (bw, bh), side, look.shadow, seed) else {
+        return out;
+    };
+    let edge = Edge {
+        inside,
+        depth: &depth,
+        keep,
+    };
+    blend_prop(out, &pm, (x0, y0), &edge, &look, seed)
+}
+
+/// The prop drawn to fill a box of `bw`×`bh`, lit from `side`: several copies stand side
+/// by side on the same base, each in its own column and of a different height, so that they
+/// read as a group rather than as clones.
+fn drawn(
+    prop: crate::scene::props::PropKind,
+    count: u8,
+    (bw, bh): (u32, u32),
+    side: f32,
+    shadow: [f32; 3],
+    seed: u64,
+) -> Option<tiny_skia::Pixmap> {
+    use crate::scene::noise::Rng;
     let (fw, fh) = (bw as f32, bh as f32);
-    // Several copies stand side by side on the same base, each in its own column and of
-    // a different height, so that they read as a group rather than as clones.
     let copies = count.clamp(1, 4) as usize;
     let draw = |(x, y, w, h): (f32, f32, f32, f32)| {
         let mut pm = tiny_skia::Pixmap::new(bw, bh)?;
@@ -45,21 +65,56 @@ pub(super) fn place(
         for k in 0..copies {
             let tall = h * [1.0, 0.78, 0.9, 0.66][k];
             let at = (x + column * k as f32, y + h - tall, column, tall);
-            crate::scene::props::draw_prop(&mut pm, prop, at, side, look.shadow, false, &mut rng);
+            crate::scene::props::draw_prop(&mut pm, prop, at, side, shadow, false, &mut rng);
         }
         Some(pm)
     };
     let first = (fw * 0.04, fh * 0.04, fw * 0.92, fh * 0.92);
-    let Some(pm) = draw(first) else {
-        return out;
+    let pm = draw(first)?;
+    Some(fill_the_area(pm, first, &draw))
+}
+
+/// The longest side a fit check draws at: proportions are what it measures, not detail.
+const CHECK_SIDE: f32 = 160.0;
+
+/// Whether the prop, drawn as [`place`] draws it in the painted area, covers most of the
+/// area's box: at least half of its longer side and half of its area. A single small thing
+/// in a large or long area cannot, and is refused before anything is drawn.
+pub(super) fn fills(
+    inside: &[bool],
+    w: u32,
+    h: u32,
+    prop: crate::scene::props::PropKind,
+    count: u8,
+) -> bool {
+    let depth = distance_inside(inside, w as usize, h as usize);
+    let deepest = depth.iter().copied().fold(0f32, f32::max);
+    let keep = ((w.min(h) as f32 / 60.0).max(4.0) + 2.0).min(deepest * 0.5);
+    let Some((x0, y0, x1, y1)) = deep_box(&depth, keep, w, h) else {
+        return false;
     };
-    let pm = fill_the_area(pm, first, &draw);
-    let edge = Edge {
-        inside,
-        depth: &depth,
-        keep,
+    let Some((mx0, my0, mx1, my1)) = deep_box(&depth, f32::MIN_POSITIVE, w, h) else {
+        return false;
     };
-    blend_prop(out, &pm, (x0, y0), &edge, &look, seed)
+    let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let scale = (CHECK_SIDE / bw.max(bh)).min(1.0);
+    let size = (
+        ((bw * scale).round() as u32).max(8),
+        ((bh * scale).round() as u32).max(8),
+    );
+    let Some(pm) = drawn(prop, count, size, 1.0, [0.1; 3], 0) else {
+        return false;
+    };
+    let Some((ox0, oy0, ox1, oy1)) = solid_extent(&pm) else {
+        return false;
+    };
+    let (ow, oh) = (
+        (ox1 - ox0 + 1) as f32 / scale,
+        (oy1 - oy0 + 1) as f32 / scale,
+    );
+    let (mw, mh) = ((mx1 - mx0 + 1) as f32, (my1 - my0 + 1) as f32);
+    let along = if mw >= mh { ow / mw } else { oh / mh };
+    along >= 0.5 && ow * oh >= 0.5 * mw * mh
 }
 
 /// The box of the pixels at least `keep` deep inside the mask; `None` when there are none.

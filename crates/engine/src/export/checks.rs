@@ -13,7 +13,8 @@ use super::Placement;
 pub struct Check {
     /// A stable name: `size`, `format`, `file_size`, `white_background`, `product_fill`,
     /// `centred`, `product_whole`, `safe_area`, `transparent_background`, `trimmed`,
-    /// `longest_side`; `extension` says how a kept picture's margins were made.
+    /// `longest_side`, `source_resolution`, `product_cutout`; `extension` says how a kept
+    /// picture's margins were made.
     pub rule: &'static str,
     pub ok: bool,
     /// What was found, in words a seller can act on.
@@ -22,6 +23,35 @@ pub struct Check {
 
 fn check(rule: &'static str, ok: bool, detail: String) -> Check {
     Check { rule, ok, detail }
+}
+
+/// The most a product's own pixels may be enlarged for a file before it shows blur.
+pub const MAX_ENLARGEMENT: f32 = 2.0;
+
+/// How far the product, `product_side` pixels on its longer side where it comes from (its
+/// photo), is enlarged to stand at `placement` in the file: more than [`MAX_ENLARGEMENT`]
+/// fails, naming the factor and the photo the file needs.
+pub fn source_resolution(placement: Placement, product_side: u32) -> Check {
+    let shown = placement.width.max(placement.height);
+    let factor = shown as f32 / product_side.max(1) as f32;
+    if factor > MAX_ENLARGEMENT {
+        let needed = (shown as f32 / MAX_ENLARGEMENT).ceil() as u32;
+        check(
+            "source_resolution",
+            false,
+            format!(
+                "the product is enlarged {factor:.1}×; a photo at least {needed} px on the product's long side is needed (this one has {product_side} px)"
+            ),
+        )
+    } else {
+        check(
+            "source_resolution",
+            true,
+            format!(
+                "the product is shown at {factor:.1}× its photo's pixels (at most {MAX_ENLARGEMENT:.0}×)"
+            ),
+        )
+    }
 }
 
 /// A pixel counts as part of the product on a white packshot when any channel is below this.

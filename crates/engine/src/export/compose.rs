@@ -72,13 +72,19 @@ pub fn packshot(product: &RgbaImage, width: u32, height: u32) -> (RgbaImage, Pla
 }
 
 /// The product's cutout with a margin of 3 % of its longer side (at least 4 px) all round,
-/// fully transparent (alpha 0, colour 0) outside it.
-pub fn transparent(product: &RgbaImage) -> RgbaImage {
+/// fully transparent (alpha 0, colour 0) outside it; and where the product is in it.
+pub fn transparent(product: &RgbaImage) -> (RgbaImage, Placement) {
     let (pw, ph) = product.dimensions();
     let margin = ((pw.max(ph) as f32 * 0.03).round() as u32).max(4);
     let mut out = RgbaImage::new(pw + 2 * margin, ph + 2 * margin);
     image::imageops::replace(&mut out, product, margin as i64, margin as i64);
-    out
+    let placement = Placement {
+        x: margin as i32,
+        y: margin as i32,
+        width: pw,
+        height: ph,
+    };
+    (out, placement)
 }
 
 /// `source` kept whole in a `width`×`height` frame (see [`fit`]), the rest filled with what

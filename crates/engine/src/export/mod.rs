@@ -19,7 +19,7 @@ use std::sync::mpsc;
 use fast_image_resize::FilterType;
 use image::RgbaImage;
 
-pub use checks::{check_file, Check};
+pub use checks::{check_file, source_resolution, Check, MAX_ENLARGEMENT};
 pub use outpaint::Outpainter;
 pub use reel::{check_reel, reels, ReelFile, ReelSource};
 pub use targets::{Look, Target, TargetError, STORY_UNSAFE_BAND};
@@ -80,6 +80,17 @@ struct Prepared<'a> {
     picture_product: Option<Placement>,
     /// Who paints a picture's margins, when a model does.
     outpainter: Option<&'a dyn Outpainter>,
+}
+
+impl Prepared<'_> {
+    /// The product's longer side in the pixels it comes from (its photo's, or the kept
+    /// picture's); none for a drawn stand-in, which has no pixels to enlarge.
+    fn product_side(&self) -> Option<u32> {
+        match &self.subject {
+            Some(Subject::Photo(cut)) => Some(cut.image.width().max(cut.image.height())),
+            _ => None,
+        }
+    }
 }
 
 /// One piece of work: a packshot, a cutout, or one composition shared by a ratio's targets.
@@ -289,11 +300,14 @@ fn make_unit(p: &Prepared, unit: &Unit) -> Result<Vec<ExportFile>, EngineError> 
                 Look::Packshot => {
                     let (w, h) = target.size().unwrap_or((2000, 2000));
                     let (img, at) = compose::packshot(&product, w, h);
-                    (img, Some(at))
+                    (img, at)
                 }
-                _ => (compose::transparent(&product), None),
+                _ => compose::transparent(&product),
             };
-            Ok(vec![finish(*target, &image, placement)?])
+            let side = p
+                .product_side()
+                .map(|_| product.width().max(product.height()));
+            Ok(vec![finish(*target, &image, Some(placement), side)?])
         }
         Unit::Ratio(group) => {
             let Some((w, h)) = group[0].size() else {
@@ -301,8 +315,9 @@ fn make_unit(p: &Prepared, unit: &Unit) -> Result<Vec<ExportFile>, EngineError> 
             };
             let keep_safe = group.contains(&Target::InstagramStory);
             let (image, placement, extension) = compose_scene(p, w, h, keep_safe)?;
+            let side = p.product_side();
             let finish = |t: Target, image: &RgbaImage, placement| {
-                let mut file = finish(t, image, placement)?;
+                let mut file = finish(t, image, placement, side)?;
                 file.checks.extend(extension.clone());
                 Ok(file)
             };
@@ -432,18 +447,23 @@ fn alpha_box(layer: &RgbaImage) -> Option<Placement> {
     })
 }
 
-/// Encodes the picture for its target and checks the encoded file.
+/// Encodes the picture for its target and checks the encoded file, and how far the product
+/// (`product_side` pixels on its longer side where it comes from) was enlarged for it.
 fn finish(
     target: Target,
     image: &RgbaImage,
     placement: Option<Placement>,
+    product_side: Option<u32>,
 ) -> Result<ExportFile, EngineError> {
     let bytes = if target.is_png() {
         codec::encode_png(image)?
     } else {
         codec::encode_jpeg(image, codec::JPEG_QUALITY)?
     };
-    let checks = check_file(target, &bytes, placement);
+    let mut checks = check_file(target, &bytes, placement);
+    if let (Some(at), Some(side)) = (placement, product_side) {
+        checks.push(source_resolution(at, side));
+    }
     Ok(ExportFile {
         target,
         width: image.width(),

@@ -295,6 +295,32 @@ pub(super) fn props_of(tokens: &[String]) -> Vec<PropKind> {
     ];
     // Words that end a prop's phrase: a place or a part of something else.
     const BREAKS: &[&str] = &["on", "in", "at", "against", "as", "of", "for", ","];
+    // Heaps and holders, after which "of" names the thing held.
+    const QUANTITIES: &[&str] = &[
+        "stack",
+        "pile",
+        "heap",
+        "bowl",
+        "basket",
+        "bunch",
+        "handful",
+        "jar",
+        "plate",
+        "dish",
+        "bouquet",
+        "pair",
+        "couple",
+        "few",
+        "cluster",
+        "bundle",
+        "row",
+        "scattering",
+        "sprig",
+        "sprigs",
+        "spray",
+        "tray",
+        "box",
+    ];
     let mut out: Vec<PropKind> = Vec::new();
     let mut last: Option<usize> = None;
     for (i, t) in tokens.iter().enumerate() {
@@ -313,13 +339,20 @@ pub(super) fn props_of(tokens: &[String]) -> Vec<PropKind> {
             }
         }
         let before = &tokens[i.saturating_sub(5)..i];
+        // "of" after a heap or a holder carries the thing on: "a stack of magazines".
+        let breaks = |k: usize, w: &str| {
+            BREAKS.contains(&w)
+                && !(w == "of" && k > 0 && QUANTITIES.contains(&before[k - 1].as_str()))
+        };
         let cued = before
             .iter()
             .rposition(|w| CUES.contains(&w.as_str()))
             .is_some_and(|c| {
-                before[c + 1..]
+                before
                     .iter()
-                    .all(|w| !BREAKS.contains(&w.as_str()))
+                    .enumerate()
+                    .skip(c + 1)
+                    .all(|(k, w)| !breaks(k, w))
             });
         let listed = last.is_some_and(|j| {
             let gap = &tokens[j + 1..i];

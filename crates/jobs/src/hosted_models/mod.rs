@@ -191,25 +191,4 @@ impl MediaProvider for Composite {
             None => self.engine.audio(input, progress).await,
         }
     }
-
-    fn margin_painter(&self) -> Option<String> {
-        self.images.as_ref().map(|images| images.model().to_owned())
-    }
-
-    async fn paint_margins(
-        &self,
-        canvas: Bytes,
-        mask: Bytes,
-        prompt: String,
-        progress: ProgressSink,
-    ) -> Result<Bytes, ProviderError> {
-        match &self.images {
-            Some(images) => images.paint_margins(canvas, mask, &prompt, &progress).await,
-            None => {
-                self.engine
-                    .paint_margins(canvas, mask, prompt, progress)
-                    .await
-            }
-        }
-    }
 }

@@ -291,28 +291,6 @@ impl OpenAiImages {
         Ok(output)
     }
 
-    /// Paints what `mask` leaves transparent on `canvas` (the margins of a picture extended
-    /// to another ratio); the answer's image bytes.
-    pub async fn paint_margins(
-        &self,
-        canvas: Bytes,
-        mask: Bytes,
-        prompt: &str,
-        progress: &ProgressSink,
-    ) -> Result<Bytes, ProviderError> {
-        let answer = self
-            .send("paint the margins", "images/edits", progress, |request| {
-                request.multipart(
-                    self.form(prompt)
-                        .text("size", "auto")
-                        .part("image", image_part(&canvas, "frame"))
-                        .part("mask", image_part(&mask, "mask")),
-                )
-            })
-            .await?;
-        Ok(answer.bytes)
-    }
-
     /// One Images API call, authorised and rebuilt for each attempt by `body`; the image
     /// read from its answer, which is noted on the job.
     async fn send(

@@ -26,40 +26,55 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(export_file))
 }
 
-/// A started export (202).
+/// A started export (202), or the identical export already made or on its way (200).
 #[derive(Serialize, ToSchema)]
 pub struct StartedExport {
     pub job_id: Uuid,
-    /// `queued`.
+    /// `queued` for a new export; an identical one answers with its own status.
     pub status: &'static str,
     /// Where to follow it: `/api/exports/{id}`.
     pub status_url: String,
-    /// Always 0: exports are free.
+    /// Always 0: exports are free (they never call a hosted model).
     pub credit_cost: i64,
+    /// True when an identical export (same file, targets and music) answered: its files are
+    /// reused, nothing new is made.
+    pub reused: bool,
 }
 
-/// Makes one file per target from one of the user's images (free): a job with progress like
-/// any generation; its view lists the files, each stored as an asset of the image's campaign
-/// with the rules it was checked against. `reel` targets are not available yet (400).
+/// Makes one file per target from one of the user's images, or reels from a video and music
+/// (free): a job with progress like any generation; its view lists the files, each stored as
+/// an asset of the campaign with the rules it was checked against. An identical export
+/// answers instead of a new one (200). An account has at most three exports in flight (429
+/// with `Retry-After` past it), and export files count against its storage quota (413 when
+/// full).
 #[utoipa::path(post, path = "/api/media/{id}/exports", tag = "media", operation_id = "startExport",
-    params(("id" = Uuid, Path, description = "The image asset to export")),
+    params(("id" = Uuid, Path, description = "The image or video asset to export")),
     request_body = ExportRequest,
-    responses((status = 202, body = Success<StartedExport>), (status = 400, body = ErrorResponse),
-        (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
+    responses((status = 202, body = Success<StartedExport>),
+        (status = 200, description = "An identical export answers", body = Success<StartedExport>),
+        (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse),
+        (status = 404, body = ErrorResponse), (status = 413, body = ErrorResponse),
+        (status = 429, body = ErrorResponse)))]
 async fn start_export(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(asset_id): Path<Uuid>,
     Json(request): Json<ExportRequest>,
 ) -> ApiResult<(StatusCode, Json<Success<StartedExport>>)> {
-    let job = exports::start(&state, current.user.id, asset_id, request).await?;
+    let started = exports::start(&state, current.user.id, asset_id, request).await?;
+    let job = started.job;
     Ok((
-        StatusCode::ACCEPTED,
+        if started.reused {
+            StatusCode::OK
+        } else {
+            StatusCode::ACCEPTED
+        },
         success(StartedExport {
             job_id: job.id,
             status: job.status.as_str(),
             status_url: exports::view_url(job.id),
             credit_cost: job.credit_cost,
+            reused: started.reused,
         }),
     ))
 }

@@ -37,7 +37,8 @@ const MEDIA_TOKEN_MINUTES: i64 = 10;
 #[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
 pub struct FileQuery {
-    /// `thumbnail` for the small preview, `poster` for a video's first frame.
+    /// `thumbnail` for the small preview, `poster` for a video's first frame; a file without
+    /// the rendition answers 404.
     #[serde(default)]
     #[param(value_type = Option<Variant>, inline)]
     variant: Choice<Variant>,
@@ -204,7 +205,8 @@ async fn share(
 #[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
 pub struct SharedQuery {
-    /// `thumbnail` for the small preview, `poster` for a video's first frame.
+    /// `thumbnail` for the small preview, `poster` for a video's first frame; a file without
+    /// the rendition answers 404.
     #[serde(default)]
     #[param(value_type = Option<Variant>, inline)]
     variant: Choice<Variant>,
@@ -387,8 +389,9 @@ pub(crate) fn content_disposition(name: &str) -> HeaderValue {
 }
 
 /// Answers with a file's bytes: 304 when the client has them, byte ranges for seeking,
-/// a day's private caching, and an attachment name for downloads. The original follows the
-/// owner's plan: marked on the free plan when the operator marks it.
+/// a day's private caching, and an attachment name for downloads. The full-size renditions
+/// (the original, a video's poster) follow the owner's plan: marked on the free plan when
+/// the operator marks it.
 async fn serve(
     state: &AppState,
     user_id: Uuid,
@@ -397,14 +400,10 @@ async fn serve(
     headers: &HeaderMap,
     attachment: Option<String>,
 ) -> ApiResult<Response> {
-    let by_plan = variant == Variant::Original && state.config.watermark_free_plan;
-    let variant = if by_plan && media::marked_for(state, user_id).await? {
-        Variant::Marked
-    } else {
-        variant
-    };
-    let file = media::locate(state, user_id, id, variant).await?;
-    // An original that depends on the plan is checked on every view, so a new subscriber
+    let by_plan = variant != Variant::Thumbnail && state.config.watermark_free_plan;
+    let marked = by_plan && media::marked_for(state, user_id).await?;
+    let file = media::locate(state, user_id, id, variant, marked).await?;
+    // A rendition that depends on the plan is checked on every view, so a new subscriber
     // sees clean pictures at once.
     let cache = HeaderValue::from_static(if by_plan {
         "private, no-cache"

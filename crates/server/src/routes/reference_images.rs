@@ -1,4 +1,5 @@
-//! Sellers' product photos: validated upload through the server, listing, deletion.
+//! Sellers' product photos: validated upload through the server, listing, deletion, and
+//! each photo's cutout (seen, corrected, reset).
 
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -6,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
-use domain::LookupId;
+use domain::{CutoutHints, CutoutSource, LookupId};
 use engine::intake::{self, IntakeError};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -14,9 +15,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
-use crate::extract::{checked_text, CurrentUser, Json, Path};
+use crate::extract::{checked_text, CurrentUser, Json, MediaReader, Path};
 use crate::media_files;
-use crate::services::uploads;
+use crate::services::{cutouts, uploads};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -28,6 +29,34 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(project_reference_images))
         .routes(routes!(scene_reference_images))
         .routes(routes!(get_reference_image, delete_reference_image))
+        .routes(routes!(get_cutout, adjust_cutout, reset_cutout))
+        .routes(routes!(cutout_mask))
+}
+
+/// A product photo's cutout: which pixels are the product.
+#[derive(Serialize, ToSchema)]
+pub struct CutoutView {
+    /// The mask: an 8-bit grey PNG of the stored photo's size and orientation (255 product,
+    /// 0 background, values between on the soft edge). Owner-only, like the photo.
+    mask_url: String,
+    /// How far the cutout can be trusted, 0 to 1.
+    confidence: f64,
+    /// `auto`: the studio's own; `seller`: re-solved with the seller's box and strokes.
+    source: CutoutSource,
+    /// Set when the automatic cutout is doubtful: "We could not separate your product
+    /// cleanly — adjust the cutout". Nothing has been charged.
+    warning: Option<String>,
+}
+
+impl From<&store::Cutout> for CutoutView {
+    fn from(c: &store::Cutout) -> Self {
+        Self {
+            mask_url: cutouts::mask_url(c),
+            confidence: c.confidence,
+            source: c.source,
+            warning: domain::cutout_warning(c.source, c.confidence).map(str::to_owned),
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -64,10 +93,13 @@ pub struct ReferenceImageView {
     upload_id: Option<String>,
     created_at: DateTime<Utc>,
     image_metadata: ImageMetadata,
+    /// The photo's stored cutout with its confidence and warning; null for a photo stored
+    /// before cutouts existed, until its cutout is first asked for.
+    cutout: Option<CutoutView>,
 }
 
-impl From<store::ReferenceImage> for ReferenceImageView {
-    fn from(r: store::ReferenceImage) -> Self {
+impl ReferenceImageView {
+    fn new(r: store::ReferenceImage, cutout: Option<&store::Cutout>) -> Self {
         let url = media_files::file_url(r.id);
         let thumbnail_url = media_files::thumbnail_url(r.id);
         Self {
@@ -92,7 +124,24 @@ impl From<store::ReferenceImage> for ReferenceImageView {
             message_id: r.message_id,
             upload_id: r.upload_id,
             created_at: r.created_at,
+            cutout: cutout.map(CutoutView::from),
         }
+    }
+
+    /// Views of `images`, each with its stored cutout.
+    async fn list(
+        state: &AppState,
+        user_id: Uuid,
+        images: Vec<store::ReferenceImage>,
+    ) -> ApiResult<Vec<Self>> {
+        let cutouts = cutouts::of(state, user_id, &images).await?;
+        Ok(images
+            .into_iter()
+            .map(|image| {
+                let cutout = cutouts.get(&image.id);
+                Self::new(image, cutout)
+            })
+            .collect())
     }
 }
 
@@ -216,13 +265,15 @@ async fn upload(
     let stored = async {
         let user_id = current?.user.id;
         let form = read_form(multipart).await?;
-        uploads::add_reference_image(&state, user_id, form).await
+        let image = uploads::add_reference_image(&state, user_id, form).await?;
+        let cutout = state.store.cutout(user_id, image.id).await?;
+        Ok::<_, ApiError>(ReferenceImageView::new(image, cutout.as_ref()))
     };
     match stored.await {
         Ok(image) => {
             let body = UploadResponse {
                 success: true,
-                reference_image: Some(image.into()),
+                reference_image: Some(image),
                 error: None,
             };
             (StatusCode::CREATED, Json(body)).into_response()
@@ -253,10 +304,11 @@ async fn project_reference_images(
     current: CurrentUser,
     Path(project_id): Path<Uuid>,
 ) -> ApiResult<Json<ReferenceImageList>> {
-    let images = uploads::project_reference_images(&state, current.user.id, project_id).await?;
+    let user_id = current.user.id;
+    let images = uploads::project_reference_images(&state, user_id, project_id).await?;
     Ok(Json(ReferenceImageList {
         success: true,
-        reference_images: images.into_iter().map(Into::into).collect(),
+        reference_images: ReferenceImageView::list(&state, user_id, images).await?,
     }))
 }
 
@@ -269,10 +321,11 @@ async fn scene_reference_images(
     current: CurrentUser,
     Path(scene_id): Path<Uuid>,
 ) -> ApiResult<Json<ReferenceImageList>> {
-    let images = uploads::scene_reference_images(&state, current.user.id, scene_id).await?;
+    let user_id = current.user.id;
+    let images = uploads::scene_reference_images(&state, user_id, scene_id).await?;
     Ok(Json(ReferenceImageList {
         success: true,
-        reference_images: images.into_iter().map(Into::into).collect(),
+        reference_images: ReferenceImageView::list(&state, user_id, images).await?,
     }))
 }
 
@@ -290,9 +343,10 @@ async fn get_reference_image(
         .reference_image(current.user.id, id)
         .await
         .map_err(not_found("Reference image not found"))?;
+    let cutout = state.store.cutout(current.user.id, id).await?;
     Ok(Json(ReferenceImageResponse {
         success: true,
-        reference_image: image.into(),
+        reference_image: ReferenceImageView::new(image, cutout.as_ref()),
     }))
 }
 
@@ -307,4 +361,84 @@ async fn delete_reference_image(
 ) -> ApiResult<StatusCode> {
     uploads::delete_reference_image(&state, current.user.id, id).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The photo's cutout: the mask's URL, how far it can be trusted, who made it and the warning
+/// of a doubtful automatic one. A photo stored before cutouts existed gets its automatic one
+/// now.
+#[utoipa::path(get, path = "/api/reference-images/{id}/cutout", tag = "reference-images",
+    operation_id = "getCutout", params(("id" = Uuid, Path, description = "Reference image id")),
+    responses((status = 200, body = CutoutView), (status = 404, body = ErrorResponse)))]
+async fn get_cutout(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<CutoutView>> {
+    let cutout = cutouts::cutout(&state, current.user.id, id).await?;
+    Ok(Json(CutoutView::from(&cutout)))
+}
+
+/// Re-solves the cutout with the seller's corrections as hard constraints (a pixel under a
+/// keep stroke is product, one under a remove stroke or outside the box is background) and
+/// stores it, replacing the one before. The body is the whole set of corrections (any of
+/// `box`, `keep`, `remove`, `brush_px`, in photo pixels), not an addition to the last one.
+/// Free. Points off the photo, an empty box, more than 200 strokes or 20,000 points, or a
+/// brush of nothing or over 1000 px are refused (400) and change nothing.
+#[utoipa::path(put, path = "/api/reference-images/{id}/cutout", tag = "reference-images",
+    operation_id = "adjustCutout", params(("id" = Uuid, Path, description = "Reference image id")),
+    request_body = CutoutHints,
+    responses((status = 200, body = CutoutView), (status = 400, body = ErrorResponse),
+        (status = 404, body = ErrorResponse)))]
+async fn adjust_cutout(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<Uuid>,
+    Json(hints): Json<CutoutHints>,
+) -> ApiResult<Json<CutoutView>> {
+    let cutout = cutouts::adjust(&state, current.user.id, id, hints).await?;
+    Ok(Json(CutoutView::from(&cutout)))
+}
+
+/// Goes back to the automatic cutout (the seller's corrections are dropped). Free.
+#[utoipa::path(delete, path = "/api/reference-images/{id}/cutout", tag = "reference-images",
+    operation_id = "resetCutout", params(("id" = Uuid, Path, description = "Reference image id")),
+    responses((status = 200, body = CutoutView), (status = 404, body = ErrorResponse)))]
+async fn reset_cutout(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<CutoutView>> {
+    let cutout = cutouts::reset(&state, current.user.id, id).await?;
+    Ok(Json(CutoutView::from(&cutout)))
+}
+
+/// The cutout's mask: an 8-bit grey PNG of the stored photo's size and orientation (255
+/// product, 0 background). `v` (the URL `mask_url` gives) changes whenever the cutout does.
+#[utoipa::path(get, path = "/api/reference-images/{id}/cutout/mask", tag = "reference-images",
+    operation_id = "cutoutMask", params(("id" = Uuid, Path, description = "Reference image id")),
+    responses((status = 200, description = "The mask, image/png"),
+        (status = 304, description = "Not modified"), (status = 404, body = ErrorResponse)))]
+async fn cutout_mask(
+    State(state): State<AppState>,
+    reader: MediaReader,
+    Path(id): Path<Uuid>,
+    headers: axum::http::HeaderMap,
+) -> ApiResult<Response> {
+    use axum::http::header;
+    let (bytes, version) = cutouts::mask(&state, reader.user_id, id).await?;
+    let etag = format!("\"{version}\"");
+    // Replaced on every correction: revalidated on each view, answered 304 while unchanged.
+    let headers_out = [
+        (header::CONTENT_TYPE, "image/png".to_owned()),
+        (header::CACHE_CONTROL, "private, no-cache".to_owned()),
+        (header::ETAG, etag.clone()),
+    ];
+    let unchanged = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag));
+    if unchanged {
+        return Ok((StatusCode::NOT_MODIFIED, headers_out).into_response());
+    }
+    Ok((headers_out, bytes).into_response())
 }

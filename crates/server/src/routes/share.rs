@@ -134,6 +134,15 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// A name as the page shows it: without control and invisible formatting characters, so a
+/// bidirectional override or a zero-width space cannot make a title or a link preview read
+/// as something else (download names drop the same characters).
+fn visible(name: &str) -> String {
+    name.chars()
+        .filter(|&c| !c.is_control() && !crate::extract::is_format_character(c))
+        .collect()
+}
+
 fn html(status: StatusCode, body: String) -> Response {
     (
         status,
@@ -218,7 +227,10 @@ fn open_page(state: &AppState, headers: &HeaderMap, token: &str, shared: &Shared
     let project = shared
         .project_name
         .as_deref()
-        .unwrap_or("A file from Campaign Studio");
+        .map(visible)
+        .filter(|name| !name.trim().is_empty())
+        .unwrap_or_else(|| "A file from Campaign Studio".to_owned());
+    let project = project.as_str();
     let kind = kind_of(&shared.mime_type);
     let file = share::file_url(token);
     let absolute = |path: &str| escape(&format!("{origin}{path}"));
@@ -322,6 +334,15 @@ mod tests {
             escape(r#"<script>"a" & 'b'</script>"#),
             "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
         );
+    }
+
+    #[test]
+    fn names_lose_their_invisible_characters() {
+        assert_eq!(
+            visible("Sale\u{202E}gpj.exe\u{200B} \u{2066}Best\u{2069}\u{FEFF}"),
+            "Salegpj.exe Best"
+        );
+        assert_eq!(visible("Crème & Co"), "Crème & Co");
     }
 
     #[test]

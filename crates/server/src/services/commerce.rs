@@ -268,6 +268,7 @@ async fn checkout_completed(
         status: Some(if paid { "active" } else { "past_due" }.into()),
         current_period_end: None,
         cancel_at_period_end: None,
+        paid_invoice: None,
     });
     // `completed` (paid) and `async_payment_succeeded` both announce the same payment:
     // the grant is keyed by the Checkout Session so only the first grants.
@@ -346,6 +347,7 @@ async fn invoice_paid(
         status: Some("active".into()),
         current_period_end: timestamp(line.pointer("/period/end")),
         cancel_at_period_end: None,
+        paid_invoice: invoice_id.map(str::to_owned),
     });
     // The first invoice's month came with the checkout; a plan change's proration is no
     // new month. Only a new billing period renews the credits.
@@ -421,6 +423,7 @@ async fn subscription_changed(
                 .or_else(|| item.get("current_period_end")),
         ),
         cancel_at_period_end: subscription["cancel_at_period_end"].as_bool(),
+        paid_invoice: None,
     });
     Ok(())
 }

@@ -124,13 +124,16 @@ fn names(targets: &[Target]) -> String {
 /// Queues the export of the user's asset `asset_id` (free): picture targets from an image,
 /// reels from a video with the music `audio_asset_id`. Another user's asset or music is a
 /// 404; a target the file cannot make, missing music or music that is not music is a 400
-/// saying what to choose instead.
+/// saying what to choose instead. Free work is bounded: an identical export (queued,
+/// running, or completed with all its files) answers instead of a new one; past
+/// [`store::EXPORTS_IN_FLIGHT`] exports in flight the account is told to wait (429), and
+/// with its storage full (product photos and export files) to make room (413).
 pub async fn start(
     state: &AppState,
     user_id: Uuid,
     asset_id: Uuid,
     request: ExportRequest,
-) -> ApiResult<Job> {
+) -> ApiResult<Started> {
     let asset = media::owned_asset(state, user_id, asset_id).await?;
     let targets = distinct_targets(request.targets)?;
     let (reels, pictures): (Vec<Target>, Vec<Target>) = targets.iter().partition(|t| t.is_reel());
@@ -200,12 +203,57 @@ pub async fn start(
         scene_id: asset.scene_id,
         message_id: None,
     };
+    let request_key = request_key(asset.id, &targets, audio_asset_id);
     let payload = JobPayload::Export {
         source_id: asset.id,
         targets,
         audio_asset_id,
     };
-    generation::enqueue(state, target, payload).await
+    let mut new = generation::new_job(Uuid::new_v4(), target, payload, std::time::Duration::ZERO)?;
+    new.request_key = Some(request_key);
+    let quota = state.config.upload_quota;
+    loop {
+        match state.store.enqueue_export(&new, &quota).await {
+            Ok(store::ExportAdmission::Queued(job)) => return Ok(Started { job, reused: false }),
+            Ok(store::ExportAdmission::Reused(job)) => {
+                if job.status != domain::JobStatus::Completed || all_files_kept(state, &job).await?
+                {
+                    return Ok(Started { job, reused: true });
+                }
+                // A file of it was deleted since: that export no longer answers, a new one
+                // makes every file again.
+                state.store.forget_request(user_id, job.id).await?;
+            }
+            Err(store::ExportRefused::InFlight) => return Err(ApiError::ExportsInFlight),
+            Err(store::ExportRefused::QuotaReached) => {
+                return Err(crate::services::uploads::quota_reached(&quota))
+            }
+            Err(store::ExportRefused::Store(e)) => return Err(e.into()),
+        }
+    }
+}
+
+/// An export as started: a new job, or the identical one already made or on its way.
+pub struct Started {
+    pub job: Job,
+    pub reused: bool,
+}
+
+/// What makes two exports the same: the source, the set of targets (in any order) and the
+/// music.
+fn request_key(source_id: Uuid, targets: &[Target], audio_asset_id: Option<Uuid>) -> String {
+    let mut names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
+    names.sort_unstable();
+    let music = audio_asset_id.map_or_else(String::new, |id| id.to_string());
+    format!("export:{source_id}:{}:{music}", names.join(","))
+}
+
+/// Whether every file a completed export made is still there.
+async fn all_files_kept(state: &AppState, job: &Job) -> ApiResult<bool> {
+    let Ok(JobPayload::Export { targets, .. }) = serde_json::from_value(job.payload.clone()) else {
+        return Ok(false);
+    };
+    Ok(files(state, job.user_id, job, &targets).await?.len() == targets.len())
 }
 
 /// One file an export made.

@@ -20,12 +20,10 @@ pub enum Variant {
     Thumbnail,
     /// A video's full-size first frame.
     Poster,
-    /// The original with the free plan's corner mark, where one was made (else the original).
-    Marked,
 }
 
-/// `original`, `thumbnail` or `poster` as a request names them; the marked original is the
-/// server's choice, never asked for.
+/// `original`, `thumbnail` or `poster` as a request names them; whether a rendition is
+/// marked is the server's choice (by the owner's plan), never asked for.
 impl Word for Variant {
     fn parse_word(text: &str) -> Result<Self, Invalid> {
         match text {
@@ -151,42 +149,49 @@ pub async fn stored_file(
         .map_err(not_found(MEDIA_NOT_FOUND))
 }
 
-/// Finds the rendition asked for; a file without that rendition answers with itself.
+/// Finds the rendition asked for. A rendition the file does not have is a 404, never the
+/// file itself (a picture asked for as a poster would otherwise come without its mark).
+/// `marked`: the owner's plan gets the free plan's mark, so the full-size renditions (the
+/// original and a video's poster) are its marked copies; a thumbnail is a small preview and
+/// stays as it is.
 pub async fn locate(
     state: &AppState,
     user_id: Uuid,
     id: Uuid,
     variant: Variant,
+    marked: bool,
 ) -> ApiResult<MediaFile> {
     let file = stored_file(state, user_id, id).await?;
-    let (variant, key, mime) = match variant {
-        Variant::Marked => match file.watermarked_key {
-            Some(key) => (Variant::Marked, key, file.mime_type),
-            None => (Variant::Original, file.storage_key, file.mime_type),
+    let missing = || ApiError::NotFound(MEDIA_NOT_FOUND);
+    let (key, mime, tag) = match variant {
+        // A file without a marked copy (music, a product photo, a marketplace's main image)
+        // carries no mark.
+        Variant::Original => match file.watermarked_key {
+            Some(key) if marked => (key, file.mime_type, "w"),
+            _ => (file.storage_key, file.mime_type, "o"),
         },
-        Variant::Original => (variant, file.storage_key, file.mime_type),
-        Variant::Thumbnail => match file.thumbnail_key {
-            Some(key) => {
-                let mime = file
-                    .thumbnail_mime_type
-                    .unwrap_or_else(|| guess_mime(&key).to_owned());
-                (variant, key, mime)
+        Variant::Thumbnail => {
+            let key = file.thumbnail_key.ok_or_else(missing)?;
+            let mime = file
+                .thumbnail_mime_type
+                .unwrap_or_else(|| guess_mime(&key).to_owned());
+            (key, mime, "t")
+        }
+        Variant::Poster => {
+            let key = file.poster_key.ok_or_else(missing)?;
+            if marked {
+                (
+                    marked_poster(state, &key).await?,
+                    "image/jpeg".to_owned(),
+                    "pw",
+                )
+            } else {
+                (key, "image/jpeg".to_owned(), "p")
             }
-            None => (variant, file.storage_key, file.mime_type),
-        },
-        Variant::Poster => match file.poster_key {
-            Some(key) => (variant, key, "image/jpeg".to_owned()),
-            None => (variant, file.storage_key, file.mime_type),
-        },
-    };
-    let tag = match variant {
-        Variant::Original => "o",
-        Variant::Thumbnail => "t",
-        Variant::Poster => "p",
-        Variant::Marked => "w",
+        }
     };
     let size = state.storage.size(&key).await.map_err(|e| match e {
-        store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
+        store::StorageError::NotFound => missing(),
         other => ApiError::Internal(other.into()),
     })?;
     Ok(MediaFile {
@@ -195,6 +200,33 @@ pub async fn locate(
         etag: format!("\"{id}-{tag}\""),
         size,
     })
+}
+
+/// The key of the marked copy of a video's poster, made and stored on its first view (the
+/// video's own marked copy is made by the worker; the poster's is small and made here).
+async fn marked_poster(state: &AppState, poster_key: &str) -> ApiResult<String> {
+    let key = store::marked_poster_key(poster_key);
+    match state.storage.size(&key).await {
+        Ok(_) => return Ok(key),
+        Err(store::StorageError::NotFound) => {}
+        Err(other) => return Err(ApiError::Internal(other.into())),
+    }
+    let poster = state.storage.read(poster_key).await.map_err(|e| match e {
+        store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
+        other => ApiError::Internal(other.into()),
+    })?;
+    let marked = tokio::task::spawn_blocking(move || {
+        engine::watermark::mark_encoded(&poster, engine::codec::OutputFormat::Jpeg)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))?
+    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the poster cannot be marked: {e}")))?;
+    state
+        .storage
+        .put(&key, bytes::Bytes::from(marked))
+        .await
+        .map_err(|e| ApiError::storing(&key, e))?;
+    Ok(key)
 }
 
 /// Reads the file, or the part of it in `range`.
@@ -211,30 +243,36 @@ pub async fn read(
 }
 
 /// The user's music track `file` encoded as `format` (its stored bytes when it is stored so).
-/// Anything but music is a 400: only music has other formats.
+/// A conversion is made once, on its first download, and kept beside the track (deleted with
+/// it), so repeated downloads cost a read, not an encode. Anything but music is a 400: only
+/// music has other formats.
 pub async fn music_as(
     state: &AppState,
     file: &store::StoredFile,
     format: engine::audio::AudioFormat,
-) -> ApiResult<Vec<u8>> {
+) -> ApiResult<bytes::Bytes> {
     if !file.mime_type.starts_with("audio/") {
         return Err(ApiError::validation(
             "format",
             "Only music downloads in other formats; download this file without format",
         ));
     }
-    let stored = state
-        .storage
-        .read(&file.storage_key)
-        .await
-        .map_err(|e| match e {
+    let read = |key: String| async move {
+        state.storage.read(&key).await.map_err(|e| match e {
             store::StorageError::NotFound => ApiError::NotFound(MEDIA_NOT_FOUND),
             other => ApiError::Internal(other.into()),
-        })?;
+        })
+    };
     if file.mime_type == format.mime() {
-        return Ok(stored.to_vec());
+        return read(file.storage_key.clone()).await;
     }
-    tokio::task::spawn_blocking(move || engine::audio::transcode(&stored, format))
+    let key = store::converted_music_key(&file.storage_key, format.extension());
+    match read(key.clone()).await {
+        Err(ApiError::NotFound(_)) => {}
+        kept => return kept,
+    }
+    let stored = read(file.storage_key.clone()).await?;
+    let converted = tokio::task::spawn_blocking(move || engine::audio::transcode(&stored, format))
         .await
         .map_err(|e| ApiError::Internal(e.into()))?
         .map_err(|e| {
@@ -243,7 +281,14 @@ pub async fn music_as(
                 "format",
                 "This music track cannot be converted; download it in its own format",
             )
-        })
+        })?;
+    let converted = bytes::Bytes::from(converted);
+    state
+        .storage
+        .put(&key, converted.clone())
+        .await
+        .map_err(|e| ApiError::storing(&key, e))?;
+    Ok(converted)
 }
 
 /// Deletes a generated asset with its bytes (through the deletion queue, so a storage
@@ -298,26 +343,47 @@ mod tests {
         )
         .await
         .unwrap();
-        let original = locate(&world.state, world.user_id, image.id, Variant::Original)
-            .await
-            .unwrap();
-        let thumbnail = locate(&world.state, world.user_id, image.id, Variant::Thumbnail)
-            .await
-            .unwrap();
+        let original = locate(
+            &world.state,
+            world.user_id,
+            image.id,
+            Variant::Original,
+            false,
+        )
+        .await
+        .unwrap();
+        let thumbnail = locate(
+            &world.state,
+            world.user_id,
+            image.id,
+            Variant::Thumbnail,
+            false,
+        )
+        .await
+        .unwrap();
         assert_eq!(original.mime, "image/png");
         assert_eq!(original.etag, format!("\"{}-o\"", image.id));
         assert_eq!(thumbnail.etag, format!("\"{}-t\"", image.id));
         assert_eq!(thumbnail.mime, image.thumbnail_mime_type);
-        // A photo has no poster: the poster variant is the photo itself.
-        let poster = locate(&world.state, world.user_id, image.id, Variant::Poster)
-            .await
-            .unwrap();
-        assert_eq!(poster.size, original.size);
+        // A photo has no poster: asking for one finds nothing (never the photo itself).
+        let error = locate(
+            &world.state,
+            world.user_id,
+            image.id,
+            Variant::Poster,
+            false,
+        )
+        .await
+        .unwrap_err();
+        assert!(
+            matches!(error, ApiError::NotFound(MEDIA_NOT_FOUND)),
+            "{error:?}"
+        );
         let part = read(&world.state, &original, Some(10..20)).await.unwrap();
         assert_eq!(part.range, 10..20);
 
         let (stranger, _, _) = TestWorld::seller(&world.state, "stranger@example.com").await;
-        let error = locate(&world.state, stranger, image.id, Variant::Original)
+        let error = locate(&world.state, stranger, image.id, Variant::Original, false)
             .await
             .unwrap_err();
         assert!(

@@ -7,6 +7,7 @@
 pub mod account_security;
 pub mod chat;
 pub mod commerce;
+pub mod cutouts;
 pub mod estimates;
 pub mod exports;
 pub mod feedback;

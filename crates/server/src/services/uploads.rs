@@ -4,6 +4,7 @@
 use bytes::Bytes;
 use domain::LookupId;
 use engine::intake::{self, PreparedImage};
+use jobs::cutouts::Solved;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
@@ -12,10 +13,10 @@ use crate::state::AppState;
 
 pub const TOO_MANY: &str = "You can only upload up to 3 reference images.";
 
-/// The answer once a user's upload quota is used up.
+/// The answer once a user's storage quota (product photos and export files) is used up.
 pub fn quota_reached(quota: &store::UploadQuota) -> ApiError {
     ApiError::PayloadTooLarge(format!(
-        "Your photo storage is full ({} photos or {} MB). Delete some product photos to upload more.",
+        "Your storage is full ({} files or {} MB of product photos and exports). Delete some exports or product photos to make room.",
         quota.files,
         quota.bytes / (1024 * 1024)
     ))
@@ -44,9 +45,11 @@ struct Destination {
     draft: bool,
 }
 
-/// Stores a product photo for the user's campaign (or chat message). The bytes are written
-/// before the row; if the row is refused (the campaign filled up meanwhile) the bytes are
-/// deleted again, so a refused upload leaves nothing behind.
+/// Stores a product photo for the user's campaign (or chat message) with its automatic
+/// cutout, solved while the photo is decoded anyway, so the upload's answer already says
+/// whether the product came out cleanly (before any credit is spent on it). The bytes are
+/// written before the rows; if the rows are refused (the campaign filled up meanwhile) the
+/// bytes are deleted again, so a refused upload leaves nothing behind.
 pub async fn add_reference_image(
     state: &AppState,
     user_id: Uuid,
@@ -82,19 +85,32 @@ pub async fn add_reference_image(
     if !state.store.upload_usage(user_id).await?.allows(&quota, 0) {
         return Err(quota_reached(&quota));
     }
-    let prepared = prepare(state, file).await?;
+    let (prepared, solved) = prepare(state, file).await?;
     let draft = destination.draft;
     let new = new_reference_image(user_id, destination, upload, &prepared);
+    let cutout = store::Cutout::new(
+        new.id,
+        user_id,
+        solved.confidence,
+        domain::CutoutSource::Auto,
+        None,
+    );
     let objects = [
         (new.storage_key.clone(), Bytes::from(prepared.bytes)),
         (new.thumbnail_key.clone(), Bytes::from(prepared.thumbnail)),
+        (cutout.mask_key.clone(), Bytes::from(solved.mask_png)),
+        (cutout.product_key.clone(), Bytes::from(solved.product_png)),
     ];
     state
         .storage
         .put_all(&objects)
         .await
         .map_err(|(key, e)| ApiError::storing(&key, e))?;
-    match state.store.add_reference_image(&new, draft, &quota).await {
+    match state
+        .store
+        .add_reference_image(&new, Some(&cutout), draft, &quota)
+        .await
+    {
         Ok(image) => Ok(image),
         Err(e) => {
             let keys: Vec<String> = objects.into_iter().map(|(key, _)| key).collect();
@@ -185,11 +201,12 @@ async fn message_key(
     Ok((id.to_string(), sent))
 }
 
-/// Decodes, orients, strips and thumbnails the photo off the async threads, a bounded
-/// number at a time so that many uploads cannot exhaust memory. A file asking for more
-/// decoding work than any photo needs is refused by a walk of its structure before it takes
-/// one of those places, so hostile files cannot make other people's uploads wait.
-async fn prepare(state: &AppState, file: Bytes) -> ApiResult<PreparedImage> {
+/// Decodes, orients, strips and thumbnails the photo and solves its automatic cutout off the
+/// async threads, a bounded number at a time so that many uploads cannot exhaust memory. A
+/// file asking for more decoding work than any photo needs is refused by a walk of its
+/// structure before it takes one of those places, so hostile files cannot make other
+/// people's uploads wait.
+async fn prepare(state: &AppState, file: Bytes) -> ApiResult<(PreparedImage, Solved)> {
     let walked = file.clone();
     let (width, height) = tokio::task::spawn_blocking(move || intake::check_decoding_cost(&walked))
         .await
@@ -197,7 +214,12 @@ async fn prepare(state: &AppState, file: Bytes) -> ApiResult<PreparedImage> {
     let permit = state.image_work.place(width, height).await;
     let prepared = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        intake::prepare_reference_image(&file)
+        let prepared = intake::prepare_reference_image(&file)?;
+        // The cutout is of the photo as stored (oriented), so its mask matches what every
+        // engine decodes.
+        let solved = jobs::cutouts::solve(&prepared.bytes, None)
+            .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
+        Ok::<_, ApiError>((prepared, solved))
     })
     .await
     .map_err(|e| ApiError::Internal(e.into()))??;
@@ -340,9 +362,19 @@ mod tests {
         assert_eq!(image.original_filename.as_deref(), Some("serum.png"));
         assert_eq!(image.scene_id, Some(world.scene_id));
         let files = world.stored_files();
-        assert_eq!(files.len(), 2, "{files:?}");
+        assert_eq!(files.len(), 4, "{files:?}");
         assert!(files.contains(&image.storage_key), "{files:?}");
         assert!(files.contains(&image.thumbnail_key), "{files:?}");
+        let cutout = world
+            .state
+            .store
+            .cutout(world.user_id, image.id)
+            .await
+            .unwrap()
+            .expect("the automatic cutout is stored with the photo");
+        for key in cutout.keys() {
+            assert!(files.contains(&key), "{files:?}");
+        }
     }
 
     #[tokio::test]
@@ -379,7 +411,7 @@ mod tests {
         assert_eq!(full.to_string(), TOO_MANY);
         assert_eq!(
             world.stored_files().len(),
-            2 * store::MAX_REFERENCE_IMAGES as usize
+            4 * store::MAX_REFERENCE_IMAGES as usize
         );
     }
 

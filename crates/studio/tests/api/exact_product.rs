@@ -20,6 +20,7 @@ on_both_databases!(
     without_a_product_photo_the_exact_scene_has_a_stand_in_and_says_so,
     a_refused_exact_scene_fails_with_the_reason_and_is_refunded,
     an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo,
+    exports_of_a_hosted_scene_call_no_model_and_stay_free,
 );
 
 fn encode(image: &image::RgbaImage) -> Vec<u8> {
@@ -436,9 +437,9 @@ async fn an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo(db
         let target = file["target"].as_str().unwrap();
         let (_, bytes) = download(&app, &session, file["download_url"].as_str().unwrap()).await;
         if target == "instagram_feed" {
-            // The square picture in a 4:5 frame: the model painted the margins above and
-            // below (its request's mask opaque exactly over the picture), the picture itself
-            // is the edited one, unchanged.
+            // The square picture in a 4:5 frame: the studio extended its own background
+            // above and below (an export never calls the model), the picture itself is the
+            // edited one, unchanged.
             let said = file["checks"]
                 .as_array()
                 .unwrap()
@@ -446,23 +447,10 @@ async fn an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo(db
                 .find(|c| c["rule"] == "extension")
                 .unwrap()
                 .clone();
-            assert!(
-                said["detail"]
-                    .as_str()
-                    .unwrap()
-                    .contains("painted by gpt-image-1"),
+            assert_eq!(
+                said["detail"], "The margins continue the picture's own background, blurred.",
                 "{said}"
             );
-            let sent = api.received_requests().await.unwrap();
-            let request = sent.last().unwrap();
-            let mask = image::load_from_memory(&part(request, "mask").unwrap())
-                .unwrap()
-                .to_rgba8();
-            assert_eq!(mask.dimensions(), (1080, 1350));
-            for (_, y, p) in mask.enumerate_pixels() {
-                let picture = (135..1215).contains(&y);
-                assert_eq!(p[3], if picture { 255 } else { 0 }, "mask row {y}");
-            }
             let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
             let scaled =
                 image::imageops::resize(&edited, 1080, 1080, image::imageops::FilterType::Lanczos3);
@@ -517,4 +505,76 @@ async fn an_edited_hosted_scene_exports_a_clean_packshot_of_its_product_photo(db
             product.len()
         );
     }
+}
+
+/// Exports are free, so they never call the paid model: a hosted scene exported three times
+/// to the targets whose ratio differs from its own has its margins extended by the studio,
+/// and the model stand-in is asked for the scene alone.
+async fn exports_of_a_hosted_scene_call_no_model_and_stay_free(db: Db) {
+    use crate::exports::{start_export, wait_for_export};
+    let api = images_api().await;
+    let app = hosted_app(db, &api).await;
+    let session = app.signup("free-exports@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    upload_photo(&app, &session, &project, &scene).await;
+    let target = (project.as_str(), scene.as_str());
+    let (_, made) = image_with(&app, &session, target, None, "a red box on a sunny table").await;
+    assert_eq!(made["status"], "completed", "{made}");
+    let edits = |sent: &[Request]| {
+        sent.iter()
+            .filter(|r| r.url.path() == "/v1/images/edits")
+            .count()
+    };
+    assert_eq!(edits(&api.received_requests().await.unwrap()), 1);
+    assert_eq!(app.balance(&session).await, 99);
+
+    let scene_targets = [
+        "amazon_lifestyle",
+        "etsy",
+        "shopify",
+        "instagram_feed",
+        "instagram_story",
+        "facebook_feed",
+        "pinterest",
+    ];
+    for targets in [&scene_targets[..], &scene_targets[..4], &scene_targets[3..]] {
+        let response = start_export(
+            &app,
+            &session,
+            made["job_id"].as_str().unwrap(),
+            json!({ "targets": targets }),
+        )
+        .await;
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        let started: Value = response.json().await.unwrap();
+        assert_eq!(started["data"]["credit_cost"], 0);
+        let job = started["data"]["job_id"].as_str().unwrap().to_owned();
+        let view = wait_for_export(&app, &session, &job).await;
+        assert_eq!(view["status"], "completed", "{view}");
+        // A square scene in a frame of another ratio says how its margins were made.
+        for file in view["files"].as_array().unwrap() {
+            let extension = file["checks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["rule"] == "extension");
+            let (w, h) = (
+                file["width"].as_i64().unwrap(),
+                file["height"].as_i64().unwrap(),
+            );
+            match extension {
+                Some(said) => assert_eq!(
+                    said["detail"], "The margins continue the picture's own background, blurred.",
+                    "{file}"
+                ),
+                None => assert_eq!(w, h, "only a square frame needs no margins: {file}"),
+            }
+        }
+    }
+    assert_eq!(
+        edits(&api.received_requests().await.unwrap()),
+        1,
+        "the exports called the model"
+    );
+    assert_eq!(app.balance(&session).await, 99, "the exports cost nothing");
 }

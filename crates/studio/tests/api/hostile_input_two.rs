@@ -683,7 +683,7 @@ async fn the_upload_quota_is_enforced_with_a_clear_message(db: Db) {
     let message = refused_upload(response, StatusCode::PAYLOAD_TOO_LARGE).await;
     assert_eq!(
         message,
-        "Your photo storage is full (2 photos or 2048 MB). Delete some product photos to upload more."
+        "Your storage is full (2 files or 2048 MB of product photos and exports). Delete some exports or product photos to make room."
     );
     assert_eq!(stored_files(app.db.data_dir.path()), before, "nothing kept");
 }

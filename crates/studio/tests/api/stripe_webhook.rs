@@ -22,6 +22,7 @@ on_both_databases!(
     a_delayed_payment_grants_when_it_succeeds,
     one_payment_announced_twice_grants_once,
     refunds_and_disputes_take_back_the_unspent_credits,
+    a_refunded_plan_stays_past_due_until_a_new_invoice_is_paid,
 );
 
 /// Signs up and starts a checkout, so the user has a Stripe customer (`cus_<local part>`).
@@ -544,4 +545,95 @@ async fn refunds_and_disputes_take_back_the_unspent_credits(db: Db) {
         .map(|e| e["delta"].as_i64().unwrap())
         .collect();
     assert_eq!(taken, [-110, -140], "newest first");
+}
+
+/// After a refund the plan is gone until money comes in again: a later
+/// `customer.subscription.updated` saying `active` (Stripe still sees the subscription
+/// running) and the refunded invoice announced again do not bring it back; the next paid
+/// invoice does.
+async fn a_refunded_plan_stays_past_due_until_a_new_invoice_is_paid(db: Db) {
+    let stripe = stripe_api().await;
+    let app = spawn_with_stripe(db, &stripe, &[]).await;
+    let (session, user) = customer(&app, "reverted@example.com").await;
+    let mut completed =
+        checkout_completed("evt_bought", &user, "cus_reverted", "sub_reverted", false);
+    completed["data"]["object"]["invoice"] = json!("in_first");
+    deliver_signed(&app, &completed).await;
+    let mut first_invoice = invoice_paid(
+        "evt_first_invoice",
+        "cus_reverted",
+        "sub_reverted",
+        "subscription_create",
+        unix_now() + 30 * 86_400,
+    );
+    first_invoice["data"]["object"]["id"] = json!("in_first");
+    first_invoice["data"]["object"]["charge"] = json!("ch_first");
+    deliver_signed(&app, &first_invoice).await;
+    let tier = |balance: Value| balance["subscription_tier"].clone();
+    let status = |subscription: Value| subscription["data"]["subscription"]["status"].clone();
+    assert_eq!(
+        tier(app.get_json(&session, "/api/credits/balance").await),
+        "creator_monthly"
+    );
+
+    deliver_signed(
+        &app,
+        &charge_event(
+            "evt_refund",
+            "charge.refunded",
+            json!({"id": "ch_first", "object": "charge", "refunded": true, "amount": 1500,
+                   "amount_refunded": 1500}),
+        ),
+    )
+    .await;
+    assert_eq!(
+        status(app.get_json(&session, "/api/subscription").await),
+        "past_due"
+    );
+
+    // Stripe keeps the subscription active after a refund and says so on its next update.
+    let updated = |id: &str, status: &str| {
+        json!({"id": id, "type": "customer.subscription.updated", "data": {"object": {
+            "id": "sub_reverted", "object": "subscription", "customer": "cus_reverted",
+            "status": status, "cancel_at_period_end": false,
+            "items": {"data": [{"price": {"id": crate::commerce::PRICE_ID},
+                "current_period_end": unix_now() + 30 * 86_400}]}
+        }}})
+    };
+    deliver_signed(&app, &updated("evt_still_active", "active")).await;
+    // The refunded invoice announced again under another event id pays nothing new.
+    let mut again = first_invoice.clone();
+    again["id"] = json!("evt_first_invoice_again");
+    deliver_signed(&app, &again).await;
+    assert_eq!(
+        status(app.get_json(&session, "/api/subscription").await),
+        "past_due"
+    );
+    assert_eq!(
+        tier(app.get_json(&session, "/api/credits/balance").await),
+        "free",
+        "no plan without a payment"
+    );
+
+    // The next paid invoice brings the plan back, and a later update keeps it.
+    deliver_signed(
+        &app,
+        &invoice_paid(
+            "evt_renewal",
+            "cus_reverted",
+            "sub_reverted",
+            "subscription_cycle",
+            unix_now() + 60 * 86_400,
+        ),
+    )
+    .await;
+    deliver_signed(&app, &updated("evt_after_renewal", "active")).await;
+    assert_eq!(
+        status(app.get_json(&session, "/api/subscription").await),
+        "active"
+    );
+    assert_eq!(
+        tier(app.get_json(&session, "/api/credits/balance").await),
+        "creator_monthly"
+    );
 }

@@ -31,7 +31,11 @@ async fn get(app: &TestApp, session: Option<&Session>, path: &str) -> Vec<u8> {
 }
 
 /// The mean absolute difference of two same-sized pictures over a region, per channel.
-fn difference(a: &RgbImage, b: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> f64 {
+pub(crate) fn difference(
+    a: &RgbImage,
+    b: &RgbImage,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+) -> f64 {
     let mut sum = 0u64;
     for y in y0..y1 {
         for x in x0..x1 {

@@ -8,7 +8,7 @@ import type { MediaAsset } from '@/api/types';
 import { cn } from '@/lib/cn';
 import { EXPORT_LOAD_FAILED, EXPORT_START_FAILED, isFinished, useExport, useStartExport, type ExportedFile } from '@/api/exports';
 import { useSceneMusic, type MusicChoice } from './music';
-import { checksSummary, ordered, presetChosen, PRESETS, REEL_TARGETS, TARGETS, togglePreset, type TargetName } from './targets';
+import { checksSummary, EXPORT_TERMS, ordered, presetChosen, PRESETS, REEL_TARGETS, TARGETS, togglePreset, type TargetName } from './targets';
 
 /** What an export starts from: an image makes pictures; a video makes reels with its campaign's music. */
 export type ExportAsset = Pick<MediaAsset, 'id' | 'file_type' | 'project_id' | 'scene_id'>;
@@ -65,9 +65,7 @@ export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
       onOpenChange={onOpenChange}
       title={reels ? 'Export a reel with music' : 'Export for marketplaces and social'}
       description={
-        reels
-          ? 'The whole video in each reel format, with your music cut to its length and faded out. Exports are free.'
-          : 'One file per place, each made to its size and rules. Exports are free.'
+        reels ? 'The whole video in each reel format, with your music cut to its length and faded out.' : 'One file per place, each made to its size and rules.'
       }
       className="flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col overflow-hidden p-4 sm:p-6"
     >
@@ -100,6 +98,9 @@ export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
                 })}
               </div>
             )}
+            <p role="note" className="text-xs text-slate-600" data-testid="export-terms">
+              {EXPORT_TERMS}
+            </p>
             <fieldset aria-labelledby={groupId} className="flex flex-col gap-1">
               <legend id={groupId} className="mb-1 text-sm font-medium text-slate-700">
                 Files to make

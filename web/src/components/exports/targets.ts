@@ -22,6 +22,14 @@ export type TargetName = (typeof TARGETS)[number]['name'] | (typeof REEL_TARGETS
 
 export const ALL_TARGETS: TargetName[] = TARGETS.map((t) => t.name);
 
+/**
+ * What an export costs and keeps, as the server applies it: no credits and no AI model (a picture kept whole has its
+ * edges extended by the studio, an AI scene included), the same export again reuses its files, three at a time, and the
+ * files count toward the account's storage.
+ */
+export const EXPORT_TERMS =
+  'Free: no credits and no AI model — where a format needs more room, the studio extends the picture’s own background. Asking for the same files again gives you the ones already made. Up to 3 exports at a time; export files count toward your storage (delete them to make room).';
+
 /** One click chooses the targets a seller needs for one place. */
 export const PRESETS: { name: string; targets: TargetName[] }[] = [
   { name: 'Amazon listing', targets: ['amazon_main', 'amazon_lifestyle', 'transparent_png'] },

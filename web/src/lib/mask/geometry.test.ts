@@ -1,4 +1,4 @@
-import { containRect, toImagePoint } from './geometry';
+import { containRect, toImagePoint, toImagePointClamped } from './geometry';
 
 describe('containRect', () => {
   it('letterboxes a wide image top and bottom', () => {
@@ -39,5 +39,26 @@ describe('toImagePoint', () => {
 
   it('returns null before the image size is known', () => {
     expect(toImagePoint({ x: 10, y: 10 }, element, { width: 0, height: 0 })).toBeNull();
+  });
+});
+
+describe('toImagePointClamped', () => {
+  // A 600×400 photo shown in a 390×500 phone pane at (0, 100): drawn 390×260, 120 px below its top.
+  const element = { left: 0, top: 100, width: 390, height: 500 };
+  const photo = { width: 600, height: 400 };
+
+  it('maps inside the drawn photo as toImagePoint does', () => {
+    expect(toImagePointClamped({ x: 195, y: 350 }, element, photo)).toEqual({ x: 300, y: 200 });
+    expect(toImagePointClamped({ x: 195, y: 350 }, element, photo)).toEqual(toImagePoint({ x: 195, y: 350 }, element, photo));
+  });
+
+  it('holds a pointer beyond the photo to its edge', () => {
+    expect(toImagePointClamped({ x: -40, y: 150 }, element, photo)).toEqual({ x: 0, y: 0 });
+    expect(toImagePointClamped({ x: 500, y: 590 }, element, photo)).toEqual({ x: 600, y: 400 });
+    expect(toImagePointClamped({ x: 97.5, y: 700 }, element, photo)).toEqual({ x: 150, y: 400 });
+  });
+
+  it('returns null before the photo size is known', () => {
+    expect(toImagePointClamped({ x: 10, y: 10 }, element, { width: 0, height: 0 })).toBeNull();
   });
 });

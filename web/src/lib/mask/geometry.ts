@@ -42,3 +42,15 @@ export function toImagePoint(client: { x: number; y: number }, element: ClientBo
   if (localX < 0 || localY < 0 || localX > drawn.width || localY > drawn.height) return null;
   return { x: (localX * image.width) / drawn.width, y: (localY * image.height) / drawn.height };
 }
+
+/**
+ * Like `toImagePoint`, but a pointer beyond the drawn image maps to the nearest point on its edge:
+ * a box dragged past the photo's edge reaches the edge instead of stopping where the pointer left.
+ */
+export function toImagePointClamped(client: { x: number; y: number }, element: ClientBox, image: Size): MaskPoint | null {
+  const drawn = containRect(element, image);
+  if (drawn.width === 0 || drawn.height === 0) return null;
+  const localX = Math.max(0, Math.min(drawn.width, client.x - element.left - drawn.x));
+  const localY = Math.max(0, Math.min(drawn.height, client.y - element.top - drawn.y));
+  return { x: (localX * image.width) / drawn.width, y: (localY * image.height) / drawn.height };
+}

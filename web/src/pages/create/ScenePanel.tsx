@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { Scene } from '@/api/types';
 import { Spinner } from '@/components/ui/Spinner';
 import { ChatTab } from '@/features/chat';
 import { PresetPicker, SavePresetButton } from '@/features/presets';
-import { SceneReferenceImages, useDeleteReferenceImage, useSceneReferenceImages } from '@/features/reference-images';
+import { cutoutSummary, openCutoutEditor, SceneReferenceImages, useDeleteReferenceImage, useSceneReferenceImages } from '@/features/reference-images';
 import { SceneWorkspacePanel } from '@/features/workspace';
 
 // The Generate panel is not the default tab: it loads on first use.
@@ -21,6 +21,11 @@ export function ScenePanel({ projectId, scene, scenes, header }: ScenePanelProps
   const sceneId = scene?.id ?? null;
   const images = useSceneReferenceImages(sceneId);
   const referenceImages = images.data;
+  // The chat's photo thumbnails say which photo's cutout is doubtful, with the way to adjust it.
+  const chatImages = useMemo(
+    () => referenceImages?.map((image) => ({ id: image.id, url: image.url, cutoutWarning: cutoutSummary(image)?.warning ?? null })),
+    [referenceImages],
+  );
   const remove = useDeleteReferenceImage();
   const removeReferenceImage = (id: string) => {
     const image = referenceImages?.find((candidate) => candidate.id === id);
@@ -47,9 +52,10 @@ export function ScenePanel({ projectId, scene, scenes, header }: ScenePanelProps
               projectId={projectId}
               sceneId={sceneId}
               sceneSettings={scene?.settings ?? null}
-              referenceImages={referenceImages}
+              referenceImages={chatImages}
               referenceImagePanel={referenceImagePanel}
               onRemoveReferenceImage={removeReferenceImage}
+              onAdjustCutout={openCutoutEditor}
               toolbar={
                 <>
                   <PresetPicker projectId={projectId} sceneId={sceneId} scenePresetId={scene?.preset_id} />

@@ -44,86 +44,15 @@ pub(super) fn read_negatives(tokens: &[Token], negated: &[bool], used: &[bool], 
     }
 }
 
-/// Props the user wants in frame: "with eucalyptus sprigs", "surrounded by rose petals".
-pub(super) fn read_props(tokens: &[Token], negated: &[bool], used: &[bool], out: &mut Reading) {
-    let mut i = 0;
-    // Where the last prop read ended: "and" right there carries on the list ("beside a
-    // notebook and fountain pen").
-    let mut list_end = None;
-    while i < tokens.len() {
-        let w = tokens[i].word.as_str();
-        let trigger = PROP_TRIGGERS.contains(&w)
-            || (w == "next" && tokens.get(i + 1).is_some_and(|t| t.word == "to"))
-            || (w == "and" && list_end == Some(i));
-        if !trigger || negated[i] {
-            i += 1;
-            continue;
-        }
-        let mut k = i + 1;
-        // The user's own article or count stays with the prop ("a jar", "two lemons");
-        // possessives do not ("my jar" is just "a jar" in a brief).
-        let mut article: Vec<&str> = Vec::new();
-        while k < tokens.len()
-            && (DETERMINERS.contains(&tokens[k].word.as_str())
-                || matches!(tokens[k].word.as_str(), "by" | "to" | "of"))
-        {
-            let w = tokens[k].word.as_str();
-            if DETERMINERS.contains(&w) {
-                match w {
-                    "my" | "our" | "your" | "their" | "his" | "her" | "this" | "that" | "the" => {}
-                    "these" | "those" => article.push("some"),
-                    _ => article.push(tokens[k].text),
-                }
-            } else {
-                article.clear();
-            }
-            k += 1;
-        }
-        let start = k;
-        while k < tokens.len() && k < start + 3 {
-            let t = &tokens[k];
-            let w = t.word.as_str();
-            // A colour that is also a thing names the thing when nothing follows it
-            // ("with dried lavender"); before a noun it stays a colour ("a sage towel").
-            let ends = tokens
-                .get(k + 1)
-                .is_none_or(|n| n.is_break() || n.ends_sentence() || in_stop(&n.word));
-            if COLOURED_THINGS.contains(&w) && ends && !negated[k] {
-                k += 1;
-                break;
-            }
-            let stops = t.is_break()
-                || used[k]
-                || negated[k]
-                || in_stop(w)
-                || NEGATORS.contains(&w)
-                || PROP_STOP.contains(&w)
-                || PROP_TRIGGERS.contains(&w)
-                || VIDEO_WORDS.contains(&w)
-                || DESCRIPTORS.contains(w)
-                || w.ends_with("ing")
-                || {
-                    // A thing the engine draws beside a product is a prop even when it also
-                    // hints at a setting ("towels").
-                    let info = word_info(w);
-                    (is_scene_word(&info) && prompt::prop_of(w).is_none()) || info.no_props
-                };
-            if stops {
-                break;
-            }
-            k += 1;
-        }
-        if k > start && out.props.len() < 3 {
-            let mut words: Vec<&str> = article.clone();
-            words.extend(tokens[start..k].iter().map(|t| t.text));
-            let prop = words.join(" ");
-            if !out.props.contains(&prop) {
-                out.props.push(prop);
-            }
-            list_end = Some(k);
-        }
-        i = k.max(i + 1);
-    }
+/// Props the user wants in frame: the things named beside and behind the product, whole
+/// ("beside a stack of magazines", "surrounded by rose petals").
+pub(super) fn read_props(out: &mut Reading) {
+    out.props = out
+        .named
+        .iter()
+        .filter(|n| matches!(n.part, Part::Beside | Part::Background))
+        .map(|n| n.phrase.clone())
+        .collect();
 }
 
 /// "for new moms", "aimed at Gen Z", "targeting busy professionals".

@@ -11,11 +11,11 @@ use engine::video::{parse_motion, Camera};
 use super::lexicon::{
     Category, Lean, Negative, AMBIGUOUS_PRODUCTS, AUDIENCES, AUDIENCE_CUES, COLOR_PRODUCTS,
     CONFIRM_WORDS, DESCRIPTORS, DETERMINERS, FAST_WORDS, FILLER_WORDS, GREETING_WORDS, HELP_WORDS,
-    NEGATIVES, OCCASIONS, OCCASION_NOUNS, ORBIT_WORDS, PRODUCT_WORDS, PROP_CUES, PROP_TRIGGERS,
-    PUSH_IN_PHRASES, SETTINGS, SLOW_WORDS, STILL_PHRASES, STOP, THANKS_WORDS, VIDEO_PHRASES,
-    VIDEO_WORDS,
+    NEGATIVES, OCCASIONS, OCCASION_NOUNS, ORBIT_WORDS, PRODUCT_WORDS, PROP_CUES, PUSH_IN_PHRASES,
+    SETTINGS, SLOW_WORDS, STILL_PHRASES, STOP, THANKS_WORDS, VIDEO_PHRASES, VIDEO_WORDS,
 };
-use super::words::{capitalize, join, looks_plural, singular, tokenize, Token};
+use super::words::{capitalize, fix_articles, join, looks_plural, singular, tokenize, Token};
+use crate::phrases::{named_things, Named, Part};
 
 mod asks;
 mod conflict;
@@ -226,6 +226,9 @@ pub(crate) struct Reading {
     pub seconds: Option<u32>,
     pub conflict: Option<Conflict>,
     pub talk: Option<Talk>,
+    /// Every thing the message names — places, things beside and behind the product,
+    /// weather — whole, in the seller's words.
+    pub named: Vec<Named>,
 }
 
 impl Reading {
@@ -249,6 +252,7 @@ impl Reading {
             || self.angle.is_some()
             || self.video.is_some()
             || !self.props.is_empty()
+            || !self.named.is_empty()
             || excluded_any(&self.excluded)
     }
 }
@@ -298,18 +302,6 @@ pub(crate) const COLOURED_THINGS: &[&str] = &[
     "chocolate", "coffee", "honey",
 ];
 
-/// Words that never make a prop ("with light streaming in", "with a vintage feel").
-#[rustfmt::skip]
-const PROP_STOP: &[&str] = &[
-    "light", "lights", "lighting", "colour", "colours", "color", "colors", "tone", "tones",
-    "palette", "feel", "vibe", "vibes", "mood", "style", "look", "focus", "contrast", "detail",
-    "details", "texture", "space", "room", "energy", "glow", "sparkle", "shine", "motion",
-    "movement", "camera", "angle", "view", "frame", "framing", "composition", "depth",
-    "background", "people", "person", "text", "logo", "logos", "nothing", "everything",
-    "something", "same", "different", "less", "more", "other", "another", "audio", "music",
-    "sound",
-];
-
 /// Words ending in "s" that are not things to keep out of frame ("not always").
 #[rustfmt::skip]
 const NOT_NOUNS: &[&str] = &[
@@ -342,13 +334,14 @@ pub(crate) fn read(text: &str, full: bool) -> Reading {
         out.product = Some(product);
         out.product_is_prop = prop;
     }
+    read_named(text, &tokens, &mut used, &mut out);
     read_shifts(&tokens, &mut used, &mut out);
     read_descriptors(&tokens, &negated, &used, &mut out);
     read_setting(&tokens, &negated, &used, &mut out);
-    read_place(text, &tokens, &negated, &used, &mut out);
+    read_place(&mut out);
     read_light_words(text, &tokens, &negated, &used, &mut out);
     read_negatives(&tokens, &negated, &used, &mut out);
-    read_props(&tokens, &negated, &used, &mut out);
+    read_props(&mut out);
     read_audience(&tokens, &negated, &mut out);
     read_occasion(&tokens, &negated, &mut used, &mut out);
     read_angle(&tokens, &mut out);
@@ -384,6 +377,37 @@ pub(crate) fn read(text: &str, full: bool) -> Reading {
         out.conflict = conflict(&tokens, &negated, &out);
     }
     out
+}
+
+/// The things the message names, as phrases. The product's own words are never one of
+/// them, and the weather's words ("snow falling outside") are the weather's only: they
+/// must not vote for a setting.
+fn read_named(text: &str, tokens: &[Token], used: &mut [bool], out: &mut Reading) {
+    let product: Vec<String> = match &out.product {
+        Some(p) if !out.product_is_prop => p.key.clone(),
+        _ => Vec::new(),
+    };
+    let within = |t: &Token, n: &Named| t.start >= n.span.0 && t.end <= n.span.1;
+    let mut named = named_things(text, &product);
+    // A phrase over the product's own words ("candle in a jar") is the product; one over
+    // an occasion or an audience ("Black Friday", "for new moms") is neither a place nor a
+    // thing.
+    named.retain(|n| {
+        !tokens.iter().enumerate().any(|(i, t)| {
+            within(t, n)
+                && ((used[i] && n.part != Part::Place)
+                    || OCCASIONS.at(tokens, i).is_some()
+                    || AUDIENCES.at(tokens, i).is_some())
+        })
+    });
+    for n in named.iter().filter(|n| n.part == Part::Weather) {
+        for (i, t) in tokens.iter().enumerate() {
+            if within(t, n) {
+                used[i] = true;
+            }
+        }
+    }
+    out.named = named;
 }
 
 /// Which tokens a negator governs, as the engine's parser decides it.

@@ -112,13 +112,6 @@ pub(super) const MATERIAL_WORDS: &[&str] = &[
     "terracotta", "porcelain",
 ];
 
-/// Words that put the product somewhere.
-#[rustfmt::skip]
-pub(super) const PLACE_PREPOSITIONS: &[&str] = &[
-    "on", "in", "at", "by", "against", "inside", "atop", "beside", "near", "under", "onto",
-    "into", "over", "across", "along", "upon", "among",
-];
-
 /// Surfaces and furniture that end a place phrase even when the parser has no setting for
 /// them ("on a windowsill").
 #[rustfmt::skip]
@@ -134,72 +127,16 @@ pub(crate) const SURFACE_NOUNS: &[&str] = &[
     "windowsill", "basin", "mantel", "mantelpiece", "bookshelf", "dashboard", "car", "piano",
 ];
 
-/// Where the user put the product, as they wrote it: a preposition and the words up to a
-/// place the engine knows or a surface ("on a wooden kitchen table", "at an outdoor café",
-/// "on dark marble"). At most two such phrases ("in a bright kitchen on a wooden board").
-pub(super) fn read_place(
-    text: &str,
-    tokens: &[Token],
-    negated: &[bool],
-    used: &[bool],
-    out: &mut Reading,
-) {
-    let mut places: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() && places.len() < 2 {
-        let w = tokens[i].word.as_str();
-        if !PLACE_PREPOSITIONS.contains(&w) || negated[i] || used[i] {
-            i += 1;
-            continue;
-        }
-        let mut best = None;
-        let mut j = i + 1;
-        while j < tokens.len() && j <= i + 7 {
-            let t = &tokens[j];
-            let tw = t.word.as_str();
-            let barrier = t.is_break()
-                || used[j]
-                || negated[j]
-                || PLACE_PREPOSITIONS.contains(&tw)
-                || matches!(tw, "with" | "and" | "but" | "while" | "for" | "or" | "to")
-                || VIDEO_WORDS.contains(&tw);
-            if barrier {
-                break;
-            }
-            let info = word_info(tw);
-            let place_word = info.environment.is_some()
-                || info.setting.is_some()
-                || SURFACE_NOUNS.contains(&tw)
-                || singular(tw).is_some_and(|s| SURFACE_NOUNS.contains(&s));
-            if place_word && !DESCRIPTORS.contains(tw) {
-                let phrase = join(&tokens[i + 1..=j], |_| true);
-                let read = word_info(&phrase);
-                // A light or mood word alone is not a place ("in soft light").
-                if read.environment.is_some()
-                    || read.setting.is_some()
-                    || SURFACE_NOUNS.contains(&tw)
-                    || singular(tw).is_some_and(|s| SURFACE_NOUNS.contains(&s))
-                {
-                    best = Some(j);
-                }
-            }
-            j += 1;
-        }
-        match best {
-            Some(end) => {
-                let words: Vec<String> = tokens[i..=end]
-                    .iter()
-                    .map(|t| match t.word.as_str() {
-                        "my" | "our" | "your" | "their" => "a".to_string(),
-                        _ => tidy_word(text, t),
-                    })
-                    .collect();
-                places.push(words.join(" "));
-                i = end + 1;
-            }
-            None => i += 1,
-        }
-    }
+/// Where the user put the product, as they wrote it: the place phrases of the message, at
+/// most two ("in a bright kitchen on a wooden board", "on a shelf in a camper van").
+pub(super) fn read_place(out: &mut Reading) {
+    let places: Vec<String> = out
+        .named
+        .iter()
+        .filter(|n| n.part == Part::Place)
+        .take(2)
+        .map(Named::as_place)
+        .collect();
     if !places.is_empty() {
         out.place = Some(fix_articles(&places.join(" ")));
     }
@@ -215,20 +152,6 @@ pub(super) fn tidy_word(text: &str, t: &Token) -> String {
     } else {
         raw.to_string()
     }
-}
-
-/// "a" before a vowel sound is "an" ("on a outdoor café" → "on an outdoor café").
-pub(super) fn fix_articles(phrase: &str) -> String {
-    let words: Vec<&str> = phrase.split(' ').collect();
-    let mut out = Vec::new();
-    for (k, w) in words.iter().enumerate() {
-        if (*w == "a" || *w == "an") && k + 1 < words.len() {
-            out.push(crate::builtin::words::article(words[k + 1]).to_string());
-        } else {
-            out.push((*w).to_string());
-        }
-    }
-    out.join(" ")
 }
 
 /// Nouns a light phrase is built around.

@@ -199,7 +199,7 @@ async fn enqueue_job(
     Ok(job)
 }
 
-fn new_job(
+pub(crate) fn new_job(
     id: Uuid,
     target: Target,
     payload: JobPayload,
@@ -216,6 +216,7 @@ fn new_job(
         payload: serde_json::to_value(&payload).map_err(|e| ApiError::Internal(e.into()))?,
         max_attempts: domain::jobs::MAX_ATTEMPTS,
         delay,
+        request_key: None,
     })
 }
 

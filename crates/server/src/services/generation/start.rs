@@ -425,8 +425,9 @@ fn edit_context(text: Option<&str>) -> ApiResult<GenerationContext> {
     }
 }
 
-/// The brush mask must be a PNG of the image's size with painted pixels, and leave enough
-/// of the picture unpainted for the studio engine's edit `op` (a removal fills from it); it
+/// The brush mask must be a PNG of the image's size with painted pixels, leave enough of
+/// the picture unpainted for the studio engine's edit `op` (a removal fills from it), and
+/// suit what is placed in it (one small thing does not fill a large area); it
 /// is decoded off the async threads, within the bound on concurrent image work.
 async fn checked_mask(
     state: &AppState,
@@ -453,14 +454,16 @@ async fn checked_mask(
             (
                 mask.pixels().any(|p| p.0[0] > 0),
                 op.is_none_or(|op| engine::edit::mask_leaves_enough(&mask, op)),
+                op.and_then(|op| engine::edit::placement_refusal(&mask, op)),
             )
         })
     })
     .await
     .map_err(|e| ApiError::Internal(e.into()))?;
     match checked {
-        Ok((true, true)) => Ok(mask),
-        Ok((true, false)) => Err(ApiError::validation("mask", MASK_COVERS_TOO_MUCH)),
+        Ok((true, true, None)) => Ok(mask),
+        Ok((true, true, Some(refusal))) => Err(ApiError::validation("mask", refusal)),
+        Ok((true, false, _)) => Err(ApiError::validation("mask", MASK_COVERS_TOO_MUCH)),
         _ => Err(ApiError::validation("mask", MASK_PROBLEM)),
     }
 }

@@ -34,12 +34,14 @@ export interface ChatTabProps {
   sceneId: string | null;
   /** The scene's stored settings (from the scenes list); null until known. */
   sceneSettings: { quality: 'low' | 'medium' | 'high'; resolution: '1024x1024' | '1536x1024' | '1024x1536'; duration: number } | null;
-  /** The scene's product images (ids and urls), undefined while loading. */
-  referenceImages: readonly { id: string; url: string }[] | undefined;
+  /** The scene's product images (ids, urls, a doubtful cutout's warning), undefined while loading. */
+  referenceImages: readonly { id: string; url: string; cutoutWarning?: string | null }[] | undefined;
   /** The product-image panel to place in the tab (it has its own upload and drop logic). */
   referenceImagePanel: ReactNode;
   /** Takes a product photo off the campaign (from its thumbnail in the folded bar). */
   onRemoveReferenceImage: (id: string) => void;
+  /** Opens "Adjust cutout" for a product photo. */
+  onAdjustCutout?: (id: string) => void;
   /** Extra controls for the tab's toolbar (the page passes the style-preset picker and Save Style Preset). */
   toolbar?: ReactNode;
 }
@@ -47,7 +49,16 @@ export interface ChatTabProps {
 type Generations = ReturnType<typeof useGenerations>;
 
 /** The Chat tab: the conversation with the creative assistant, and everything generated from it. */
-export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, referenceImagePanel, onRemoveReferenceImage, toolbar }: ChatTabProps) {
+export function ChatTab({
+  projectId,
+  sceneId,
+  sceneSettings,
+  referenceImages,
+  referenceImagePanel,
+  onRemoveReferenceImage,
+  onAdjustCutout,
+  toolbar,
+}: ChatTabProps) {
   const { settings, change } = useGenerationSettings(projectId, sceneId, sceneSettings);
   const { highlighted, highlight } = useHighlights();
   const generations = useGenerations({ projectId, sceneId, settings, onMediaReady: highlight });
@@ -67,6 +78,7 @@ export function ChatTab({ projectId, sceneId, sceneSettings, referenceImages, re
           referenceImages={referenceImages}
           referenceImagePanel={referenceImagePanel}
           onRemoveReferenceImage={onRemoveReferenceImage}
+          onAdjustCutout={onAdjustCutout}
           toolbar={toolbar}
           generations={generations}
           highlighted={highlighted}
@@ -91,6 +103,7 @@ interface ConversationProps {
   referenceImages: ChatTabProps['referenceImages'];
   referenceImagePanel: ReactNode;
   onRemoveReferenceImage: (id: string) => void;
+  onAdjustCutout: ChatTabProps['onAdjustCutout'];
   toolbar: ReactNode;
   generations: Generations;
   highlighted: ReadonlySet<string>;
@@ -106,6 +119,7 @@ function Conversation({
   referenceImages,
   referenceImagePanel,
   onRemoveReferenceImage,
+  onAdjustCutout,
   toolbar,
   generations,
   highlighted,
@@ -327,6 +341,7 @@ function Conversation({
             referenceImages={referenceImages}
             referenceImagePanel={referenceImagePanel}
             onRemoveReferenceImage={onRemoveReferenceImage}
+            onAdjustCutout={onAdjustCutout}
             settings={settings}
             onSettingsChange={onSettingsChange}
             beta={beta}

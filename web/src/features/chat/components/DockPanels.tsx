@@ -1,4 +1,4 @@
-import { ChevronDown, ImagePlus, Images, SlidersHorizontal, X } from 'lucide-react';
+import { ChevronDown, CircleAlert, ImagePlus, Images, SlidersHorizontal, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { settingsSummary, type GenerationSettings } from '../logic/settings';
@@ -13,10 +13,12 @@ const MAX_PRODUCT_PHOTOS = 3;
 export interface DockPanelsProps {
   open: DockPanel | null;
   onOpenChange: (panel: DockPanel | null) => void;
-  referenceImages: readonly { id: string; url: string }[] | undefined;
+  referenceImages: readonly { id: string; url: string; cutoutWarning?: string | null }[] | undefined;
   referenceImagePanel: ReactNode;
   /** Takes a product photo off the campaign. */
   onRemoveReferenceImage: (id: string) => void;
+  /** Opens "Adjust cutout" for a product photo (from its thumbnail, or the warning of a doubtful cutout). */
+  onAdjustCutout?: (id: string) => void;
   settings: GenerationSettings;
   onSettingsChange: (patch: Partial<GenerationSettings>) => void;
   beta: boolean;
@@ -40,6 +42,7 @@ export function DockPanels({
   referenceImages,
   referenceImagePanel,
   onRemoveReferenceImage,
+  onAdjustCutout,
   settings,
   onSettingsChange,
   beta,
@@ -54,6 +57,8 @@ export function DockPanels({
   const count = referenceImages?.length;
   const noPhoto = count === 0;
   const shown = compact ? null : open;
+  // The first photo whose automatic cutout is doubtful: said before a message spends a credit.
+  const doubtful = referenceImages?.find((image) => image.cutoutWarning);
 
   const panels = (
     <>
@@ -118,6 +123,23 @@ export function DockPanels({
             {open === 'photos' ? 'Hide' : 'Add photo'}
           </button>
         </p>
+      ) : doubtful?.cutoutWarning ? (
+        <p
+          className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-800 ring-1 ring-amber-200"
+          data-testid="cutout-warning"
+        >
+          <CircleAlert className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span className="flex-1">{doubtful.cutoutWarning}</span>
+          {onAdjustCutout ? (
+            <button
+              type="button"
+              onClick={() => onAdjustCutout(doubtful.id)}
+              className="shrink-0 rounded-md px-1.5 font-semibold whitespace-nowrap text-amber-900 underline underline-offset-2 hover:bg-amber-100"
+            >
+              Adjust cutout
+            </button>
+          ) : null}
+        </p>
       ) : null}
       {suggestions}
       <div className={cn('grid grid-cols-1 gap-2', !noPhoto && '@lg:grid-cols-[auto_minmax(0,1fr)]')}>
@@ -140,7 +162,31 @@ export function DockPanels({
               <ul aria-label="Product photos in use" className="flex shrink-0 items-center gap-1.5">
                 {referenceImages.slice(0, MAX_PRODUCT_PHOTOS).map((image, index) => (
                   <li key={image.id} className="relative" data-testid="product-photo-thumb">
-                    <img src={image.url} alt={`Product photo ${index + 1}`} className="h-8 w-8 rounded-md object-cover ring-1 ring-slate-200" />
+                    {onAdjustCutout ? (
+                      <button
+                        type="button"
+                        onClick={() => onAdjustCutout(image.id)}
+                        aria-label={`Adjust cutout of product photo ${index + 1}`}
+                        title={image.cutoutWarning ?? 'Adjust cutout'}
+                        className="block rounded-md"
+                      >
+                        <img
+                          src={image.url}
+                          alt={`Product photo ${index + 1}`}
+                          className={cn('h-8 w-8 rounded-md object-cover ring-1', image.cutoutWarning ? 'ring-2 ring-amber-400' : 'ring-slate-200')}
+                        />
+                      </button>
+                    ) : (
+                      <img src={image.url} alt={`Product photo ${index + 1}`} className="h-8 w-8 rounded-md object-cover ring-1 ring-slate-200" />
+                    )}
+                    {image.cutoutWarning ? (
+                      <span
+                        aria-hidden
+                        className="pointer-events-none absolute -bottom-1 -left-1 flex h-3.5 w-3.5 items-center justify-center rounded-full bg-amber-400 text-[9px] font-bold text-amber-950 ring-1 ring-white"
+                      >
+                        !
+                      </span>
+                    ) : null}
                     <button
                       type="button"
                       onClick={() => onRemoveReferenceImage(image.id)}

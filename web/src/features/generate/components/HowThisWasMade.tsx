@@ -17,6 +17,11 @@ export interface HowThisWasMadeProps {
 const ENGINE_LABEL: Record<string, string> = { studio: 'Studio engine (your product’s own pixels)', hosted: 'Hosted image model' };
 const KIND_LABEL: Record<Recipe['kind'], string> = { template: 'Template', recommendation: 'AI Assistant', image: 'Brief' };
 
+function cutoutLabel(cutout: NonNullable<Recipe['cutout']>): string {
+  if (cutout.source === 'seller') return 'Adjusted by you';
+  return cutout.confidence === null ? 'Automatic' : `Automatic, ${Math.round(cutout.confidence * 100)} % sure`;
+}
+
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -43,6 +48,7 @@ export function HowThisWasMade({ asset, projectId, sceneId }: HowThisWasMadeProp
     ...(recipe.quality ? [['Quality', capitalised(recipe.quality)] as [string, string]] : []),
     ...(recipe.engine ? [['Engine', ENGINE_LABEL[recipe.engine] ?? recipe.engine] as [string, string]] : []),
     ...(recipe.seed ? [['Seed', recipe.seed] as [string, string]] : []),
+    ...(recipe.cutout ? [['Cutout', cutoutLabel(recipe.cutout)] as [string, string]] : []),
     ...(recipe.variation !== null && recipe.variation > 1 ? [['Variation', `No. ${recipe.variation} of its set`] as [string, string]] : []),
   ];
 

@@ -15,6 +15,8 @@ const recommendation = asset({
   engine: 'studio',
   seed: '12345678901234567890',
   variation: 2,
+  cutout_source: 'seller',
+  cutout_confidence: 0.97,
   aspect_ratio: 'landscape',
   settings: {
     quality: 'low',
@@ -38,7 +40,13 @@ describe('recipeOf', () => {
       engine: 'studio',
       seed: '12345678901234567890',
       variation: 3,
+      cutout: { source: 'seller', confidence: 0.97 },
     });
+    expect(recipeOf(asset({ generation_type: 'template', cutout_source: 'auto', cutout_confidence: 0.42 }))?.cutout).toEqual({
+      source: 'auto',
+      confidence: 0.42,
+    });
+    expect(recipeOf(asset({ generation_type: 'template' }))?.cutout).toBeNull();
   });
 
   it('has nothing to recall of uploads, edits and music', () => {

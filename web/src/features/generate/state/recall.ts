@@ -30,6 +30,8 @@ export interface Recipe {
   seed: string | null;
   /** 1-based place in its set of variations. */
   variation: number | null;
+  /** Which cutout of the product photo the picture used, and how sure it was. */
+  cutout: { source: 'auto' | 'seller'; confidence: number | null } | null;
 }
 
 type Resolution = '1024x1024' | '1536x1024' | '1024x1536';
@@ -68,7 +70,14 @@ export function recipeOf(asset: MediaAsset): Recipe | null {
     engine: meta.engine ?? null,
     seed: meta.seed ?? null,
     variation: typeof meta.variation === 'number' ? meta.variation + 1 : null,
+    cutout: cutoutOf(meta),
   };
+}
+
+function cutoutOf(meta: object): Recipe['cutout'] {
+  const facts = meta as { cutout_source?: unknown; cutout_confidence?: unknown };
+  if (facts.cutout_source !== 'auto' && facts.cutout_source !== 'seller') return null;
+  return { source: facts.cutout_source, confidence: typeof facts.cutout_confidence === 'number' ? facts.cutout_confidence : null };
 }
 
 function engineOf(recipe: Recipe): ImageEngine | undefined {

@@ -1,7 +1,8 @@
-import { CircleAlert, ImageOff, ImagePlus, ImageUp, Loader2, RotateCw, X } from 'lucide-react';
+import { CircleAlert, ImageOff, ImagePlus, ImageUp, Loader2, RotateCw, Scissors, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { displayName, type ReferenceImage } from '../api/types';
+import { confidenceLabel, cutoutSummary } from '../logic/cutoutSummary';
 import { statusLabel } from '../logic/progress';
 import { ACCEPT_ATTRIBUTE, MAX_REFERENCE_IMAGES } from '../logic/rules';
 import type { ReuseOffer } from '../logic/reuse';
@@ -17,6 +18,8 @@ export interface ReferenceImagePanelProps {
   occupied: number;
   onFiles: (files: File[]) => void;
   onRemove: (image: ReferenceImage) => void;
+  /** Opens "Adjust cutout" for the photo. */
+  onAdjustCutout: (image: ReferenceImage) => void;
   onRetryUpload: (uploadId: string) => void;
   onDismissUpload: (uploadId: string) => void;
   onReload: () => void;
@@ -37,6 +40,7 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
     occupied,
     onFiles,
     onRemove,
+    onAdjustCutout,
     onRetryUpload,
     onDismissUpload,
     onReload,
@@ -50,6 +54,7 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
   const canAdd = sceneSelected && !loading && !failed && occupied < MAX_REFERENCE_IMAGES;
   const empty = images.length === 0 && uploads.length === 0;
   const browse = () => input.current?.click();
+  const doubtful = images.filter((image) => cutoutSummary(image)?.warning);
 
   return (
     <section aria-labelledby={headingId} className="border-b border-slate-200 bg-white px-4 py-3" data-testid="reference-images">
@@ -114,7 +119,7 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
           ) : (
             <ul aria-label="Product images" className="mt-3 grid max-w-sm grid-cols-3 gap-2">
               {images.map((image) => (
-                <ImageTile key={image.id} image={image} onRemove={() => onRemove(image)} />
+                <ImageTile key={image.id} image={image} onRemove={() => onRemove(image)} onAdjust={() => onAdjustCutout(image)} />
               ))}
               {uploads.map((upload) => (
                 <UploadTile key={upload.id} upload={upload} onRetry={() => onRetryUpload(upload.id)} onDismiss={() => onDismissUpload(upload.id)} />
@@ -134,6 +139,9 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
               ) : null}
             </ul>
           )}
+          {doubtful.map((image) => (
+            <CutoutWarning key={image.id} image={image} single={images.length === 1} onAdjust={() => onAdjustCutout(image)} />
+          ))}
         </>
       )}
 
@@ -159,11 +167,21 @@ export function ReferenceImagePanel(props: ReferenceImagePanelProps) {
   );
 }
 
-function ImageTile({ image, onRemove }: { image: ReferenceImage; onRemove: () => void }) {
+function ImageTile({ image, onRemove, onAdjust }: { image: ReferenceImage; onRemove: () => void; onAdjust: () => void }) {
   const [broken, setBroken] = useState(false);
   const name = displayName(image);
+  const cutout = cutoutSummary(image);
+  const warning = cutout?.warning ?? null;
+  const title = cutout
+    ? `${name} · ${cutout.source === 'seller' ? 'cutout adjusted by you' : warning ? 'cutout needs a look' : `cutout ${confidenceLabel(cutout.confidence)} sure`}`
+    : name;
   return (
-    <li className="group relative aspect-square overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200" data-testid="reference-image" title={name}>
+    <li
+      className={cn('group relative aspect-square overflow-hidden rounded-xl bg-slate-100 ring-1', warning ? 'ring-2 ring-amber-400' : 'ring-slate-200')}
+      data-testid="reference-image"
+      data-cutout={cutout ? (warning ? 'doubtful' : cutout.source) : undefined}
+      title={title}
+    >
       {broken ? (
         <span className="flex h-full w-full items-center justify-center text-slate-400" role="img" aria-label={name}>
           <ImageOff className="h-5 w-5" aria-hidden />
@@ -174,6 +192,27 @@ function ImageTile({ image, onRemove }: { image: ReferenceImage; onRemove: () =>
       <span className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-slate-900/70 to-transparent px-2 pt-5 pb-1.5 text-[11px] font-medium text-white opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">
         {name}
       </span>
+      {warning ? (
+        <span
+          className="pointer-events-none absolute top-1.5 left-1.5 flex h-6 w-6 items-center justify-center rounded-full bg-amber-400 text-amber-950 shadow-sm"
+          data-testid="cutout-warning-badge"
+        >
+          <CircleAlert className="h-4 w-4" aria-hidden />
+          <span className="sr-only">{warning}</span>
+        </span>
+      ) : null}
+      <button
+        type="button"
+        onClick={onAdjust}
+        aria-label={`Adjust cutout of ${name}`}
+        title="Adjust cutout"
+        className={cn(
+          'absolute right-1.5 bottom-1.5 flex h-7 w-7 items-center justify-center rounded-full shadow-sm backdrop-blur transition focus-visible:opacity-100',
+          warning ? 'bg-amber-400 text-amber-950 hover:bg-amber-300' : 'bg-slate-900/70 text-white hover:bg-brand-600 sm:opacity-0 sm:group-hover:opacity-100',
+        )}
+      >
+        <Scissors className="h-3.5 w-3.5" aria-hidden />
+      </button>
       <button
         type="button"
         onClick={onRemove}
@@ -184,6 +223,31 @@ function ImageTile({ image, onRemove }: { image: ReferenceImage; onRemove: () =>
         <X className="h-3.5 w-3.5" aria-hidden />
       </button>
     </li>
+  );
+}
+
+/** The honest word under the photos, before any credit is spent: this photo's cutout is doubtful. */
+function CutoutWarning({ image, single, onAdjust }: { image: ReferenceImage; single: boolean; onAdjust: () => void }) {
+  const warning = cutoutSummary(image)?.warning;
+  return (
+    <p
+      className="mt-2 flex max-w-sm items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-900 ring-1 ring-amber-200"
+      data-testid="cutout-warning"
+    >
+      <CircleAlert className="mt-0.5 h-3.5 w-3.5 shrink-0 text-amber-600" aria-hidden />
+      <span className="min-w-0 flex-1">
+        {single ? null : <span className="font-semibold">{displayName(image)}: </span>}
+        {warning}
+      </span>
+      <button
+        type="button"
+        onClick={onAdjust}
+        aria-label={single ? undefined : `Adjust cutout of ${displayName(image)}`}
+        className="shrink-0 rounded-md px-1.5 font-semibold whitespace-nowrap text-amber-950 underline underline-offset-2 hover:bg-amber-100"
+      >
+        Adjust cutout
+      </button>
+    </p>
   );
 }
 

@@ -108,6 +108,32 @@ describe('SceneReferenceImages', () => {
     expect(screen.getByRole('img', { name: 'bag.png' })).toBeInTheDocument();
   });
 
+  it('says which photo’s automatic cutout is doubtful, and opens "Adjust cutout" from it or from any photo', async () => {
+    const warning = 'We could not separate your product cleanly — adjust the cutout';
+    const doubtful = { ...makeImage('img-1', 'cup.png'), cutout: { mask_url: '/m', confidence: 0.3, source: 'auto', warning } };
+    const clean = { ...makeImage('img-2', 'bag.png'), cutout: { mask_url: '/m', confidence: 0.92, source: 'auto', warning: null } };
+    fakeApi([doubtful, clean] as ReferenceImage[]);
+    const user = userEvent.setup();
+    renderPanel();
+    const notice = await screen.findByTestId('cutout-warning');
+    expect(notice).toHaveTextContent(`cup.png: ${warning}`);
+    expect(screen.getAllByTestId('cutout-warning')).toHaveLength(1);
+    const [cup, bag] = screen.getAllByTestId('reference-image');
+    expect(cup).toHaveAttribute('data-cutout', 'doubtful');
+    expect(within(cup!).getByTestId('cutout-warning-badge')).toHaveTextContent(warning);
+    expect(bag).toHaveAttribute('data-cutout', 'auto');
+    expect(bag).toHaveAttribute('title', 'bag.png · cutout 92 % sure');
+
+    await user.click(within(notice).getByRole('button', { name: 'Adjust cutout of cup.png' }));
+    const editor = await screen.findByRole('dialog', { name: 'Adjust cutout' });
+    expect(within(editor).getByTestId('cutout-state')).toHaveTextContent('cup.png');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adjust cutout' })).toBeNull());
+
+    await user.click(within(bag!).getByRole('button', { name: 'Adjust cutout of bag.png' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Adjust cutout' })).getByTestId('cutout-state')).toHaveTextContent('bag.png');
+  });
+
   it('puts an image back with a toast when the server refuses to remove it', async () => {
     const api = fakeApi([makeImage('img-1', 'shoe.png')]);
     api.failDelete = true;

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useStore } from '@/lib/store';
 import { notify } from '@/lib/toast';
 import { readReferenceImageFiles } from '../api/copyReferenceImages';
 import { useDeleteReferenceImage } from '../api/deleteReferenceImage';
@@ -6,9 +7,13 @@ import { useProjectReferenceImages } from '../api/projectReferenceImages';
 import { useSceneReferenceImages } from '../api/sceneReferenceImages';
 import { reuseOffers, type ReuseOffer } from '../logic/reuse';
 import type { DimensionReader } from '../logic/validation';
+import { closeCutoutEditor, cutoutEditorStore, openCutoutEditor } from '../state/cutoutEditorStore';
 import { useReferenceImageUploads } from '../state/useReferenceImageUploads';
 import { DropZone } from './DropZone';
 import { ReferenceImagePanel } from './ReferenceImagePanel';
+
+// The editor loads the first time a seller adjusts a cutout.
+const CutoutEditor = lazy(() => import('./CutoutEditor'));
 
 export interface SceneReferenceImagesProps {
   projectId: string | null;
@@ -32,6 +37,8 @@ export function SceneReferenceImages({ projectId, sceneId, scenes = [], renderPa
   const project = useProjectReferenceImages(empty && scenes.length > 1 ? projectId : null);
   const offers = empty && sceneId && project.data ? reuseOffers(project.data, scenes, sceneId) : [];
   const [reusing, setReusing] = useState(false);
+  const adjustingId = useStore(cutoutEditorStore);
+  const adjusting = adjustingId ? (images?.find((image) => image.id === adjustingId) ?? null) : null;
   const reuse = async (offer: ReuseOffer) => {
     setReusing(true);
     try {
@@ -53,6 +60,7 @@ export function SceneReferenceImages({ projectId, sceneId, scenes = [], renderPa
       occupied={occupied}
       onFiles={onFiles}
       onRemove={(image) => (sceneId ? remove.mutate({ sceneId, image }) : undefined)}
+      onAdjustCutout={(image) => openCutoutEditor(image.id)}
       onRetryUpload={retry}
       onDismissUpload={dismiss}
       onReload={() => void query.refetch()}
@@ -62,5 +70,14 @@ export function SceneReferenceImages({ projectId, sceneId, scenes = [], renderPa
     />
   );
 
-  return <DropZone onFiles={onFiles}>{renderPanel(panel)}</DropZone>;
+  return (
+    <>
+      <DropZone onFiles={onFiles}>{renderPanel(panel)}</DropZone>
+      {adjusting ? (
+        <Suspense fallback={null}>
+          <CutoutEditor image={adjusting} onClose={closeCutoutEditor} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -1,0 +1,638 @@
+//! Product segmentation: which pixels of a seller's photo are the product.
+//!
+//! [`segment`] answers a full-size soft mask (255 product, 0 background) and how far it can be
+//! trusted. The seller's corrections — a box around the product, strokes over parts to keep
+//! and parts to remove — are hard constraints of the solve: a pixel under a keep stroke is
+//! product, one under a remove stroke or outside the box is background, whatever the colours
+//! say, and everything else is solved again around them.
+//!
+//! Two models, chosen by the photo's border. A seamless studio backdrop (one smooth colour
+//! field around the frame) is separated by the backdrop model of [`crate::cutout`], which
+//! knows white products on white sweeps and soft shadows on the backdrop. Any other
+//! background — a table, a counter, a shelf, a room — is separated by GrabCut: colour
+//! mixtures for product and background, an edge-aware smoothness term and a minimum graph
+//! cut, solved at a working resolution of about a third of a megapixel and brought back to
+//! the photo's resolution by a guided filter that follows the photo's own edges.
+
+mod gmm;
+mod grabcut;
+mod maxflow;
+mod refine;
+
+use image::{GrayImage, Luma, RgbaImage};
+
+use crate::scene::raster::resize_rgba;
+use crate::{EngineError, Progress};
+use grabcut::{Fixed, Work};
+
+/// Below this confidence a cutout is doubtful: the seller is asked to adjust it before
+/// anything is charged.
+pub const DOUBTFUL: f32 = 0.6;
+
+/// Most strokes a correction may carry; more is not a correction but a drawing.
+pub const MAX_STROKES: usize = 64;
+
+/// Working resolution of the solve, in pixels: thin parts a few photo pixels wide at phone
+/// resolution still span a pixel or two, and a solve stays well under a second.
+const WORKING_AREA: f32 = 160_000.0;
+
+/// GrabCut rounds: the labelling rarely moves after the third.
+const ROUNDS: usize = 4;
+
+/// A seller's corrections, in photo pixels.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Hints {
+    /// The product lies inside this box: x0, y0, x1, y1 (x1 > x0, y1 > y0).
+    pub rect: Option<[f32; 4]>,
+    /// Strokes painted over parts of the product.
+    pub keep: Vec<Vec<[f32; 2]>>,
+    /// Strokes painted over background the cutout took.
+    pub remove: Vec<Vec<[f32; 2]>>,
+    /// The brush's diameter in photo pixels.
+    pub brush_px: f32,
+}
+
+impl Hints {
+    /// Whether the seller gave any correction.
+    pub fn is_empty(&self) -> bool {
+        self.rect.is_none() && self.keep.is_empty() && self.remove.is_empty()
+    }
+
+    /// Refuses hints that cannot describe this photo, with a reason the seller can act on.
+    pub fn check(&self, width: u32, height: u32) -> Result<(), EngineError> {
+        let (w, h) = (width as f32, height as f32);
+        let bad = |why: String| Err(EngineError::InvalidInput(why));
+        if let Some([x0, y0, x1, y1]) = self.rect {
+            if [x0, y0, x1, y1].iter().any(|v| !v.is_finite()) {
+                return bad("the box has a coordinate that is not a number".into());
+            }
+            if x0 < 0.0 || y0 < 0.0 || x1 > w || y1 > h {
+                return bad(format!(
+                    "the box reaches outside the {width}x{height} photo"
+                ));
+            }
+            if x1 - x0 < 2.0 || y1 - y0 < 2.0 {
+                return bad("the box is empty: x1 must exceed x0 and y1 exceed y0".into());
+            }
+        }
+        let strokes = self.keep.len() + self.remove.len();
+        if strokes > MAX_STROKES {
+            return bad(format!(
+                "{strokes} strokes; at most {MAX_STROKES} are taken at once"
+            ));
+        }
+        for stroke in self.keep.iter().chain(&self.remove) {
+            if stroke.is_empty() {
+                return bad("a stroke has no points".into());
+            }
+            for &[x, y] in stroke {
+                if !(x.is_finite() && y.is_finite()) || x < 0.0 || y < 0.0 || x > w || y > h {
+                    return bad(format!(
+                        "a stroke point ({x}, {y}) lies outside the {width}x{height} photo"
+                    ));
+                }
+            }
+        }
+        if strokes > 0 && !(self.brush_px.is_finite() && self.brush_px > 0.0) {
+            return bad("the brush size must be a positive number of pixels".into());
+        }
+        Ok(())
+    }
+}
+
+/// The product's mask over the whole photo.
+#[derive(Debug, Clone)]
+pub struct Segmentation {
+    /// The photo's size; 255 product, 0 background, values between on the soft edge.
+    pub mask: GrayImage,
+    /// How far the mask can be trusted, 0..=1: low when the product runs widely into the
+    /// frame's border, fills most of the frame, stands on a busy background, or the cut
+    /// runs where the photo shows no edge. Below [`DOUBTFUL`] the seller should adjust it.
+    pub confidence: f32,
+}
+
+/// Separates the product in `photo`, honouring the seller's `hints`. Stages: "segment".
+pub fn segment(
+    photo: &RgbaImage,
+    hints: &Hints,
+    progress: &mut dyn Progress,
+) -> Result<Segmentation, EngineError> {
+    let solution = solve(photo, hints, "segment", progress)?;
+    Ok(Segmentation {
+        mask: solution.mask,
+        confidence: solution.confidence,
+    })
+}
+
+/// A solved mask, with the studio backdrop model when that is what separated it (the
+/// cutout un-mixes its edge from that backdrop).
+pub(crate) struct Solution {
+    pub mask: GrayImage,
+    pub confidence: f32,
+    pub backdrop: Option<crate::cutout::Backdrop>,
+}
+
+pub(crate) fn solve(
+    photo: &RgbaImage,
+    hints: &Hints,
+    stage: &str,
+    progress: &mut dyn Progress,
+) -> Result<Solution, EngineError> {
+    let (pw, ph) = photo.dimensions();
+    if pw < 8 || ph < 8 {
+        return Err(EngineError::InvalidInput(format!(
+            "reference image is {pw}x{ph}; at least 8x8 is needed"
+        )));
+    }
+    hints.check(pw, ph)?;
+    progress.report(stage, 0.0)?;
+    if hints.is_empty() {
+        if let Some(s) = crate::cutout::studio(photo)? {
+            progress.report(stage, 1.0)?;
+            return Ok(Solution {
+                mask: GrayImage::from_raw(pw, ph, s.alpha).expect("size matches"),
+                confidence: s.confidence,
+                backdrop: Some(s.backdrop),
+            });
+        }
+    }
+
+    let (work, guide) = Work::new(photo);
+    let (w, h) = (work.w, work.h);
+    let fixed = fixed(&work, pw, ph, hints);
+    // With a box, GrabCut's own start: everything in the box may be product. Without one,
+    // the automatic guess (strokes alone correct it).
+    let (init, bias) = match hints.rect {
+        Some(rect) => (rect_cells(&work, pw, ph, rect), vec![0.0; w * h]),
+        None => auto_init(&work),
+    };
+    let grid = grabcut::smoothness(&work);
+    progress.report(stage, 0.3)?;
+    let mut solved = grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
+        progress.report(stage, 0.3 + 0.4 * r as f32 / ROUNDS as f32)
+    })?;
+    // A first guess the colours led astray (the product fills the frame, or the border's
+    // colours recur in it) collapses to specks: start again from the middle of the frame,
+    // as if the seller had boxed it.
+    if hints.rect.is_none() && solved.fg.iter().filter(|&&f| f).count() * 100 < w * h {
+        solved = grabcut::solve(&work, &grid, &fixed, &central(w, h), &bias, ROUNDS, |r| {
+            progress.report(stage, 0.7 + 0.1 * r as f32 / ROUNDS as f32)
+        })?;
+    }
+    let fg = clean(&solved.fg, &fixed, w, h);
+    if !fg.iter().any(|&f| f) {
+        return Err(EngineError::InvalidInput(
+            "no product found in the reference image".into(),
+        ));
+    }
+    let confidence = confidence(
+        &work,
+        &fg,
+        &solved.evidence,
+        hints.rect.map(|r| rect_cells(&work, pw, ph, r)),
+    );
+    progress.report(stage, 0.85)?;
+    let soft: Vec<f32> = fg.iter().map(|&f| if f { 1.0 } else { 0.0 }).collect();
+    let co = refine::coefficients(&guide, &soft, w, h);
+    let mut mask = refine::upsample(photo, &co, &fg);
+    enforce(&mut mask, hints);
+    progress.report(stage, 1.0)?;
+    Ok(Solution {
+        mask,
+        confidence,
+        backdrop: None,
+    })
+}
+
+/// The photo with the mask as its alpha: what every engine takes as the product photo once a
+/// cutout is stored, so scenes, exports and videos use exactly that cutout. A partly
+/// transparent edge pixel takes the colour of the nearest fully opaque product pixel: the
+/// photo's own pixel there is mixed with the background, which would ring the product in a
+/// new scene.
+pub fn with_mask(photo: &RgbaImage, mask: &GrayImage) -> Result<RgbaImage, EngineError> {
+    if photo.dimensions() != mask.dimensions() {
+        return Err(EngineError::InvalidInput(format!(
+            "the cutout mask is {}x{}; the photo is {}x{}",
+            mask.width(),
+            mask.height(),
+            photo.width(),
+            photo.height()
+        )));
+    }
+    let mut out = photo.clone();
+    for (p, m) in out.pixels_mut().zip(mask.pixels()) {
+        p[3] = m[0];
+    }
+    let (w, h) = photo.dimensions();
+    for y in 0..h {
+        for x in 0..w {
+            let a = mask.get_pixel(x, y)[0];
+            if a == 0 || a == 255 {
+                continue;
+            }
+            if let Some(c) = nearest_opaque(photo, mask, x, y) {
+                let p = out.get_pixel_mut(x, y);
+                p[0] = c[0];
+                p[1] = c[1];
+                p[2] = c[2];
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The mean colour of the fully opaque pixels in the smallest square (up to 3 pixels out)
+/// around `(x, y)` that has any.
+pub(crate) fn nearest_opaque(
+    photo: &RgbaImage,
+    alpha: &GrayImage,
+    x: u32,
+    y: u32,
+) -> Option<[u8; 3]> {
+    let (w, h) = photo.dimensions();
+    for r in 1..=3u32 {
+        let (mut sum, mut n) = ([0u32; 3], 0u32);
+        for ny in y.saturating_sub(r)..(y + r + 1).min(h) {
+            for nx in x.saturating_sub(r)..(x + r + 1).min(w) {
+                if alpha.get_pixel(nx, ny)[0] == 255 {
+                    let p = photo.get_pixel(nx, ny);
+                    for c in 0..3 {
+                        sum[c] += p[c] as u32;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        if n > 0 {
+            return Some(sum.map(|v| ((v + n / 2) / n) as u8));
+        }
+    }
+    None
+}
+
+impl Work {
+    /// The photo at the working resolution, in Lab, with its sRGB (0..1) as the guide.
+    fn new(photo: &RgbaImage) -> (Work, Vec<[f32; 3]>) {
+        let (pw, ph) = photo.dimensions();
+        let scale = (WORKING_AREA / (pw as f32 * ph as f32)).sqrt().min(1.0);
+        let (w, h) = (
+            ((pw as f32 * scale).round() as u32).max(8),
+            ((ph as f32 * scale).round() as u32).max(8),
+        );
+        let small = if (w, h) == (pw, ph) {
+            photo.clone()
+        } else {
+            resize_rgba(photo, w, h, fast_image_resize::FilterType::Box, false)
+        };
+        let guide: Vec<[f32; 3]> = small
+            .pixels()
+            .map(|p| [p[0], p[1], p[2]].map(|v| v as f32 / 255.0))
+            .collect();
+        let lab = guide.iter().map(|&c| lab(c.map(linear))).collect();
+        (
+            Work {
+                w: w as usize,
+                h: h as usize,
+                lab,
+            },
+            guide,
+        )
+    }
+}
+
+fn linear(v: f32) -> f32 {
+    if v <= 0.04045 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// CIELAB (D65) of a linear sRGB colour.
+fn lab(c: [f32; 3]) -> [f32; 3] {
+    let x = (0.4124 * c[0] + 0.3576 * c[1] + 0.1805 * c[2]) / 0.950_47;
+    let y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    let z = (0.0193 * c[0] + 0.1192 * c[1] + 0.9505 * c[2]) / 1.088_83;
+    let f = |t: f32| {
+        if t > 0.008_856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// Width of the frame's border ring at the working resolution.
+fn ring(work: &Work) -> usize {
+    (work.w.min(work.h) / 40).max(2)
+}
+
+/// A first guess of the product with no help from the seller, and a nudge towards the
+/// background along the frame. A product is what the border is not: the background's
+/// colours are learnt from the border ring, and the pixels the border explains worst, in
+/// connected regions near the centre, are taken as the product's start. GrabCut then learns
+/// the product's own colours from there.
+fn auto_init(work: &Work) -> (Vec<bool>, Vec<f32>) {
+    let (w, h) = (work.w, work.h);
+    let n = w * h;
+    let b = ring(work);
+    let on_ring = |i: usize| {
+        let (x, y) = (i % w, i / w);
+        x < b || y < b || x + b >= w || y + b >= h
+    };
+    let bias: Vec<f32> = (0..n)
+        .map(|i| if on_ring(i) { -2.0 } else { 0.0 })
+        .collect();
+    let ring_lab: Vec<[f32; 3]> = (0..n)
+        .filter(|&i| on_ring(i))
+        .map(|i| work.lab[i])
+        .collect();
+    let Some(background) = gmm::Gmm::fit(&ring_lab) else {
+        return (central(w, h), bias);
+    };
+    let cost: Vec<f32> = work.lab.iter().map(|&z| background.cost(z)).collect();
+    let mut ring_cost: Vec<f32> = (0..n).filter(|&i| on_ring(i)).map(|i| cost[i]).collect();
+    ring_cost.sort_by(|a, b| a.total_cmp(b));
+    let t = ring_cost[ring_cost.len() * 97 / 100] + 1.0;
+    let candidate: Vec<bool> = (0..n).map(|i| cost[i] > t && !on_ring(i)).collect();
+    let parts = components(w, h, |i| candidate[i]);
+    let score = |part: &Vec<usize>| {
+        let (sx, sy) = part.iter().fold((0.0, 0.0), |(sx, sy), &i| {
+            (sx + (i % w) as f32, sy + (i / w) as f32)
+        });
+        let (cx, cy) = (
+            sx / part.len() as f32 / w as f32 - 0.5,
+            sy / part.len() as f32 / h as f32 - 0.5,
+        );
+        part.len() as f32 * (-(cx * cx + cy * cy) / (2.0 * 0.25 * 0.25)).exp()
+    };
+    let best = parts.iter().map(score).fold(0.0, f32::max);
+    let mut init = vec![false; n];
+    for part in &parts {
+        if part.len() * 500 >= n && score(part) * 4.0 >= best {
+            for &i in part {
+                init[i] = true;
+            }
+        }
+    }
+    if init.iter().filter(|&&f| f).count() * 200 < n {
+        return (central(w, h), bias);
+    }
+    (fill_holes(&init, w, h), bias)
+}
+
+/// The frame inside a tenth of its size from each edge: the guess when the colours give
+/// none.
+fn central(w: usize, h: usize) -> Vec<bool> {
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            x * 10 >= w && x * 10 < w * 9 && y * 10 >= h && y * 10 < h * 9
+        })
+        .collect()
+}
+
+/// `fg` with every background region that does not reach the frame's border made product.
+fn fill_holes(fg: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut out = fg.to_vec();
+    for part in components(w, h, |i| !fg[i]) {
+        let touches = part.iter().any(|&i| {
+            let (x, y) = (i % w, i / w);
+            x == 0 || y == 0 || x + 1 == w || y + 1 == h
+        });
+        if !touches {
+            for i in part {
+                out[i] = true;
+            }
+        }
+    }
+    out
+}
+
+/// Working cells whose centres lie inside a photo-pixel rectangle.
+fn rect_cells(work: &Work, pw: u32, ph: u32, [x0, y0, x1, y1]: [f32; 4]) -> Vec<bool> {
+    let (sx, sy) = (work.w as f32 / pw as f32, work.h as f32 / ph as f32);
+    (0..work.w * work.h)
+        .map(|i| {
+            let (x, y) = ((i % work.w) as f32 + 0.5, (i / work.w) as f32 + 0.5);
+            x >= x0 * sx && x <= x1 * sx && y >= y0 * sy && y <= y1 * sy
+        })
+        .collect()
+}
+
+/// The hints as fixed labels at the working resolution: outside the box and under remove
+/// strokes background, under keep strokes product (a remove stroke wins where they cross).
+fn fixed(work: &Work, pw: u32, ph: u32, hints: &Hints) -> Vec<Fixed> {
+    let (w, h) = (work.w, work.h);
+    let mut fixed = vec![Fixed::Free; w * h];
+    if let Some(rect) = hints.rect {
+        for (f, inside) in fixed.iter_mut().zip(rect_cells(work, pw, ph, rect)) {
+            if !inside {
+                *f = Fixed::Background;
+            }
+        }
+    }
+    let (sx, sy) = (w as f32 / pw as f32, h as f32 / ph as f32);
+    // A thin brush still marks the cell it crosses.
+    let radius = (hints.brush_px / 2.0 * sx.max(sy)).max(0.75);
+    for (strokes, label) in [
+        (&hints.keep, Fixed::Product),
+        (&hints.remove, Fixed::Background),
+    ] {
+        for stroke in strokes {
+            let points: Vec<[f32; 2]> = stroke.iter().map(|&[x, y]| [x * sx, y * sy]).collect();
+            stamp(&points, radius, w as u32, h as u32, |x, y| {
+                fixed[y as usize * w + x as usize] = label
+            });
+        }
+    }
+    fixed
+}
+
+/// Calls `paint` for every pixel whose centre lies within `radius` of the polyline.
+fn stamp(points: &[[f32; 2]], radius: f32, w: u32, h: u32, mut paint: impl FnMut(u32, u32)) {
+    let segments: Vec<([f32; 2], [f32; 2])> = if points.len() == 1 {
+        vec![(points[0], points[0])]
+    } else {
+        points.windows(2).map(|p| (p[0], p[1])).collect()
+    };
+    for (a, b) in segments {
+        let lx = (a[0].min(b[0]) - radius).floor().max(0.0) as u32;
+        let ly = (a[1].min(b[1]) - radius).floor().max(0.0) as u32;
+        let hx = ((a[0].max(b[0]) + radius).ceil() as u32).min(w - 1);
+        let hy = ((a[1].max(b[1]) + radius).ceil() as u32).min(h - 1);
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let len2 = dx * dx + dy * dy;
+        for y in ly..=hy {
+            for x in lx..=hx {
+                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                let t = if len2 > 0.0 {
+                    (((px - a[0]) * dx + (py - a[1]) * dy) / len2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let (cx, cy) = (a[0] + t * dx, a[1] + t * dy);
+                if (px - cx).hypot(py - cy) <= radius {
+                    paint(x, y);
+                }
+            }
+        }
+    }
+}
+
+/// The hints once more at full resolution, so the mask honours them to the pixel.
+fn enforce(mask: &mut GrayImage, hints: &Hints) {
+    let (w, h) = mask.dimensions();
+    if let Some([x0, y0, x1, y1]) = hints.rect {
+        for (x, y, p) in mask.enumerate_pixels_mut() {
+            let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+            if fx < x0 || fx > x1 || fy < y0 || fy > y1 {
+                p[0] = 0;
+            }
+        }
+    }
+    let radius = (hints.brush_px / 2.0).max(0.5);
+    for (strokes, value) in [(&hints.keep, 255u8), (&hints.remove, 0u8)] {
+        for stroke in strokes {
+            stamp(stroke, radius, w, h, |x, y| {
+                mask.put_pixel(x, y, Luma([value]))
+            });
+        }
+    }
+}
+
+/// Drops specks: product parts under 4 % of the largest (unless the seller kept them) and
+/// background pockets under 0.2 % of the product that the seller did not mark.
+fn clean(fg: &[bool], fixed: &[Fixed], w: usize, h: usize) -> Vec<bool> {
+    let mut out = fg.to_vec();
+    let parts = components(w, h, |i| fg[i]);
+    let largest = parts.iter().map(Vec::len).max().unwrap_or(0);
+    for part in parts {
+        let kept = part.iter().any(|&i| fixed[i] == Fixed::Product);
+        if part.len() * 25 < largest && !kept {
+            for i in part {
+                out[i] = false;
+            }
+        }
+    }
+    let area = out.iter().filter(|&&f| f).count();
+    for part in components(w, h, |i| !out[i]) {
+        let border = part.iter().any(|&i| {
+            let (x, y) = (i % w, i / w);
+            x == 0 || y == 0 || x + 1 == w || y + 1 == h
+        });
+        let marked = part.iter().any(|&i| fixed[i] == Fixed::Background);
+        if !border && !marked && part.len() * 500 < area {
+            for i in part {
+                out[i] = true;
+            }
+        }
+    }
+    out
+}
+
+/// 8-connected components of the cells where `inside` holds.
+fn components(w: usize, h: usize, inside: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; w * h];
+    let mut out = Vec::new();
+    for start in 0..w * h {
+        if seen[start] || !inside(start) {
+            continue;
+        }
+        seen[start] = true;
+        let mut part = Vec::new();
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            part.push(i);
+            let (x, y) = ((i % w) as isize, (i / w) as isize);
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+                        continue;
+                    }
+                    let j = ny as usize * w + nx as usize;
+                    if !seen[j] && inside(j) {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        out.push(part);
+    }
+    out
+}
+
+/// How far a GrabCut mask can be trusted, from what a reviewer would look at: does the
+/// product run into the frame (or the seller's box), does it fill nearly everything or
+/// nothing, does the cut follow real edges — stronger than the background's own texture —
+/// and do the colours agree with the labels.
+fn confidence(work: &Work, fg: &[bool], evidence: &[f32], rect: Option<Vec<bool>>) -> f32 {
+    let (w, h) = (work.w, work.h);
+    let n = w * h;
+    let ramp = |v: f32, from: f32, to: f32| ((v - from) / (to - from)).clamp(0.0, 1.0);
+    // The frame the product should stand clear of: the box's inner ring, or the photo's.
+    let edge_of_frame: Vec<usize> = match &rect {
+        Some(inside) => (0..n)
+            .filter(|&i| {
+                let (x, y) = (i % w, i / w);
+                inside[i]
+                    && (x == 0
+                        || y == 0
+                        || x + 1 == w
+                        || y + 1 == h
+                        || !inside[i - 1]
+                        || !inside[i + 1]
+                        || !inside[i - w]
+                        || !inside[i + w])
+            })
+            .collect(),
+        None => (0..n)
+            .filter(|&i| {
+                let (x, y) = (i % w, i / w);
+                x == 0 || y == 0 || x + 1 == w || y + 1 == h
+            })
+            .collect(),
+    };
+    let on_border =
+        edge_of_frame.iter().filter(|&&i| fg[i]).count() as f32 / edge_of_frame.len().max(1) as f32;
+    let area = fg.iter().filter(|&&f| f).count() as f32 / n as f32;
+    let sized = (1.0 - ramp(area, 0.55, 0.85)) * ramp(area, 0.001, 0.01);
+
+    let diff = |i: usize, j: usize| {
+        let (a, b) = (work.lab[i], work.lab[j]);
+        ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    };
+    let (mut cut, mut cut_n, mut texture, mut texture_n) = (0.0f64, 0usize, 0.0f64, 0usize);
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            for j in [(x + 1 < w).then(|| i + 1), (y + 1 < h).then(|| i + w)]
+                .into_iter()
+                .flatten()
+            {
+                if fg[i] != fg[j] {
+                    cut += diff(i, j) as f64;
+                    cut_n += 1;
+                } else if !fg[i] {
+                    texture += diff(i, j) as f64;
+                    texture_n += 1;
+                }
+            }
+        }
+    }
+    let cut = (cut / cut_n.max(1) as f64) as f32;
+    let texture = (texture / texture_n.max(1) as f64) as f32;
+    // A cut along a real outline is several times sharper than the background's texture.
+    let contrast = ramp(cut / (texture + 0.5), 1.5, 3.5);
+    // Pixels the labels contradict their own colours on: the smoothness (or nothing) decided.
+    let disputed = (0..n)
+        .filter(|&i| (fg[i] && evidence[i] < 0.0) || (!fg[i] && evidence[i] > 0.0))
+        .count() as f32
+        / (area * n as f32).max(1.0);
+    let agreement = 1.0 - ramp(disputed, 0.1, 0.4);
+    (1.0 - ramp(on_border, 0.08, 0.35)) * sized * (0.2 + 0.8 * contrast) * agreement
+}
