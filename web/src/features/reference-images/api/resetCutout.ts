@@ -1,6 +1,7 @@
-import { CUTOUT_MESSAGES, cutoutRequest, type Cutout } from './cutout';
+import { api, unwrap } from '@/api/client';
+import { CUTOUT_MESSAGES, type Cutout } from './cutout';
 
 /** DELETE /api/reference-images/{id}/cutout → the automatic cutout again. */
-export function resetCutout(imageId: string): Promise<Cutout> {
-  return cutoutRequest(imageId, 'DELETE', CUTOUT_MESSAGES.resetFailed);
+export function resetCutout(id: string): Promise<Cutout> {
+  return unwrap(api.DELETE('/api/reference-images/{id}/cutout', { params: { path: { id } } }), CUTOUT_MESSAGES.resetFailed);
 }

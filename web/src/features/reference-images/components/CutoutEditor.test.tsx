@@ -34,9 +34,12 @@ function fakeCutoutRoutes(options: { refuse?: string } = {}) {
   let cutout = { mask_url: '/api/reference-images/img-1/cutout/mask?v=1', confidence: 0.31, source: 'auto', warning: WARNING as string | null };
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    // The typed client sends a Request; the mask image is fetched by URL.
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const text = await request.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
     calls.push({ method, path: url.pathname, body });
     if (url.pathname.endsWith('/cutout/mask')) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
     if (method === 'PUT' && options.refuse)
