@@ -214,7 +214,7 @@ const NEAREST: &[(&[&str], Setting)] = &[
 
 /// The setting that stands in for the first of `places` the engine has a near one for.
 pub(crate) fn nearest_setting(places: &[Named]) -> Option<Setting> {
-    places.iter().find_map(|n| nearest_for(n))
+    places.iter().find_map(nearest_for)
 }
 
 fn nearest_for(named: &Named) -> Option<Setting> {
