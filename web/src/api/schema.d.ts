@@ -7165,14 +7165,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The mask */
+            /** @description The mask, image/png */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/png": unknown;
-                };
+                content?: never;
             };
             /** @description Not modified */
             304: {
