@@ -78,20 +78,39 @@ pub type Stroke = Vec<Point>;
 pub struct CutoutHints {
     /// The product lies inside this box: `[x0, y0, x1, y1]`, x1 > x0, y1 > y0.
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<f32>>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<f32>>, min_items = 4, max_items = 4))]
     pub bounds: Option<[f32; 4]>,
     /// Strokes over parts of the product the cutout must keep: `[[[x, y], …], …]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Vec<f32>>>))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = strokes_schema))]
     pub keep: Vec<Stroke>,
     /// Strokes over background the cutout took: `[[[x, y], …], …]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Vec<f32>>>))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = strokes_schema))]
     pub remove: Vec<Stroke>,
     /// The brush's diameter in photo pixels (default: a fortieth of the photo's longer
     /// side).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub brush_px: Option<f32>,
+}
+
+/// Strokes as the document states them: at most [`MAX_STROKES`] strokes of at most
+/// [`MAX_POINTS`] points, each point `[x, y]`.
+#[cfg(feature = "openapi")]
+fn strokes_schema() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    let point = ArrayBuilder::new()
+        .items(ObjectBuilder::new().schema_type(Type::Number))
+        .min_items(Some(2))
+        .max_items(Some(2));
+    let stroke = ArrayBuilder::new()
+        .items(point)
+        .min_items(Some(1))
+        .max_items(Some(MAX_POINTS));
+    ArrayBuilder::new()
+        .items(stroke)
+        .max_items(Some(MAX_STROKES))
+        .build()
 }
 
 /// The body as sent, before its rules are checked.

@@ -26,7 +26,7 @@ pub const PROTECT_ALPHA: u8 = 128;
 
 /// Below this cutout confidence the product's outline was not found cleanly: the result may
 /// show bits of the photo's backdrop along it, so the seller is told and offered a redraw.
-pub const POOR_CUTOUT: f32 = 0.6;
+pub const POOR_CUTOUT: f32 = crate::segment::DOUBTFUL;
 
 /// The ground the placed product stands on in the canvas the model is sent; the model paints
 /// it over, so a neutral grey biases the scene least.

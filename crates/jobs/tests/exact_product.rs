@@ -97,14 +97,16 @@ fn recolour(image: &image::RgbaImage) -> image::RgbaImage {
     })
 }
 
-/// The stand-in's answer to an edit: the `image` part recoloured, at `scale` of its size.
+/// The stand-in's answer to an edit: the picture sent recoloured, at `scale` of its size.
 struct Recolouring {
     scale: f32,
 }
 
 impl Respond for Recolouring {
     fn respond(&self, request: &Request) -> ResponseTemplate {
-        let Some(sent) = part(request, "image") else {
+        // `image` is the scene to paint around the product; `image[]` the product photos the
+        // model redraws a scene from when no product was found in them.
+        let Some(sent) = part(request, "image").or_else(|| part(request, "image[]")) else {
             return ResponseTemplate::new(400)
                 .set_body_json(json!({"error": {"message": "no image"}}));
         };

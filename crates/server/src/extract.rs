@@ -203,7 +203,14 @@ fn data_error(text: &str) -> ApiError {
             },
         };
     }
-    // A rule of the product's types, broken while reading: its message as written.
+    // A rule of the product's types, broken while reading: its message as written — a rule
+    // of the whole body has no path before it.
+    if let Some(message) = domain::Invalid::message_in_de_error(detail) {
+        return ApiError::Validation {
+            field: None,
+            message: message.to_owned(),
+        };
+    }
     if let Some((path, problem)) = detail.split_once(": ").filter(|(p, _)| !p.contains(' ')) {
         if let Some(message) = domain::Invalid::message_in_de_error(problem) {
             return ApiError::Validation {

@@ -27,10 +27,10 @@ use grabcut::{Fixed, Work};
 
 /// Below this confidence a cutout is doubtful: the seller is asked to adjust it before
 /// anything is charged.
-pub const DOUBTFUL: f32 = 0.6;
+pub const DOUBTFUL: f32 = domain::cutout::DOUBTFUL_BELOW as f32;
 
 /// Most strokes a correction may carry; more is not a correction but a drawing.
-pub const MAX_STROKES: usize = 64;
+pub const MAX_STROKES: usize = domain::cutout::MAX_STROKES;
 
 /// Working resolution of the solve, in pixels: thin parts a few photo pixels wide at phone
 /// resolution still span a pixel or two, and a solve stays well under a second.

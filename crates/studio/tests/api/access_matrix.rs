@@ -189,6 +189,8 @@ fn known_value(name: &str) -> Option<Value> {
         "reaction" => json!("positive"),
         "feedbackType" => json!("positive_general"),
         "reason" => Value::Null,
+        // A cutout correction's box must have area.
+        "box" => json!([0, 0, 32, 32]),
         _ => return None,
     })
 }

@@ -282,8 +282,8 @@ async fn upload_list_serve_download_and_delete(db: Db) {
     assert_eq!(response.bytes().await.unwrap().len(), stored.len());
     assert_eq!(
         stored_files(app.db.data_dir.path()),
-        2,
-        "the image and its thumbnail"
+        4,
+        "the image, its thumbnail, its cutout's mask and the product cut out"
     );
 
     // Delete removes the row, the bytes and the thumbnail.
@@ -582,7 +582,8 @@ async fn a_scene_and_a_message_hold_at_most_three(db: Db) {
         project_list["reference_images"].as_array().unwrap().len(),
         6
     );
-    assert_eq!(stored_files(app.db.data_dir.path()), 12);
+    // Four files a photo: the image, its thumbnail, its cutout's mask and the product cut out.
+    assert_eq!(stored_files(app.db.data_dir.path()), 24);
 
     // Concurrent uploads to a full-but-one scene: exactly one wins.
     let other_scene = app.create_scene(&session, &project_id, "Campaign 2").await;
@@ -630,7 +631,7 @@ async fn a_scene_and_a_message_hold_at_most_three(db: Db) {
     assert_eq!(list["reference_images"].as_array().unwrap().len(), 3);
     assert_eq!(
         stored_files(app.db.data_dir.path()),
-        18,
+        36,
         "refused racers leave no bytes behind"
     );
 }
@@ -834,7 +835,7 @@ async fn uploads_and_serving_work_on_s3_compatible_storage(db: Db) {
     );
     assert_eq!(
         keys.matches("<Key>media/reference-images/").count(),
-        2,
+        4,
         "{keys}"
     );
 
