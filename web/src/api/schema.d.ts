@@ -1514,9 +1514,7 @@ export interface components {
              *     side).
              */
             brush_px?: number | null;
-            /** @description Strokes over parts of the product the cutout must keep: `[[[x, y], …], …]`. */
             keep?: number[][][];
-            /** @description Strokes over background the cutout took: `[[[x, y], …], …]`. */
             remove?: number[][][];
         };
         /**
