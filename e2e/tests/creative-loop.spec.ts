@@ -101,7 +101,7 @@ test('the whole creative loop in the browser: chat, generate, rate, edit, animat
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.74, { steps: 8 });
   await page.mouse.move(box.x + box.width * 0.56, box.y + box.height * 0.7, { steps: 8 });
   await page.mouse.up();
-  await editor.getByRole('textbox').fill('add a slice of lemon');
+  await editor.getByRole('textbox').fill('make this part brighter');
   await shot(page, 'loop-3-editor-desktop');
   await editor.getByRole('button', { name: /^Edit image/ }).click();
   await expect(editor).toBeHidden({ timeout: 60_000 });

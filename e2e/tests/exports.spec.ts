@@ -71,6 +71,8 @@ for (const view of views) {
       await expect(file.getByText(/^All \d+ checks pass$/)).toBeVisible();
       // The preview picture (the checks' ticks are images too, drawn inline).
       const preview = file.locator('img');
+      // A lazy picture below the fold loads once it is scrolled to.
+      await preview.scrollIntoViewIfNeeded();
       await expect(preview).toHaveJSProperty('complete', true);
       expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }

@@ -86,7 +86,8 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
 
 /** A soft studio backdrop with a round "product" in the given colour. */
 export function productPhoto(color: [number, number, number]): Buffer {
-  const size = 320;
+  // Large enough that a 2000×2000 marketplace image does not enlarge the product more than 2×.
+  const size = 1400;
   return encodePng(size, size, (x, y) => {
     const dx = x - size / 2;
     const dy = y - size * 0.55;
