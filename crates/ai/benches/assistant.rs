@@ -126,6 +126,20 @@ fn scenarios() -> Vec<(&'static str, AssistantRequest)> {
                 ..AssistantRequest::default()
             },
         ),
+        (
+            "one word 3000 times",
+            AssistantRequest {
+                message: "candle ".repeat(3000),
+                ..AssistantRequest::default()
+            },
+        ),
+        (
+            "5000 emoji",
+            AssistantRequest {
+                message: "🕯️".repeat(5000),
+                ..AssistantRequest::default()
+            },
+        ),
     ]
 }
 

@@ -1212,8 +1212,10 @@ fn conversations() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
+/// Long and repetitive messages get a well-formed reply; how fast is measured by
+/// `benches/assistant.rs`, not here.
 #[test]
-fn long_inputs_are_fine_and_fast() {
+fn long_inputs_are_fine() {
     let filler = "We want something that feels premium yet approachable, with lots of detail. ";
     let mut long = format!(
         "A frosted glass serum bottle on marble at golden hour. {}",
@@ -1225,13 +1227,7 @@ fn long_inputs_are_fine_and_fast() {
             message,
             ..AssistantRequest::default()
         };
-        let started = std::time::Instant::now();
         let reply = BuiltinAssistant.respond(&request);
-        assert!(
-            started.elapsed().as_millis() < 500,
-            "{:?}",
-            started.elapsed()
-        );
         let mut errors = Vec::new();
         check_shape(&reply, &mut errors, "long");
         assert!(errors.is_empty(), "{errors:?}");
