@@ -14,7 +14,9 @@
 //!   story/reel frame (height ≥ 1.7 × width, e.g. 9:16) the top 14 % and the bottom 20 %
 //!   hold no text and no logo.
 
+mod compose;
 mod layout;
+mod place;
 mod render;
 mod scene;
 mod text;
