@@ -262,7 +262,7 @@ pub fn lay_out(
                 p.right().min(safe.right()) - zone.x,
                 p.bottom().min(safe.bottom()) - zone.y,
             )
-            .inset(if side { pad } else { 0 });
+            .inset(pad);
             let mut v = vec![head(0.065, 4)];
             sub(&mut v, 0.03);
             offer_line(&mut v, 0.04, 1);
@@ -344,8 +344,7 @@ fn scene_product_hint(
         (h as f32 - ih as f32 * k) / 2.0,
     );
     let mut b: Option<Rect> = None;
-    for (x, y, p) in mask.enumerate_pixels().filter(|(_, _, p)| p[0] >= 128) {
-        let _ = p;
+    for (x, y, _) in mask.enumerate_pixels().filter(|(_, _, p)| p[0] >= 128) {
         let r = Rect::new((ox + x as f32 * k) as i32, (oy + y as f32 * k) as i32, 1, 1);
         b = Some(b.map_or(r, |b| b.union(r)));
     }

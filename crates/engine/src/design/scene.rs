@@ -144,13 +144,10 @@ pub(crate) fn base(picture: &RgbaImage, w: u32, h: u32, photo: Rect, fill: [u8; 
 impl Scene {
     pub fn new(base: RgbImage, mask: Option<&GrayImage>, photo: Rect) -> Self {
         let (w, h) = (base.width() as usize, base.height() as usize);
-        let t = linear_table();
+        // Luma of the sRGB values (perceptually even steps, no per-pixel power).
         let lum: Vec<f32> = base
             .pixels()
-            .map(|p| {
-                0.2126 * t[p[0] as usize] + 0.7152 * t[p[1] as usize] + 0.0722 * t[p[2] as usize]
-            })
-            .map(|l| l.powf(1.0 / 2.2))
+            .map(|p| (0.2126 * p[0] as f32 + 0.7152 * p[1] as f32 + 0.0722 * p[2] as f32) / 255.0)
             .collect();
         // Edge energy: absolute luminance differences to the right and below neighbours.
         let energy = Integral::new(w, h, |x, y| {
