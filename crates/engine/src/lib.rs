@@ -7,6 +7,7 @@ pub mod progress;
 // Images: understanding prompts, cutting the product out, staging it in a scene.
 pub mod codec;
 pub mod cutout;
+pub mod design;
 pub mod exact_scene;
 pub mod export;
 pub mod generate;
