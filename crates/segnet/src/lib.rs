@@ -1,0 +1,161 @@
+//! Which pixels of a photo are the product, as a network sees it.
+//!
+//! U²-Netp (Qin et al., "U²-Net: Going Deeper with Nested U-Structure for Salient Object
+//! Detection", 2020; weights Apache-2.0, see MODEL.md) is a 4.6 MB salient-object network:
+//! it answers, for a 320×320 view of the photo, how likely each pixel belongs to the
+//! object the photo is about. The engine's segmentation takes that map as a prior
+//! (`engine::segment::Hints::prior`) and settles the outline against the photo's own
+//! colours and edges, so this crate only runs the network.
+//!
+//! The network is embedded at compile time (`models/u2netp.onnx`, placed there by
+//! `scripts/fetch-model`; build.rs checks its hash) and run with tract, pure Rust. The plan
+//! is built once, on first use, and shared; a run takes about half a second on one core.
+
+use std::io::Cursor;
+use std::sync::OnceLock;
+
+use fast_image_resize as fr;
+use image::{GrayImage, RgbImage, RgbaImage};
+use tract_onnx::prelude::*;
+
+/// The network, as fetched by `scripts/fetch-model` (hash checked by build.rs).
+static MODEL: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../models/u2netp.onnx"
+));
+
+/// The network's input side: it sees every photo squeezed to a square of this size.
+pub const SIDE: u32 = 320;
+
+/// ImageNet statistics the network was trained with, per RGB channel.
+const MEAN: [f32; 3] = [0.485, 0.456, 0.406];
+const STD: [f32; 3] = [0.229, 0.224, 0.225];
+
+/// Why no probability map could be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SegnetError {
+    /// The photo (or the region asked for) has no pixels.
+    #[error("the photo is empty ({0}x{1})")]
+    Empty(u32, u32),
+    /// The embedded network could not be loaded or run: a build problem, not the photo's.
+    #[error("the segmentation network failed: {0}")]
+    Network(String),
+}
+
+type Plan = Arc<TypedRunnableModel>;
+
+/// The optimised plan, built on first use (about 0.2 s) and shared after.
+fn plan() -> Result<&'static Plan, SegnetError> {
+    static PLAN: OnceLock<Result<Plan, String>> = OnceLock::new();
+    PLAN.get_or_init(|| build().map_err(|e| format!("{e:#}")))
+        .as_ref()
+        .map_err(|e| SegnetError::Network(e.clone()))
+}
+
+fn build() -> TractResult<Plan> {
+    let side = SIDE as usize;
+    tract_onnx::onnx()
+        .model_for_read(&mut Cursor::new(MODEL))?
+        .with_input_fact(0, f32::fact([1, 3, side, side]).into())?
+        .into_optimized()?
+        .into_runnable()
+}
+
+/// Loads the network now rather than on the first photo (a server warms it at start).
+pub fn warm_up() -> Result<(), SegnetError> {
+    plan().map(|_| ())
+}
+
+/// The product's probability over the whole photo: a [`SIDE`]×[`SIDE`] map (the photo
+/// squeezed to a square, as the network sees it; stretch it back to the photo's size), 255
+/// where the network is sure of the product, 0 where sure of the background. Alpha is
+/// ignored.
+pub fn product_probability(photo: &RgbaImage) -> Result<GrayImage, SegnetError> {
+    let (w, h) = photo.dimensions();
+    if w == 0 || h == 0 {
+        return Err(SegnetError::Empty(w, h));
+    }
+    let rgb = RgbImage::from_fn(w, h, |x, y| {
+        let p = photo.get_pixel(x, y);
+        image::Rgb([p[0], p[1], p[2]])
+    });
+    run(&rgb)
+}
+
+/// The product's probability inside a region of the photo (`[x0, y0, x1, y1]` in photo
+/// pixels, clamped to it): the network run on that crop alone, so a small product fills its
+/// view. The map is [`SIDE`]×[`SIDE`] over the region.
+pub fn product_probability_in(
+    photo: &RgbaImage,
+    [x0, y0, x1, y1]: [u32; 4],
+) -> Result<GrayImage, SegnetError> {
+    let (w, h) = photo.dimensions();
+    let (x1, y1) = (x1.min(w), y1.min(h));
+    if x1 <= x0 || y1 <= y0 {
+        return Err(SegnetError::Empty(
+            x1.saturating_sub(x0),
+            y1.saturating_sub(y0),
+        ));
+    }
+    let rgb = RgbImage::from_fn(x1 - x0, y1 - y0, |x, y| {
+        let p = photo.get_pixel(x0 + x, y0 + y);
+        image::Rgb([p[0], p[1], p[2]])
+    });
+    run(&rgb)
+}
+
+fn run(rgb: &RgbImage) -> Result<GrayImage, SegnetError> {
+    let plan = plan()?;
+    let small = squeeze(rgb)?;
+    let side = SIDE as usize;
+    let max = small.as_raw().iter().copied().max().unwrap_or(0).max(1) as f32;
+    let mut input = vec![0f32; 3 * side * side];
+    for (i, p) in small.pixels().enumerate() {
+        for c in 0..3 {
+            input[c * side * side + i] = (p[c] as f32 / max - MEAN[c]) / STD[c];
+        }
+    }
+    let net = |e: TractError| SegnetError::Network(format!("{e:#}"));
+    let tensor = Tensor::from_shape(&[1, 3, side, side], &input).map_err(net)?;
+    let outputs = plan.run(tvec!(tensor.into())).map_err(net)?;
+    let first = outputs
+        .first()
+        .ok_or_else(|| SegnetError::Network("the network gave no output".into()))?;
+    let view = first.to_plain_array_view::<f32>().map_err(net)?;
+    let values: Vec<f32> = view.iter().copied().collect();
+    if values.len() != side * side {
+        return Err(SegnetError::Network(format!(
+            "the network's first output has {} values, not {}",
+            values.len(),
+            side * side
+        )));
+    }
+    // The map's own range is the scale: the network's sigmoid rarely reaches 0 or 1.
+    let (lo, hi) = values
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    let span = (hi - lo).max(1e-6);
+    let bytes = values
+        .iter()
+        .map(|&v| ((v - lo) / span * 255.0).round().clamp(0.0, 255.0) as u8)
+        .collect();
+    Ok(GrayImage::from_raw(SIDE, SIDE, bytes).expect("size matches"))
+}
+
+/// The photo at [`SIDE`]×[`SIDE`], Lanczos3 as the network was evaluated with.
+fn squeeze(rgb: &RgbImage) -> Result<RgbImage, SegnetError> {
+    let resize = |e: String| SegnetError::Network(format!("resize: {e}"));
+    let src =
+        fr::images::ImageRef::new(rgb.width(), rgb.height(), rgb.as_raw(), fr::PixelType::U8x3)
+            .map_err(|e| resize(e.to_string()))?;
+    let mut dst = fr::images::Image::new(SIDE, SIDE, fr::PixelType::U8x3);
+    fr::Resizer::new()
+        .resize(
+            &src,
+            &mut dst,
+            &fr::ResizeOptions::new()
+                .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Lanczos3)),
+        )
+        .map_err(|e| resize(e.to_string()))?;
+    Ok(RgbImage::from_raw(SIDE, SIDE, dst.into_vec()).expect("size matches"))
+}
