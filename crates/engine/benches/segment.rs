@@ -67,6 +67,7 @@ fn benches(c: &mut Criterion) {
         keep: scaled(&entry["keep"], s, w, h),
         remove: scaled(&entry["remove"], s, w, h),
         brush_px: entry["brush_px"].as_f64().unwrap_or(20.0) as f32 * s,
+        prior: None,
     };
     let mut g = c.benchmark_group("segment");
     g.sample_size(10);
