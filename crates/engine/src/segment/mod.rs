@@ -167,7 +167,14 @@ pub(crate) fn solve(
     hints.check(pw, ph)?;
     progress.report(stage, 0.0)?;
     if hints.is_empty() {
-        if let Some(s) = crate::cutout::studio(photo)? {
+        if let Some(s) = crate::cutout::studio(photo)?.filter(|s| {
+            // A dark product on a dark sweep can pass for backdrop: with a network's view,
+            // the backdrop model is taken only where the two agree.
+            hints
+                .prior
+                .as_ref()
+                .is_none_or(|prior| overlap(&s.alpha, pw, ph, prior) >= 0.9)
+        }) {
             progress.report(stage, 1.0)?;
             return Ok(Solution {
                 mask: GrayImage::from_raw(pw, ph, s.alpha).expect("size matches"),
@@ -314,6 +321,22 @@ pub(crate) fn nearest_opaque(
         }
     }
     None
+}
+
+/// Intersection over union of a full-resolution alpha (`pw`×`ph`, ≥ 128 product) and a
+/// prior (≥ 128 product), compared at the prior's pixels.
+fn overlap(alpha: &[u8], pw: u32, ph: u32, prior: &GrayImage) -> f32 {
+    let (w, h) = prior.dimensions();
+    let (mut both, mut either) = (0u32, 0u32);
+    for (x, y, p) in prior.enumerate_pixels() {
+        let ax = (((x as f32 + 0.5) * pw as f32 / w as f32) as u32).min(pw - 1);
+        let ay = (((y as f32 + 0.5) * ph as f32 / h as f32) as u32).min(ph - 1);
+        let a = alpha[(ay * pw + ax) as usize] >= 128;
+        let b = p[0] >= 128;
+        both += u32::from(a && b);
+        either += u32::from(a || b);
+    }
+    both as f32 / either.max(1) as f32
 }
 
 /// Log-odds of a probability, held within ±4 (the network's extremes are not certainties).
