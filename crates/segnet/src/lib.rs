@@ -164,3 +164,40 @@ fn squeeze(photo: &RgbaImage) -> Result<RgbImage, SegnetError> {
         .collect();
     Ok(RgbImage::from_raw(SIDE, SIDE, rgb).expect("size matches"))
 }
+
+/// The prior the engine's segmentation takes for this photo: [`product_probability`] of the
+/// whole photo, or with the seller's box (`[x0, y0, x1, y1]`, photo pixels) the network run
+/// on the box and a margin of a twentieth of its size, so a small product fills the
+/// network's view; outside that crop the map is 0. The map covers the whole photo (stretch
+/// it to the photo's size), at about the crop's resolution.
+pub fn prior(photo: &RgbaImage, rect: Option<[f32; 4]>) -> Result<GrayImage, SegnetError> {
+    let Some([x0, y0, x1, y1]) = rect else {
+        return product_probability(photo);
+    };
+    let (w, h) = photo.dimensions();
+    let (mx, my) = ((x1 - x0) * 0.05, (y1 - y0) * 0.05);
+    let cx0 = (x0 - mx).floor().clamp(0.0, w as f32) as u32;
+    let cy0 = (y0 - my).floor().clamp(0.0, h as f32) as u32;
+    let cx1 = (x1 + mx).ceil().clamp(0.0, w as f32) as u32;
+    let cy1 = (y1 + my).ceil().clamp(0.0, h as f32) as u32;
+    let crop = product_probability_in(photo, [cx0, cy0, cx1, cy1])?;
+    let (cw, ch) = (cx1 - cx0, cy1 - cy0);
+    // The crop at about the network's resolution; the photo at the same scale.
+    // A small box in a large photo keeps the map within 2048 pixels a side.
+    let s = (SIDE as f32 / cw.max(ch) as f32)
+        .min(2048.0 / w.max(h) as f32)
+        .min(1.0);
+    let px = |v: u32| (v as f32 * s).round() as u32;
+    let (ow, oh) = (px(w).max(1), px(h).max(1));
+    let (ox0, oy0) = (px(cx0).min(ow - 1), px(cy0).min(oh - 1));
+    let (ox1, oy1) = (px(cx1).clamp(ox0 + 1, ow), px(cy1).clamp(oy0 + 1, oh));
+    let inner = image::imageops::resize(
+        &crop,
+        ox1 - ox0,
+        oy1 - oy0,
+        image::imageops::FilterType::Triangle,
+    );
+    let mut out = GrayImage::new(ow, oh);
+    image::imageops::replace(&mut out, &inner, ox0 as i64, oy0 as i64);
+    Ok(out)
+}
