@@ -76,6 +76,7 @@ fn load() -> Vec<Photo> {
                 keep: points(p.get("keep")),
                 remove: points(p.get("remove")),
                 brush_px: p.get("brush_px").and_then(Value::as_f64).unwrap_or(20.0) as f32,
+                prior: None,
             };
             assert!(
                 hints.keep.len() + hints.remove.len() <= 2,
@@ -117,21 +118,19 @@ fn automatic_target(kind: &str) -> f32 {
     }
 }
 
-/// Photos the classical segmentation does not bring to the targets, with what it does reach
-/// (precision, recall; automatic, then with the seller's hints), a point under the measured
-/// figure. The README lists them. Every other photo is held to the targets.
+/// Photos the segmentation (U²-Netp prior + GrabCut + guided filter) does not bring to the
+/// targets, with what it does reach (precision, recall; automatic, then with the seller's
+/// hints), a point under the measured figure (where a figure meets its target, the target).
+/// The README lists them. Every other photo is held to the targets.
 const NOT_MET: &[(&str, [f32; 4])] = &[
-    ("aloe.jpg", [0.97, 0.20, 0.46, 0.93]),
-    ("barrier.png", [0.90, 0.90, 0.54, 0.90]),
-    ("motorcycle.png", [0.56, 0.16, 0.79, 0.16]),
-    ("wineglass.png", [0.97, 0.38, 0.98, 0.77]),
-    ("camera.png", [0.0, 0.0, 0.97, 0.97]),
-    ("pumpkin.png", [0.97, 0.93, 0.97, 0.94]),
-    ("books.jpg", [0.72, 0.90, 0.97, 0.93]),
-    ("plant.jpg", [0.90, 0.03, 0.90, 0.95]),
-    ("dahlia.jpg", [0.88, 0.90, 0.97, 0.97]),
-    ("orange.jpg", [0.96, 0.52, 0.95, 0.97]),
-    ("rowboat.png", [0.35, 0.95, 0.97, 0.88]),
+    ("aloe.jpg", [0.97, 0.21, 0.86, 0.21]),
+    ("barrier.png", [0.30, 0.94, 0.34, 0.94]),
+    ("motorcycle.png", [0.91, 0.88, 0.81, 0.88]),
+    ("wineglass.png", [0.97, 0.84, 0.97, 0.84]),
+    ("pumpkin.png", [0.97, 0.94, 0.97, 0.94]),
+    ("plant.jpg", [0.90, 0.19, 0.97, 0.97]),
+    ("orange.jpg", [0.97, 0.97, 0.95, 0.97]),
+    ("rowboat.png", [0.90, 0.90, 0.97, 0.91]),
 ];
 
 /// The floors a photo is held to: precision and recall, automatic and with hints.
@@ -228,15 +227,23 @@ fn with_hints(photo: &RgbaImage, hints: &Hints) -> RgbaImage {
     out
 }
 
+/// The network's prior (on the box when there is one, see `segnet::prior`) and the solve
+/// with it, timed together.
 fn timed(photo: &RgbaImage, hints: &Hints) -> (Segmentation, f32) {
     let start = Instant::now();
-    let seg = segment::segment(photo, hints, &mut NoProgress).expect("segments");
+    let prior = segnet::prior(photo, hints.rect).expect("the network runs");
+    let hints = Hints {
+        prior: Some(prior),
+        ..hints.clone()
+    };
+    let seg = segment::segment(photo, &hints, &mut NoProgress).expect("segments");
     (seg, start.elapsed().as_secs_f32())
 }
 
 #[test]
 fn real_photos_cut_out_automatically_and_with_a_sellers_box_and_strokes() {
     let photos = load();
+    segnet::warm_up().expect("the network loads");
     assert!(!photos.is_empty(), "no photos in hints.json");
     let rows = photos.len() as u32;
     let mut sheet =

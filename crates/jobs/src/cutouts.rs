@@ -74,6 +74,51 @@ fn engine_hints(hints: &CutoutHints, longest: u32) -> Hints {
         keep: hints.keep.clone(),
         remove: hints.remove.clone(),
         brush_px: hints.brush_on(longest),
+        prior: None,
+    }
+}
+
+/// Priors kept for re-solves: a seller's strokes change nothing the network sees (the photo
+/// and the box), so the next correction of the same photo reuses its prior rather than run
+/// the network again (about half a second). A few photos' worth; each is at most 2048² bytes.
+const PRIORS_KEPT: usize = 4;
+
+type PriorKey = ([u8; 32], Option<[u32; 4]>);
+
+fn prior_cache() -> &'static std::sync::Mutex<Vec<(PriorKey, GrayImage)>> {
+    static CACHE: std::sync::OnceLock<std::sync::Mutex<Vec<(PriorKey, GrayImage)>>> =
+        std::sync::OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The network's product probability for the photo (`bytes` decoded as `photo`), on the
+/// seller's box when there is one; `None` when the network fails (the solve then stands on
+/// the colours alone, and says so in its confidence).
+fn prior(bytes: &[u8], photo: &image::RgbaImage, rect: Option<[f32; 4]>) -> Option<GrayImage> {
+    use sha2::{Digest, Sha256};
+    let key: PriorKey = (
+        Sha256::digest(bytes).into(),
+        rect.map(|r| r.map(f32::to_bits)),
+    );
+    if let Ok(cache) = prior_cache().lock() {
+        if let Some((_, map)) = cache.iter().find(|(k, _)| *k == key) {
+            return Some(map.clone());
+        }
+    }
+    match segnet::prior(photo, rect) {
+        Ok(map) => {
+            if let Ok(mut cache) = prior_cache().lock() {
+                if cache.len() >= PRIORS_KEPT {
+                    cache.remove(0);
+                }
+                cache.push((key, map.clone()));
+            }
+            Some(map)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "no network prior; the cutout uses the colours alone");
+            None
+        }
     }
 }
 
@@ -83,12 +128,15 @@ fn engine_hints(hints: &CutoutHints, longest: u32) -> Hints {
 /// the seller is told and can correct it; corrections that leave no product are refused.
 pub fn solve(photo: &[u8], hints: Option<&CutoutHints>) -> Result<Solved, CutoutError> {
     let unreadable = |e: EngineError| CutoutError::Unreadable(e.to_string());
+    let bytes = photo;
     let photo = codec::decode(photo, codec::MAX_DIMENSION).map_err(unreadable)?;
     let (w, h) = photo.dimensions();
-    let solved = match hints {
-        Some(hints) => segment::segment(&photo, &engine_hints(hints, w.max(h)), &mut NoProgress),
-        None => segment::segment(&photo, &Hints::default(), &mut NoProgress),
-    };
+    let mut engine = hints.map_or_else(Hints::default, |s| engine_hints(s, w.max(h)));
+    // The network's prior: on the seller's box when it is a valid one (the engine refuses
+    // the others with a reason the seller can act on).
+    let rect = engine.rect.filter(|_| engine.check(w, h).is_ok());
+    engine.prior = prior(bytes, &photo, rect);
+    let solved = segment::segment(&photo, &engine, &mut NoProgress);
     let Segmentation { mask, confidence } = match solved {
         Ok(solved) => solved,
         Err(EngineError::InvalidInput(_)) if hints.is_none() => Segmentation {

@@ -36,6 +36,15 @@ pub const MAX_STROKES: usize = domain::cutout::MAX_STROKES;
 /// resolution still span a pixel or two, and a solve stays well under a second.
 const WORKING_AREA: f32 = 160_000.0;
 
+/// Nats of evidence each unit of the prior's log-odds is worth against the colour models,
+/// on an automatic cutout: the network decides where the colours are ambiguous, the colours
+/// move the outline onto the photo's edges. Measured on the real photos (README).
+const PRIOR: f32 = 3.0;
+
+/// The same once the seller corrected the cutout (box or strokes): the network was wrong
+/// somewhere, and the colours the corrections teach must be able to overrule it.
+const PRIOR_CORRECTED: f32 = 0.5;
+
 /// GrabCut rounds: the labelling rarely moves after the third.
 const ROUNDS: usize = 4;
 
@@ -50,10 +59,16 @@ pub struct Hints {
     pub remove: Vec<Vec<[f32; 2]>>,
     /// The brush's diameter in photo pixels.
     pub brush_px: f32,
+    /// A product probability over the whole photo, of any size (it is stretched to the
+    /// photo's frame): 255 product, 0 background, as a salient-object network such as
+    /// `segnet` answers it. It starts the solve and weighs on every free pixel alongside
+    /// the colours; the box and strokes still override it. Not a seller's correction.
+    pub prior: Option<GrayImage>,
 }
 
 impl Hints {
     /// Whether the seller gave any correction.
+    /// A prior does not count: it is not the seller's.
     pub fn is_empty(&self) -> bool {
         self.rect.is_none() && self.keep.is_empty() && self.remove.is_empty()
     }
@@ -73,6 +88,11 @@ impl Hints {
             }
             if x1 - x0 < 2.0 || y1 - y0 < 2.0 {
                 return bad("the box is empty: x1 must exceed x0 and y1 exceed y0".into());
+            }
+        }
+        if let Some(prior) = &self.prior {
+            if prior.width() == 0 || prior.height() == 0 {
+                return bad("the prior map is empty".into());
             }
         }
         let strokes = self.keep.len() + self.remove.len();
@@ -147,7 +167,14 @@ pub(crate) fn solve(
     hints.check(pw, ph)?;
     progress.report(stage, 0.0)?;
     if hints.is_empty() {
-        if let Some(s) = crate::cutout::studio(photo)? {
+        if let Some(s) = crate::cutout::studio(photo)?.filter(|s| {
+            // A dark product on a dark sweep can pass for backdrop: with a network's view,
+            // the backdrop model is taken only where the two agree.
+            hints
+                .prior
+                .as_ref()
+                .is_none_or(|prior| overlap(&s.alpha, pw, ph, prior) >= 0.9)
+        }) {
             progress.report(stage, 1.0)?;
             return Ok(Solution {
                 mask: GrayImage::from_raw(pw, ph, s.alpha).expect("size matches"),
@@ -160,37 +187,63 @@ pub(crate) fn solve(
     let (work, guide) = Work::new(photo);
     let (w, h) = (work.w, work.h);
     let fixed = fixed(&work, pw, ph, hints);
-    // With a box, GrabCut's own start: everything in the box may be product. Without one,
-    // the automatic guess (strokes alone correct it).
-    let (init, bias) = match hints.rect {
-        Some(rect) => (rect_cells(&work, pw, ph, rect), vec![0.0; w * h]),
-        None => auto_init(&work),
-    };
+    let prior = hints.prior.as_ref().map(|p| stretch(p, w, h));
     let grid = grabcut::smoothness(&work);
     progress.report(stage, 0.3)?;
-    let mut solved = grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
-        progress.report(stage, 0.3 + 0.4 * r as f32 / ROUNDS as f32)
-    })?;
-    // A first guess the colours led astray (the product fills the frame, or the border's
-    // colours recur in it) collapses to specks: start again from the middle of the frame,
-    // as if the seller had boxed it.
-    if hints.rect.is_none() && solved.fg.iter().filter(|&&f| f).count() * 100 < w * h {
-        solved = grabcut::solve(&work, &grid, &fixed, &central(w, h), &bias, ROUNDS, |r| {
-            progress.report(stage, 0.7 + 0.1 * r as f32 / ROUNDS as f32)
-        })?;
-    }
+    let solved = match &prior {
+        // The network's view starts the solve and weighs on every free pixel. With the
+        // seller's box or strokes the network was wrong somewhere: GrabCut starts from the
+        // box, as it would without a network, and the prior only leans, so the colours the
+        // seller's corrections teach can take back what the network dropped.
+        Some(prior) => {
+            let corrected = !hints.is_empty();
+            let weight = if corrected { PRIOR_CORRECTED } else { PRIOR };
+            let init: Vec<bool> = match hints.rect {
+                Some(rect) => rect_cells(&work, pw, ph, rect),
+                None => prior.iter().map(|&p| p >= 0.5).collect(),
+            };
+            let bias: Vec<f32> = prior.iter().map(|&p| weight * logit(p)).collect();
+            grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
+                progress.report(stage, 0.3 + 0.5 * r as f32 / ROUNDS as f32)
+            })?
+        }
+        None => {
+            // With a box, GrabCut's own start: everything in the box may be product.
+            // Without one, the automatic guess (strokes alone correct it).
+            let (init, bias) = match hints.rect {
+                Some(rect) => (rect_cells(&work, pw, ph, rect), vec![0.0; w * h]),
+                None => auto_init(&work),
+            };
+            let mut solved = grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
+                progress.report(stage, 0.3 + 0.4 * r as f32 / ROUNDS as f32)
+            })?;
+            // A first guess the colours led astray (the product fills the frame, or the
+            // border's colours recur in it) collapses to specks: start again from the
+            // middle of the frame, as if the seller had boxed it.
+            if hints.rect.is_none() && solved.fg.iter().filter(|&&f| f).count() * 100 < w * h {
+                solved =
+                    grabcut::solve(&work, &grid, &fixed, &central(w, h), &bias, ROUNDS, |r| {
+                        progress.report(stage, 0.7 + 0.1 * r as f32 / ROUNDS as f32)
+                    })?;
+            }
+            solved
+        }
+    };
     let fg = clean(&solved.fg, &fixed, w, h);
     if !fg.iter().any(|&f| f) {
         return Err(EngineError::InvalidInput(
             "no product found in the reference image".into(),
         ));
     }
-    let confidence = confidence(
+    let mut confidence = confidence(
         &work,
         &fg,
         &solved.evidence,
         hints.rect.map(|r| rect_cells(&work, pw, ph, r)),
     );
+    if let Some(prior) = &prior {
+        confidence *= agreement_with_prior(&fg, prior);
+    }
     progress.report(stage, 0.85)?;
     let soft: Vec<f32> = fg.iter().map(|&f| if f { 1.0 } else { 0.0 }).collect();
     let co = refine::coefficients(&guide, &soft, w, h);
@@ -268,6 +321,69 @@ pub(crate) fn nearest_opaque(
         }
     }
     None
+}
+
+/// Intersection over union of a full-resolution alpha (`pw`×`ph`, ≥ 128 product) and a
+/// prior (≥ 128 product), compared at the prior's pixels.
+fn overlap(alpha: &[u8], pw: u32, ph: u32, prior: &GrayImage) -> f32 {
+    let (w, h) = prior.dimensions();
+    let (mut both, mut either) = (0u32, 0u32);
+    for (x, y, p) in prior.enumerate_pixels() {
+        let ax = (((x as f32 + 0.5) * pw as f32 / w as f32) as u32).min(pw - 1);
+        let ay = (((y as f32 + 0.5) * ph as f32 / h as f32) as u32).min(ph - 1);
+        let a = alpha[(ay * pw + ax) as usize] >= 128;
+        let b = p[0] >= 128;
+        both += u32::from(a && b);
+        either += u32::from(a || b);
+    }
+    both as f32 / either.max(1) as f32
+}
+
+/// Log-odds of a probability, held within ±4 (the network's extremes are not certainties).
+fn logit(p: f32) -> f32 {
+    let p = p.clamp(0.018, 0.982);
+    (p / (1.0 - p)).ln()
+}
+
+/// The prior bilinearly stretched to `w`×`h`, as probabilities 0..1.
+fn stretch(prior: &GrayImage, w: usize, h: usize) -> Vec<f32> {
+    let (pw, ph) = (prior.width() as usize, prior.height() as usize);
+    let v = |x: usize, y: usize| prior.as_raw()[y * pw + x] as f32 / 255.0;
+    (0..w * h)
+        .map(|i| {
+            let fx =
+                (((i % w) as f32 + 0.5) * pw as f32 / w as f32 - 0.5).clamp(0.0, (pw - 1) as f32);
+            let fy =
+                (((i / w) as f32 + 0.5) * ph as f32 / h as f32 - 0.5).clamp(0.0, (ph - 1) as f32);
+            let (x0, y0) = (fx as usize, fy as usize);
+            let (x1, y1) = ((x0 + 1).min(pw - 1), (y0 + 1).min(ph - 1));
+            let (tx, ty) = (fx - x0 as f32, fy - y0 as f32);
+            let top = v(x0, y0) * (1.0 - tx) + v(x1, y0) * tx;
+            let bottom = v(x0, y1) * (1.0 - tx) + v(x1, y1) * tx;
+            top * (1.0 - ty) + bottom * ty
+        })
+        .collect()
+}
+
+/// How far the cutout and the prior tell the same story, 0..1: where the colours had to
+/// overrule a network over much of the product (or the network hesitates over much of it),
+/// one of them is wrong and a reviewer should look.
+fn agreement_with_prior(fg: &[bool], prior: &[f32]) -> f32 {
+    let ramp = |v: f32, from: f32, to: f32| ((v - from) / (to - from)).clamp(0.0, 1.0);
+    let area = fg.iter().filter(|&&f| f).count().max(1) as f32;
+    let overruled = fg
+        .iter()
+        .zip(prior)
+        .filter(|&(&f, &p)| f != (p >= 0.5))
+        .count() as f32
+        / area;
+    let unsure = fg
+        .iter()
+        .zip(prior)
+        .filter(|&(&f, &p)| f && (0.15..0.85).contains(&p))
+        .count() as f32
+        / area;
+    (1.0 - ramp(overruled, 0.05, 0.3)) * (1.0 - ramp(unsure, 0.1, 0.35))
 }
 
 impl Work {
