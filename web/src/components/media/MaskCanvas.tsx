@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { BRUSH_WIDTH, containRect, toImagePoint, type Size, type Stroke, type StrokesAction } from '@/lib/mask';
+import { BRUSH_WIDTH, clearedFrame, containRect, toImagePoint, type Size, type Stroke, type StrokesAction } from '@/lib/mask';
 
 export interface MaskCanvasProps {
   strokes: readonly Stroke[];
@@ -17,19 +17,9 @@ export interface MaskCanvasProps {
 const PAINT = '#7c3aed';
 
 function paint(canvas: HTMLCanvasElement, box: Size, imageSize: Size, strokes: readonly Stroke[]): void {
-  const context = canvas.getContext('2d');
-  if (!context) return;
-  const ratio = window.devicePixelRatio || 1;
-  const width = Math.round(box.width * ratio);
-  const height = Math.round(box.height * ratio);
-  if (canvas.width !== width || canvas.height !== height) {
-    canvas.width = width;
-    canvas.height = height;
-  }
-  context.setTransform(1, 0, 0, 1, 0, 0);
-  context.clearRect(0, 0, width, height);
-  const drawn = containRect(box, imageSize);
-  if (drawn.width === 0) return;
+  const frame = clearedFrame(canvas, box, imageSize);
+  if (!frame) return;
+  const { context, ratio, drawn } = frame;
   // Draw in image pixels: a stroke 25 image pixels wide looks 25 image pixels wide at any size.
   const scale = (drawn.width / imageSize.width) * ratio;
   context.setTransform(scale, 0, 0, scale, drawn.x * ratio, drawn.y * ratio);

@@ -54,3 +54,32 @@ export function toImagePointClamped(client: { x: number; y: number }, element: C
   const localY = Math.max(0, Math.min(drawn.height, client.y - element.top - drawn.y));
   return { x: (localX * image.width) / drawn.width, y: (localY * image.height) / drawn.height };
 }
+
+/** A canvas cleared at the screen's pixel density, with where its image lies in it (device pixels: `ratio` per CSS pixel). */
+export interface CanvasFrame {
+  context: CanvasRenderingContext2D;
+  ratio: number;
+  /** The image's place in CSS pixels (`object-fit: contain` in `box`); never empty. */
+  drawn: Rect;
+}
+
+/**
+ * Sizes `canvas` to its CSS `box` at the device pixel ratio (so lines stay sharp), clears it,
+ * and answers where an `image`-sized picture lies in it; null when there is nothing to draw on.
+ */
+export function clearedFrame(canvas: HTMLCanvasElement, box: Size, image: Size): CanvasFrame | null {
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  const ratio = window.devicePixelRatio || 1;
+  const width = Math.round(box.width * ratio);
+  const height = Math.round(box.height * ratio);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.clearRect(0, 0, width, height);
+  const drawn = containRect(box, image);
+  if (drawn.width === 0) return null;
+  return { context, ratio, drawn };
+}

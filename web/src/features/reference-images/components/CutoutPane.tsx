@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { containRect, toImagePoint, toImagePointClamped, type MaskPoint, type Rect, type Size } from '@/lib/mask';
+import { clearedFrame, containRect, toImagePoint, toImagePointClamped, type MaskPoint, type Rect, type Size } from '@/lib/mask';
 import { boxFromCorners, type CutoutEdit, type CutoutTool, type PhotoBox } from '../logic/cutoutEdits';
 
 /** The gesture under way: a box being dragged or a stroke being painted, shown before it is sent. */
@@ -127,19 +127,9 @@ export function CutoutPane(props: CutoutPaneProps) {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !photo || !photoSize || box.width <= 0 || box.height <= 0) return;
-    const context = canvas.getContext('2d');
-    if (!context) return;
-    const ratio = window.devicePixelRatio || 1;
-    const width = Math.round(box.width * ratio);
-    const height = Math.round(box.height * ratio);
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(0, 0, width, height);
-    const drawn = containRect(box, photoSize);
-    if (drawn.width === 0) return;
+    const frame = clearedFrame(canvas, box, photoSize);
+    if (!frame) return;
+    const { context, ratio, drawn } = frame;
     const device = {
       x: Math.round(drawn.x * ratio),
       y: Math.round(drawn.y * ratio),
