@@ -42,10 +42,7 @@ fn cluster_env(bucket: &str) -> Vec<(String, String)> {
 
 /// Another node on the same database (its own scratch directory).
 fn same_database(db: &TestDatabase) -> TestDatabase {
-    TestDatabase {
-        url: db.url.clone(),
-        data_dir: tempfile::tempdir().expect("temp dir"),
-    }
+    TestDatabase::sharing(&db.url)
 }
 
 struct Seller {

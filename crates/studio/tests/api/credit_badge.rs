@@ -25,10 +25,7 @@ const ENV: &[(&str, &str)] = &[("STUDIO_FAULT_INJECTION", "true"), TRUST_READS_F
 async fn every_change_shows_on_another_node_after_the_signal() {
     let stripe = stripe_api().await;
     let first = spawn_with_stripe(Db::Postgres, &stripe, ENV).await;
-    let shared = TestDatabase {
-        url: first.db.url.clone(),
-        data_dir: tempfile::tempdir().unwrap(),
-    };
+    let shared = TestDatabase::sharing(&first.db.url);
     let second = spawn_serve(shared, &["--no-workers"], &[TRUST_READS_FOR_AN_HOUR]).await;
     changes_show(&first, &second, Within::Signal).await;
 }

@@ -46,10 +46,7 @@ impl Drop for Cluster {
 async fn a_database_restart_answers_503_meanwhile_and_loses_nothing() {
     let cluster = Cluster(tempfile::tempdir().unwrap());
     let url = pg_cluster("start", cluster.0.path());
-    let db = TestDatabase {
-        url,
-        data_dir: tempfile::tempdir().unwrap(),
-    };
+    let db = TestDatabase::sharing(&url);
     let app = spawn_serve(db, &[], &[("STUDIO_WORKERS", "1")]).await;
     let session = app.signup("steady@example.com").await;
     let (project, scene) = project_and_scene(&app, &session).await;

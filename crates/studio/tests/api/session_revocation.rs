@@ -123,10 +123,7 @@ async fn signing_out_ends_the_sessions_streams_and_media_tokens(db: Db) {
 async fn signing_out_on_one_node_ends_the_session_on_another(db: Db) {
     let trust = [TRUST_READS_FOR_AN_HOUR];
     let first = spawn_serve(TestDatabase::new(db).await, &["--no-workers"], &trust).await;
-    let shared = TestDatabase {
-        url: first.db.url.clone(),
-        data_dir: tempfile::tempdir().unwrap(),
-    };
+    let shared = TestDatabase::sharing(&first.db.url);
     let second = spawn_serve(shared, &["--no-workers"], &trust).await;
     let session = first.signup("two-nodes@example.com").await;
     let media = second.get_json(&session, "/api/media/auth").await;

@@ -92,11 +92,30 @@ where
 pub struct TestDatabase {
     pub url: String,
     pub data_dir: tempfile::TempDir,
+    /// The PostgreSQL database this value created, dropped with it: hundreds of tests
+    /// would otherwise leave gigabytes in the cluster.
+    created: Option<Created>,
+}
+
+struct Created {
+    admin_url: String,
+    name: String,
 }
 
 impl TestDatabase {
+    /// Another handle on a database someone else owns (a second node on it, a cluster the
+    /// test started itself): dropping it leaves the database alone.
+    pub fn sharing(url: &str) -> Self {
+        Self {
+            url: url.to_owned(),
+            data_dir: tempfile::tempdir().expect("temp dir"),
+            created: None,
+        }
+    }
+
     pub async fn new(db: Db) -> Self {
         let data_dir = tempfile::tempdir().expect("temp dir");
+        let mut created = None;
         let url = match db {
             Db::Sqlite => format!("sqlite://{}", data_dir.path().join("studio.db").display()),
             Db::Postgres => {
@@ -113,10 +132,19 @@ impl TestDatabase {
                     .expect("create test database");
                 conn.close().await.ok();
                 let (base, _) = admin.rsplit_once('/').expect("database URL with a path");
-                format!("{base}/{name}")
+                let url = format!("{base}/{name}");
+                created = Some(Created {
+                    admin_url: admin,
+                    name,
+                });
+                url
             }
         };
-        Self { url, data_dir }
+        Self {
+            url,
+            data_dir,
+            created,
+        }
     }
 
     /// Runs `studio` with this database and extra arguments; returns (success, stdout, stderr).
@@ -192,6 +220,32 @@ pub async fn spawn_serve(db: TestDatabase, args: &[&str], env: &[(&str, &str)]) 
     }
 }
 
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let Some(Created { admin_url, name }) = self.created.take() else {
+            return;
+        };
+        // Drop runs inside the test's runtime, which cannot be blocked on: a thread of its
+        // own with its own runtime. FORCE ends the connections of a server still exiting.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(async {
+                let mut conn = PgConnection::connect(&admin_url).await?;
+                conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
+                    .await?;
+                conn.close().await
+            })
+        })
+        .join();
+        if let Ok(Err(e)) = dropped {
+            eprintln!("could not drop a test database: {e}");
+        }
+    }
+}
+
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = self.child.start_kill();
@@ -202,13 +256,7 @@ impl TestApp {
     /// Stops the server with SIGKILL and hands back its database for a restart.
     pub async fn kill(mut self) -> TestDatabase {
         let _ = self.child.kill().await;
-        std::mem::replace(
-            &mut self.db,
-            TestDatabase {
-                url: String::new(),
-                data_dir: tempfile::tempdir().expect("temp dir"),
-            },
-        )
+        std::mem::replace(&mut self.db, TestDatabase::sharing(""))
     }
 
     /// Stops the server with SIGTERM, waits for it to exit, and hands back its database.
