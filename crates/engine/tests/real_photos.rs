@@ -133,6 +133,11 @@ const NOT_MET: &[(&str, [f32; 4])] = &[
     ("rowboat.png", [0.90, 0.90, 0.97, 0.91]),
 ];
 
+/// Photos whose automatic cutout misses its target while nothing the segmentation can see
+/// says so: the network and the colours agree on an outline a pixel or two inside the
+/// product's shadowed underside.
+const MISSED_UNSEEN: &[&str] = &["pumpkin.png"];
+
 /// The floors a photo is held to: precision and recall, automatic and with hints.
 fn floors(name: &str, kind: &str) -> [f32; 4] {
     let auto = automatic_target(kind);
@@ -250,21 +255,27 @@ fn real_photos_cut_out_automatically_and_with_a_sellers_box_and_strokes() {
         RgbaImage::from_pixel(TILE * 5 + 24, rows * (TILE + 6), Rgba([30, 30, 34, 255]));
     let mut failures = Vec::new();
     println!(
-        "| photo | kind | auto precision | auto recall | auto confidence | auto s | hints precision | hints recall | hints s |"
+        "| photo | kind | auto precision | auto recall | auto confidence | doubtful | auto s | hints precision | hints recall | hints s |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    // (photo, whether the automatic cutout meets its targets, whether it is flagged).
+    let mut honesty = Vec::new();
     for (row, p) in photos.iter().enumerate() {
         let (auto, auto_s) = timed(&p.image, &Hints::default());
         let (ap, ar) = score(&auto.mask, &p.truth);
         let (fixed, fixed_s) = timed(&p.image, &p.hints);
         let (hp, hr) = score(&fixed.mask, &p.truth);
+        let doubtful = auto.confidence < segment::DOUBTFUL;
+        let target = automatic_target(&p.kind);
+        honesty.push((p.name.clone(), ap >= target && ar >= target, doubtful));
         println!(
-            "| {} | {} | {:.1} % | {:.1} % | {:.2} | {:.2} | {:.1} % | {:.1} % | {:.2} |",
+            "| {} | {} | {:.1} % | {:.1} % | {:.2} | {} | {:.2} | {:.1} % | {:.1} % | {:.2} |",
             p.name,
             p.kind,
             ap * 100.0,
             ar * 100.0,
             auto.confidence,
+            if doubtful { "yes" } else { "no" },
             auto_s,
             hp * 100.0,
             hr * 100.0,
@@ -301,4 +312,50 @@ fn real_photos_cut_out_automatically_and_with_a_sellers_box_and_strokes() {
     sheet.save(&out).expect("sheet saves");
     println!("contact sheet: {}", out.display());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    // The confidence is honest: an automatic cutout that misses its target warns the seller,
+    // and most that meet it do not (a needless warning costs a look; a missing one costs a
+    // marketplace rejection).
+    let unflagged: Vec<&str> = honesty
+        .iter()
+        .filter(|(name, meets, doubtful)| {
+            !meets && !doubtful && !MISSED_UNSEEN.contains(&name.as_str())
+        })
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    assert!(
+        unflagged.is_empty(),
+        "missing their targets, yet confident: {unflagged:?}"
+    );
+    let good: Vec<&str> = honesty
+        .iter()
+        .filter(|(_, meets, _)| *meets)
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    let needless: Vec<&str> = honesty
+        .iter()
+        .filter(|(_, meets, doubtful)| *meets && *doubtful)
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    assert!(
+        needless.len() * 4 <= good.len(),
+        "good cutouts called doubtful: {needless:?} of {good:?}"
+    );
+}
+
+/// A product the frame cuts off (the café photo's top 250 rows: the saucer runs out of the
+/// bottom edge) is doubtful even though the network and the colours agree on what they see.
+#[test]
+fn a_product_running_out_of_the_frame_is_doubtful() {
+    let photo = load()
+        .into_iter()
+        .find(|p| p.name == "coffee.png")
+        .expect("coffee.png in hints.json");
+    let cut = imageops::crop_imm(&photo.image, 0, 0, photo.image.width(), 250).to_image();
+    let (seg, _) = timed(&cut, &Hints::default());
+    assert!(
+        seg.confidence < segment::DOUBTFUL,
+        "cut off by the frame, yet {:.2}",
+        seg.confidence
+    );
 }

@@ -190,14 +190,18 @@ pub(crate) fn solve(
     let prior = hints.prior.as_ref().map(|p| stretch(p, w, h));
     let grid = grabcut::smoothness(&work);
     progress.report(stage, 0.3)?;
+    // How much each unit of the network's log-odds weighs against the colours.
+    let weight = if hints.is_empty() {
+        PRIOR
+    } else {
+        PRIOR_CORRECTED
+    };
     let solved = match &prior {
         // The network's view starts the solve and weighs on every free pixel. With the
         // seller's box or strokes the network was wrong somewhere: GrabCut starts from the
         // box, as it would without a network, and the prior only leans, so the colours the
         // seller's corrections teach can take back what the network dropped.
         Some(prior) => {
-            let corrected = !hints.is_empty();
-            let weight = if corrected { PRIOR_CORRECTED } else { PRIOR };
             let init: Vec<bool> = match hints.rect {
                 Some(rect) => rect_cells(&work, pw, ph, rect),
                 None => prior.iter().map(|&p| p >= 0.5).collect(),
@@ -240,9 +244,17 @@ pub(crate) fn solve(
         &fg,
         &solved.evidence,
         hints.rect.map(|r| rect_cells(&work, pw, ph, r)),
+        prior.is_some(),
     );
     if let Some(prior) = &prior {
-        confidence *= agreement_with_prior(&fg, prior);
+        // The colours' own say, without the network's lean.
+        let colour: Vec<f32> = solved
+            .evidence
+            .iter()
+            .zip(prior)
+            .map(|(&e, &p)| e - weight * logit(p))
+            .collect();
+        confidence *= agreement_with_prior(&fg, prior, &colour);
     }
     progress.report(stage, 0.85)?;
     let soft: Vec<f32> = fg.iter().map(|&f| if f { 1.0 } else { 0.0 }).collect();
@@ -365,25 +377,32 @@ fn stretch(prior: &GrayImage, w: usize, h: usize) -> Vec<f32> {
         .collect()
 }
 
-/// How far the cutout and the prior tell the same story, 0..1: where the colours had to
-/// overrule a network over much of the product (or the network hesitates over much of it),
-/// one of them is wrong and a reviewer should look.
-fn agreement_with_prior(fg: &[bool], prior: &[f32]) -> f32 {
+/// How far the cutout, the prior and the photo's colours tell the same story, 0..1. Each
+/// factor is a way a cutout that looks clean (product clear of the frame, cut on real
+/// edges) was wrong on the real photos, and none of them depends on how large the product
+/// is:
+/// - the colours overruled the network over much of the product, or the network hesitates
+///   over much of what was kept: one of them is wrong (leaves dropped by the network, kept
+///   by nothing);
+/// - the network itself is unsure what the product is: much of its map, against the area it
+///   calls product, lies between 0.1 and 0.9 instead of near 0 or 1 (a motorbike among a
+///   garage's clutter, a plant among boxes; a clean product photo leaves under a sixth);
+/// - over much of the product the photo's colours say background and only the network
+///   holds it: the openings of a holed product filled with the road seen through them, a
+///   black glass lost in a black room (a clean cutout leaves under a quarter).
+fn agreement_with_prior(fg: &[bool], prior: &[f32], colour: &[f32]) -> f32 {
     let ramp = |v: f32, from: f32, to: f32| ((v - from) / (to - from)).clamp(0.0, 1.0);
     let area = fg.iter().filter(|&&f| f).count().max(1) as f32;
-    let overruled = fg
-        .iter()
-        .zip(prior)
-        .filter(|&(&f, &p)| f != (p >= 0.5))
-        .count() as f32
-        / area;
-    let unsure = fg
-        .iter()
-        .zip(prior)
-        .filter(|&(&f, &p)| f && (0.15..0.85).contains(&p))
-        .count() as f32
-        / area;
-    (1.0 - ramp(overruled, 0.05, 0.3)) * (1.0 - ramp(unsure, 0.1, 0.35))
+    let share = |pick: &dyn Fn(usize) -> bool| (0..fg.len()).filter(|&i| pick(i)).count() as f32;
+    let overruled = share(&|i| fg[i] != (prior[i] >= 0.5)) / area;
+    let unsure = share(&|i| fg[i] && (0.15..0.85).contains(&prior[i])) / area;
+    let network_area = share(&|i| prior[i] >= 0.5).max(1.0);
+    let hesitant = share(&|i| (0.1..0.9).contains(&prior[i])) / network_area;
+    let colours_against = share(&|i| fg[i] && colour[i] < 0.0) / area;
+    (1.0 - ramp(overruled, 0.05, 0.3))
+        * (1.0 - ramp(unsure, 0.1, 0.35))
+        * (1.0 - ramp(hesitant, 0.18, 0.35))
+        * (1.0 - ramp(colours_against, 0.3, 0.5))
 }
 
 impl Work {
@@ -685,8 +704,16 @@ fn components(w: usize, h: usize, inside: impl Fn(usize) -> bool) -> Vec<Vec<usi
 /// How far a GrabCut mask can be trusted, from what a reviewer would look at: does the
 /// product run into the frame (or the seller's box), does it fill nearly everything or
 /// nothing, does the cut follow real edges — stronger than the background's own texture —
-/// and do the colours agree with the labels.
-fn confidence(work: &Work, fg: &[bool], evidence: &[f32], rect: Option<Vec<bool>>) -> f32 {
+/// and do the colours agree with the labels. With a network's prior (`with_prior`) a weak
+/// cut counts less: a soft-edged photo (an old scan) has weak edges everywhere, and whether
+/// the outline is the product's is judged against the network instead.
+fn confidence(
+    work: &Work,
+    fg: &[bool],
+    evidence: &[f32],
+    rect: Option<Vec<bool>>,
+    with_prior: bool,
+) -> f32 {
     let (w, h) = (work.w, work.h);
     let n = w * h;
     let ramp = |v: f32, from: f32, to: f32| ((v - from) / (to - from)).clamp(0.0, 1.0);
@@ -750,5 +777,6 @@ fn confidence(work: &Work, fg: &[bool], evidence: &[f32], rect: Option<Vec<bool>
         .count() as f32
         / (area * n as f32).max(1.0);
     let agreement = 1.0 - ramp(disputed, 0.1, 0.4);
-    (1.0 - ramp(on_border, 0.08, 0.35)) * sized * (0.2 + 0.8 * contrast) * agreement
+    let floor = if with_prior { 0.6 } else { 0.2 };
+    (1.0 - ramp(on_border, 0.08, 0.35)) * sized * (floor + (1.0 - floor) * contrast) * agreement
 }
