@@ -2283,7 +2283,10 @@ export interface components {
             /** Format: int64 */
             credit_cost: number;
             file_metadata: components["schemas"]["FileMetadata"];
-            /** @description Where the bytes are served: `/api/media/file/{id}`. */
+            /**
+             * @description Where the bytes are served: `/api/media/file/{id}` (with `?v=` naming the version of
+             *     an ad design, whose file is replaced when its words change).
+             */
             file_path: string;
             /** Format: int64 */
             file_size: number;

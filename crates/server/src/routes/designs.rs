@@ -77,8 +77,17 @@ impl TryFrom<store::MediaAsset> for DesignView {
             id: asset.id,
             project_id: asset.project_id,
             scene_id: asset.scene_id,
-            url: file_url(asset.id),
-            thumbnail_url: thumbnail_url(asset.id),
+            // The file is replaced when the words change: the URLs name its version.
+            url: format!(
+                "{}?v={}",
+                file_url(asset.id),
+                asset.updated_at.timestamp_millis()
+            ),
+            thumbnail_url: format!(
+                "{}&v={}",
+                thumbnail_url(asset.id),
+                asset.updated_at.timestamp_millis()
+            ),
             width: asset.width,
             height: asset.height,
             credit_cost: asset.credit_cost,

@@ -146,6 +146,11 @@ async fn a_design_keeps_off_the_product_and_edits_set_it_again(db: Db) {
         .await;
     let media = storyboard["data"]["scenes"][0]["media"].as_array().unwrap();
     assert_eq!(media.len(), 2, "{storyboard}");
+    let url_before = media[1]["url"].as_str().unwrap().to_owned();
+    assert!(
+        url_before.starts_with(&format!("/api/media/file/{id}?v=")),
+        "{url_before}"
+    );
 
     // The product's pixels are the picture's own: no text, scrim or badge over them, and
     // no text box reaches into the product.
@@ -216,6 +221,15 @@ async fn a_design_keeps_off_the_product_and_edits_set_it_again(db: Db) {
         2,
         "edited in place"
     );
+    // Its URL names the new version, so a browser does not show the old words.
+    let url_after = storyboard["data"]["scenes"][0]["media"][1]["url"].clone();
+    assert_ne!(url_after, url_before.as_str());
+    let file = app
+        .authed(&session, Method::GET, url_after.as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(file.headers()["cache-control"], "private, no-cache");
 
     // Someone else's picture or design is not found.
     let stranger = app.signup("stranger@example.com").await;
