@@ -73,6 +73,7 @@ impl From<store::BrandKit> for BrandKitView {
 #[serde(deny_unknown_fields)]
 pub struct BrandKitRequest {
     /// At most 5, each `#rrggbb`.
+    #[schema(max_items = 5)]
     colours: Vec<String>,
     heading_font: String,
     body_font: String,

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use domain::{AdCopyText, AdTemplate, DesignRecord};
+use domain::{AdTemplate, DesignRecord};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -12,7 +12,7 @@ use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
 use crate::media_files::{file_url, thumbnail_url};
 use crate::models::{success, Success};
-use crate::services::designs::{self, CopyEdit, NOT_A_DESIGN};
+use crate::services::designs::{self, CopyEdit, CopyInput, NOT_A_DESIGN};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -115,13 +115,13 @@ async fn make_design(
     Path(id): Path<Uuid>,
     Json(body): Json<DesignRequest>,
 ) -> ApiResult<(StatusCode, Json<Success<DesignView>>)> {
-    let copy = AdCopyText::parse(
-        &body.headline,
-        body.subline.as_deref(),
-        body.offer.as_deref(),
-        body.cta.as_deref(),
-        body.logo,
-    )?;
+    let copy = CopyInput {
+        headline: body.headline,
+        subline: body.subline,
+        offer: body.offer,
+        cta: body.cta,
+        logo: body.logo,
+    };
     let asset = designs::make(&state, current.user.id, id, copy, body.template).await?;
     Ok((StatusCode::CREATED, success(asset.try_into()?)))
 }

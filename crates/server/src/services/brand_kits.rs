@@ -61,6 +61,8 @@ pub async fn save_style(
     project_id: Uuid,
     input: StyleInput,
 ) -> ApiResult<store::BrandKit> {
+    // Another user's project is not found, whatever was sent.
+    brand_kit(state, user_id, project_id).await?;
     let style = BrandStyle::parse(
         &input.colours,
         &input.heading_font,

@@ -217,6 +217,16 @@ fn object_keys(id: Uuid, thumbnail_mime: &str) -> (String, String, String) {
     )
 }
 
+/// The words of a new design as sent.
+#[derive(Debug, Clone, Default)]
+pub struct CopyInput {
+    pub headline: String,
+    pub subline: Option<String>,
+    pub offer: Option<String>,
+    pub cta: Option<String>,
+    pub logo: bool,
+}
+
 /// Sets `copy` over the user's picture `id` with `template` in its project's brand kit and
 /// stores the design as a new picture of the same campaign. A headline that cannot be set
 /// legibly (or any line that cannot) is refused with the reason, and nothing is stored.
@@ -224,10 +234,17 @@ pub async fn make(
     state: &AppState,
     user_id: Uuid,
     id: Uuid,
-    copy: AdCopyText,
+    copy: CopyInput,
     template: AdTemplate,
 ) -> ApiResult<store::MediaAsset> {
     let source = clean_picture(state, user_id, id).await?;
+    let copy = AdCopyText::parse(
+        &copy.headline,
+        copy.subline.as_deref(),
+        copy.offer.as_deref(),
+        copy.cta.as_deref(),
+        copy.logo,
+    )?;
     let project_id = source
         .project_id
         .ok_or(ApiError::NotFound(MEDIA_NOT_FOUND))?;
