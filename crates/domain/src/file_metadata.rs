@@ -69,6 +69,9 @@ pub struct FileMetadata {
     /// Set on a file an export made: what it is for, and the rules it was checked against.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub export: Option<ExportMetadata>,
+    /// Set on an ad design: its copy, brand and text layers, to edit and set it again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub design: Option<crate::DesignRecord>,
     /// Who painted an image's scene: the hosted model's name (`gpt-image-1`) or
     /// `studio engine`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -144,6 +147,7 @@ impl FileMetadata {
             audio_type: self.audio_type.or(other.audio_type),
             settings: self.settings.or(other.settings),
             export: self.export.or(other.export),
+            design: self.design.or(other.design),
             scene_by: self.scene_by.or(other.scene_by),
             product_exact: self.product_exact.or(other.product_exact),
             product_placement: self.product_placement.or(other.product_placement),

@@ -15,6 +15,7 @@ macro_rules! parse_from_text {
 }
 
 pub mod account;
+pub mod brand;
 pub mod chat;
 pub mod credits;
 pub mod cutout;
@@ -28,6 +29,10 @@ pub mod names;
 pub mod request;
 
 pub use account::{Email, Password};
+pub use brand::{
+    AdCopyText, AdRole, AdTemplate, BrandColour, BrandStyle, DesignLayer, DesignRecord,
+    MAX_BRAND_COLOURS,
+};
 pub use chat::{
     Generation, GenerationState, MediaItem, MessageContext, MessageRole, ProcessingStatus,
     StructuredResponse, Substitution,

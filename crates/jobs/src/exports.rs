@@ -86,8 +86,25 @@ pub(crate) async fn run(
             format!("asset {source_id} is a {}, not an image", source.file_type),
         ));
     }
+    if let Some(design) = source.file_metadata.design.clone() {
+        return run_design(ctx, job, &source, design, targets, sink).await;
+    }
+    let (files, cutout) = picture_files(ctx, job, &source, targets, sink).await?;
+    store_files(ctx, job, &source, files, cutout).await
+}
+
+/// The files of a picture: drawn again at each target's ratio when the offline engine made
+/// it, else kept whole and extended; the packshot and cutout from its product photo.
+async fn picture_files(
+    ctx: &Context<'_>,
+    job: &Job,
+    source: &MediaAsset,
+    targets: &[Target],
+    sink: ProgressSink,
+) -> Result<(Vec<ExportFile>, Option<CutoutFacts>), ProviderError> {
+    let source_id = source.id;
     let picture = read_file(ctx, job, source_id, "exported image").await?;
-    let recipe = engine_recipe(ctx, job, &source).await?;
+    let recipe = engine_recipe(ctx, job, source).await?;
     // A picture that cannot be drawn again still has its product photo somewhere up its
     // lineage: the packshot and the cutout are made from that, never from the scene.
     let (product_photo, cutout) = match &recipe {
@@ -131,7 +148,169 @@ pub(crate) async fn run(
             file
         })
         .collect();
-    store_files(ctx, job, &source, files, cutout).await
+    Ok((files, cutout))
+}
+
+/// Targets whose files may carry no text or logo: a marketplace's main image (and the cutout).
+fn clean_only(target: Target) -> bool {
+    matches!(target, Target::AmazonMain | Target::TransparentPng)
+}
+
+/// The files of an ad design: a marketplace main image (and the cutout) from the clean
+/// picture under it, saying so; every other target with the design laid out again at its
+/// ratio over the clean picture (inside each frame's safe zone), or — when its text cannot be
+/// set legibly there — the clean picture, saying why.
+async fn run_design(
+    ctx: &Context<'_>,
+    job: &Job,
+    design_asset: &MediaAsset,
+    design: domain::DesignRecord,
+    targets: &[Target],
+    sink: ProgressSink,
+) -> Result<Vec<NewMediaAsset>, ProviderError> {
+    let clean = asset(
+        ctx,
+        job,
+        design.source_asset_id,
+        "picture under the ad design",
+    )
+    .await?;
+    let (mut files, cutout) = picture_files(ctx, job, &clean, targets, sink.clone()).await?;
+    let photo = lineage::product_photo(ctx, job, clean.id)
+        .await?
+        .map(|p| p.bytes);
+    let logo = match (design.copy.logo, design_asset.project_id) {
+        (true, Some(project_id)) => match ctx.store.brand_kit(job.user_id, project_id).await {
+            Ok(kit) => match kit.logo {
+                Some(logo) => ctx.storage.read(&logo.key).await.ok(),
+                None => None,
+            },
+            Err(_) => None,
+        },
+        _ => None,
+    };
+    let pictures: Vec<(Target, Vec<u8>)> = files
+        .iter()
+        .filter(|f| !clean_only(f.target))
+        .map(|f| (f.target, f.bytes.clone()))
+        .collect();
+    let laid = tokio::task::spawn_blocking(move || lay_out_targets(pictures, photo, logo, &design))
+        .await
+        .map_err(|e| {
+            ProviderError::transient(
+                JobFailure::Internal,
+                format!("the ad export stopped unexpectedly: {e}"),
+            )
+        })??;
+    for file in &mut files {
+        if clean_only(file.target) {
+            file.checks.push(engine::export::Check {
+                rule: "no_text",
+                ok: true,
+                detail: "made from the clean picture under the ad: a marketplace main image may carry no text or logo".into(),
+            });
+        } else if let Some((_, made)) = laid.iter().find(|(t, _)| *t == file.target) {
+            match made {
+                Ok(ad) => {
+                    file.bytes = ad.bytes.clone();
+                    file.checks.extend(ad.checks.iter().cloned());
+                }
+                Err(reason) => file.checks.push(engine::export::Check {
+                    rule: "ad_text",
+                    ok: false,
+                    detail: format!("the ad's text could not be set legibly at this size ({reason}): this file is the picture without it"),
+                }),
+            }
+        }
+    }
+    store_files(ctx, job, design_asset, files, cutout).await
+}
+
+/// A target's file with the design on it, or why its text could not be set there.
+type LaidTarget = (Target, Result<LaidOut, String>);
+
+/// A design laid out again over a target's picture and rendered: the file and its checks.
+struct LaidOut {
+    bytes: Vec<u8>,
+    checks: Vec<engine::export::Check>,
+}
+
+/// The design laid out again over each target's clean file (the picture recomposed for its
+/// ratio, the product whole), clear of the product found in it; a target whose text cannot
+/// be set legibly answers the reason.
+fn lay_out_targets(
+    pictures: Vec<(Target, Vec<u8>)>,
+    photo: Option<Bytes>,
+    logo: Option<Bytes>,
+    design: &domain::DesignRecord,
+) -> Result<Vec<LaidTarget>, ProviderError> {
+    let unreadable = |e: engine::EngineError| {
+        ProviderError::permanent(
+            JobFailure::InputUnreadable,
+            format!("the ad's picture: {e}"),
+        )
+    };
+    let decode = |bytes: &[u8]| engine::codec::decode(bytes, engine::codec::MAX_DIMENSION);
+    let photo = photo
+        .as_deref()
+        .map(decode)
+        .transpose()
+        .map_err(unreadable)?;
+    let logo = logo.as_deref().and_then(|bytes| decode(bytes).ok());
+    let fonts = crate::designs::fonts();
+    let brand = engine::design::Brand {
+        logo: logo.clone(),
+        ..crate::designs::brand(design)
+    };
+    let copy = crate::designs::copy(design, logo.is_some());
+    let template = crate::designs::template(design.template);
+    let mut out = Vec::new();
+    for (target, bytes) in pictures {
+        let picture = decode(&bytes).map_err(unreadable)?;
+        let (w, h) = picture.dimensions();
+        let mask = engine::design::product_mask(&picture, photo.as_ref(), None);
+        let laid = engine::design::lay_out(
+            &picture,
+            mask.as_ref(),
+            &copy,
+            &brand,
+            fonts,
+            template,
+            (w, h),
+        );
+        let made = match laid {
+            Ok(d) => {
+                let image = engine::design::render(&picture, &d, fonts, logo.as_ref());
+                let format = if target.is_png() {
+                    engine::codec::OutputFormat::Png
+                } else {
+                    engine::codec::OutputFormat::Jpeg
+                };
+                let bytes = engine::codec::encode(&image, format).map_err(|e| {
+                    ProviderError::transient(JobFailure::Internal, format!("encoding the ad: {e}"))
+                })?;
+                let safe = engine::design::safe_frame(w, h);
+                let inside = d.layers.iter().all(|l| safe.contains(l.bounds))
+                    && d.logo.is_none_or(|r| safe.contains(r));
+                let detail = if inside {
+                    format!("the ad laid out again for {w}×{h}, clear of the product, its text and logo inside the frame's safe zone")
+                } else {
+                    "a line of the ad reaches outside the frame's safe zone".to_owned()
+                };
+                Ok(LaidOut {
+                    bytes,
+                    checks: vec![engine::export::Check {
+                        rule: "ad_text",
+                        ok: inside,
+                        detail,
+                    }],
+                })
+            }
+            Err(refused) => Err(refused.reason),
+        };
+        out.push((target, made));
+    }
+    Ok(out)
 }
 
 /// Whether the product in the files is the product: only a confident automatic cutout or

@@ -5,10 +5,11 @@
 pub mod assistant;
 mod cancel;
 pub mod cutouts;
+pub mod designs;
 mod execute;
 mod exports;
 pub mod hosted_models;
-mod lineage;
+pub mod lineage;
 mod links;
 mod payload;
 mod provider;

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod badges;
+mod brand_kits;
 mod commerce;
 mod credits;
 mod cutouts;
@@ -36,6 +37,7 @@ use sqlx::sqlite::{
 
 pub use accounts::{EndSessions, NewUser, SessionDevice, SessionInfo, SessionUser, User};
 pub use badges::Badge;
+pub use brand_kits::{BrandKit, Logo};
 pub use commerce::{
     AnalyticsCount, Grant, NewAnalyticsEvent, PaymentRefs, StripeEventWork, Subscription,
     SubscriptionChange,
@@ -48,16 +50,16 @@ pub use jobs::{
     ExportAdmission, ExportRefused, Guard, Job, NewJob, RecentDuration, EXPORTS_IN_FLIGHT,
 };
 pub use media::{
-    converted_music_key, marked_poster_key, DeletedMedia, MediaAsset, MediaPlace, NewMediaAsset,
-    StoredFile,
+    converted_music_key, marked_poster_key, DeletedMedia, FileReplacement, MediaAsset, MediaPlace,
+    NewMediaAsset, StoredFile,
 };
 pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};
 pub use projects::Project;
 pub use rate_limits::SignInPair;
 pub use reference_images::{
-    AddReferenceImageError, ReferenceImage, UploadQuota, UploadUsage, EXPORT_KEY_PREFIX,
-    MAX_DRAFT_IMAGES, MAX_REFERENCE_IMAGES,
+    AddReferenceImageError, ReferenceImage, UploadQuota, UploadUsage, DESIGN_KEY_PREFIX,
+    EXPORT_KEY_PREFIX, MAX_DRAFT_IMAGES, MAX_REFERENCE_IMAGES,
 };
 pub use scenes::{Scene, ScenePatch};
 pub use share_links::ShareLink;

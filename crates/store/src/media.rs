@@ -327,3 +327,67 @@ impl Store {
         Ok(deleted)
     }
 }
+
+/// A media asset's file made again (an ad design set anew after its copy changed): new
+/// objects under new keys, and the record that describes them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileReplacement {
+    pub storage_key: String,
+    pub thumbnail_key: Option<String>,
+    pub watermarked_key: Option<String>,
+    pub file_size: i64,
+    pub file_metadata: FileMetadata,
+}
+
+impl Store {
+    /// Points one of the user's media assets at its new file, queueing the previous objects
+    /// for deletion in the same transaction; returns those keys to delete now. `NotFound`
+    /// when the asset is not the user's (or was deleted meanwhile).
+    pub async fn replace_media_file(
+        &self,
+        user_id: Uuid,
+        id: Uuid,
+        new: &FileReplacement,
+    ) -> Result<Vec<String>> {
+        type Row = (String, Option<String>, Option<String>);
+        let at = crate::now();
+        on_db!(self, p => {
+            let mut tx = p.begin_write().await?;
+            let row: Option<Row> = sqlx::query_as(
+                "SELECT storage_key, thumbnail_key, watermarked_key FROM media_assets WHERE id = $1 AND user_id = $2",
+            )
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let (storage_key, thumbnail_key, watermarked_key) = row.ok_or(crate::StoreError::NotFound)?;
+            sqlx::query(
+                "UPDATE media_assets SET storage_key = $3, thumbnail_key = $4, watermarked_key = $5, \
+                 file_size = $6, file_metadata = $7, updated_at = $8 WHERE id = $1 AND user_id = $2",
+            )
+            .bind(id)
+            .bind(user_id)
+            .bind(&new.storage_key)
+            .bind(new.thumbnail_key.as_deref())
+            .bind(new.watermarked_key.as_deref())
+            .bind(new.file_size)
+            .bind(sqlx::types::Json(&new.file_metadata))
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            let old: Vec<String> = std::iter::once(storage_key)
+                .chain(thumbnail_key)
+                .chain(watermarked_key)
+                .collect();
+            for key in &old {
+                sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")
+                    .bind(key)
+                    .bind(at)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok::<_, crate::StoreError>(old)
+        })
+    }
+}

@@ -104,6 +104,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0016_reference_image_cutouts.sql"),
         include_str!("../migrations/postgres/0016_reference_image_cutouts.sql"),
     ),
+    (
+        17,
+        "brand kits",
+        include_str!("../migrations/sqlite/0017_brand_kits.sql"),
+        include_str!("../migrations/postgres/0017_brand_kits.sql"),
+    ),
 ];
 
 /// The migrations of one dialect up to and including `until`.

@@ -18,12 +18,14 @@ pub const MAX_DRAFT_IMAGES: i64 = MAX_REFERENCE_IMAGES;
 /// Where export files are stored: the export job's keys start with it (and
 /// `STORAGE_USAGE_SQL` counts the files under it).
 pub const EXPORT_KEY_PREFIX: &str = "exports/";
+/// Where ad designs are stored (free to make, so counted like export files).
+pub const DESIGN_KEY_PREFIX: &str = "designs/";
 
 /// What a user keeps against the storage quota, counted and in bytes: product photos and
-/// attachments, and export files (free to make, so bounded by what they keep).
+/// attachments, export files and ad designs (free to make, so bounded by what they keep).
 pub(crate) const STORAGE_USAGE_SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(file_size), 0) AS BIGINT) \
      FROM (SELECT file_size FROM reference_images WHERE user_id = $1 \
-     UNION ALL SELECT file_size FROM media_assets WHERE user_id = $1 AND storage_key LIKE 'exports/%') AS kept";
+     UNION ALL SELECT file_size FROM media_assets WHERE user_id = $1 AND (storage_key LIKE 'exports/%' OR storage_key LIKE 'designs/%')) AS kept";
 
 /// How much a user may keep: product photos, attachments and export files, counted and in
 /// bytes.

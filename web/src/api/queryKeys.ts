@@ -4,6 +4,7 @@ export const queryKeys = {
   projects: ['projects'] as const,
   scenes: (projectId: string) => ['projects', projectId, 'scenes'] as const,
   storyboard: (projectId: string) => ['projects', projectId, 'storyboard'] as const,
+  brandKit: (projectId: string) => ['projects', projectId, 'brand-kit'] as const,
   credits: ['credits', 'balance'] as const,
   /** Every page of the credit ledger (prefix, for invalidation). */
   creditTransactionsAll: ['credits', 'transactions'] as const,

@@ -742,6 +742,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/{id}/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edits a design's copy and sets it again over the same clean picture, in the same template
+         *     and brand: no new generation, no credits. The file at the design's URL is replaced. Refused
+         *     like a new design (400 with the reason), and then nothing changes.
+         */
+        patch: operations["editDesign"];
+        trace?: never;
+    };
+    "/api/media/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a headline (and optionally a subline, offer, call to action and the brand kit's
+         *     logo) over one of the user's pictures with a layout template, in the project's brand kit,
+         *     and stores it as a new picture of the same campaign with its text layers (text, font,
+         *     size, colour, box). Free: this is typesetting by the studio, not a generation — no
+         *     credits, no AI model. The text keeps clear of the product and reads at 4.5:1 contrast or
+         *     better; a line that cannot be set legibly is refused (400) with the reason, and nothing is
+         *     stored. On a design, the new one is set over the same clean picture.
+         */
+        post: operations["makeDesign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{id}/exports": {
         parameters: {
             query?: never;
@@ -853,6 +899,52 @@ export interface paths {
         head?: never;
         /** Renames a project. */
         patch: operations["renameProject"];
+        trace?: never;
+    };
+    "/api/projects/{id}/brand-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's brand kit (the default one until it is set). */
+        get: operations["getBrandKit"];
+        /**
+         * Sets the kit's colours (at most 5, `#rrggbb`), heading and body font (families of the
+         *     bundled set) and tagline (at most 80 characters). The logo stays. A broken rule is a 400
+         *     naming it, and nothing changes.
+         */
+        put: operations["putBrandKit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/brand-kit/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's logo as stored (owner-only). */
+        get: operations["brandLogo"];
+        put?: never;
+        /**
+         * Uploads the project's logo (multipart `file`), checked like a product photo: JPEG, PNG,
+         *     WebP or GIF by content, at most 15 MB and 4096×4096, stored without metadata; a PNG keeps
+         *     its transparency. SVG is refused (415) with a sentence saying what to upload instead. The
+         *     kit's colours become the logo's own (up to 5, most covered first), editable afterwards.
+         *     A refused file leaves nothing stored.
+         */
+        post: operations["uploadBrandLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/projects/{id}/scenes": {
@@ -1320,6 +1412,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The words of an ad. */
+        AdCopyText: {
+            cta?: string | null;
+            headline: string;
+            /** @description Whether the brand kit's logo is placed. */
+            logo?: boolean;
+            offer?: string | null;
+            subline?: string | null;
+        };
+        /**
+         * @description Which line of an ad a text layer is.
+         * @enum {string}
+         */
+        AdRole: "headline" | "subline" | "offer" | "cta";
+        /**
+         * @description The layouts of an ad design.
+         * @enum {string}
+         */
+        AdTemplate: "headline_top_left" | "offer_badge" | "bottom_bar" | "centered_quote" | "price_tag" | "story" | "split_panel" | "top_banner";
         AnalyticsAccepted: {
             /** @description Events stored; fewer than sent once the user's daily cap is reached. */
             accepted: number;
@@ -1358,6 +1469,42 @@ export interface components {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        BrandKitRequest: {
+            body_font: string;
+            /** @description At most 5, each `#rrggbb`. */
+            colours: string[];
+            heading_font: string;
+            /** @description One line, at most 80 characters; blank or absent for none. */
+            tagline?: string | null;
+        };
+        /** @description A project's brand kit. */
+        BrandKitView: {
+            /** @description A family of the bundled set; sublines, offers and buttons are set in its regular. */
+            body_font: string;
+            /**
+             * @description Up to 5 colours, `#rrggbb`: the first fills bars and panels, the second buttons and
+             *     badges. Read from the logo when one is uploaded; editable.
+             */
+            colours: string[];
+            /** @description The families a kit chooses from. */
+            fonts: string[];
+            /** @description A family of the bundled set; headlines are set in its bold. */
+            heading_font: string;
+            /** Format: int64 */
+            logo_height?: number | null;
+            /** @description The logo, owner-only; null until one is uploaded. */
+            logo_url?: string | null;
+            /** Format: int64 */
+            logo_width?: number | null;
+            /** Format: uuid */
+            project_id: string;
+            tagline?: string | null;
+            /**
+             * Format: date-time
+             * @description Null until the kit is first saved.
+             */
+            updated_at?: string | null;
         };
         /** @enum {string} */
         BriefKind: "image" | "video";
@@ -1542,6 +1689,85 @@ export interface components {
              */
             warning?: string | null;
         };
+        DesignEditRequest: {
+            cta?: string | null;
+            /** @description Absent: unchanged. */
+            headline?: string | null;
+            logo?: boolean | null;
+            offer?: string | null;
+            /** @description Absent: unchanged; empty: taken out. */
+            subline?: string | null;
+        };
+        /** @description One line of copy as set on the picture. */
+        DesignLayer: {
+            /** @description The box of its lines, in the design's pixels. */
+            box: components["schemas"]["Placement"];
+            /** @example #ffffff */
+            colour: string;
+            /** @description The font's name in the bundled set, e.g. "League Spartan Bold". */
+            font: string;
+            role: components["schemas"]["AdRole"];
+            /**
+             * Format: float
+             * @description Em size in pixels.
+             */
+            size: number;
+            text: string;
+        };
+        /**
+         * @description An ad design: the picture it was set on, the copy, the brand it was set in and every text
+         *     layer as laid out. Editing the copy lays it out again from these.
+         */
+        DesignRecord: {
+            body_font: string;
+            colours: string[];
+            copy: components["schemas"]["AdCopyText"];
+            heading_font: string;
+            layers: components["schemas"]["DesignLayer"][];
+            logo?: null | components["schemas"]["Placement"];
+            /**
+             * Format: uuid
+             * @description The clean picture under the text.
+             */
+            source_asset_id: string;
+            template: components["schemas"]["AdTemplate"];
+        };
+        DesignRequest: {
+            /** @description The call to action, e.g. "Shop now". */
+            cta?: string | null;
+            /**
+             * @description One line, at most 200 characters; wrapped and shrunk to fit, refused when it cannot be
+             *     set legibly.
+             */
+            headline: string;
+            /** @description Place the brand kit's logo. */
+            logo?: boolean;
+            /** @description E.g. "20% off this weekend". */
+            offer?: string | null;
+            subline?: string | null;
+            template: components["schemas"]["AdTemplate"];
+        };
+        /** @description An ad design as stored: a picture of the campaign and its text layers. */
+        DesignView: {
+            /**
+             * Format: int64
+             * @description Always 0: typesetting spends no credits.
+             */
+            credit_cost: number;
+            design: components["schemas"]["DesignRecord"];
+            /** Format: int64 */
+            height?: number | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            project_id?: string | null;
+            /** Format: uuid */
+            scene_id?: string | null;
+            thumbnail_url: string;
+            url: string;
+            /** Format: int64 */
+            width?: number | null;
+        };
         Dimensions: {
             /** Format: int32 */
             height: number;
@@ -1704,6 +1930,7 @@ export interface components {
              *     text); none for hosted results, music and uploads.
              */
             description?: string | null;
+            design?: null | components["schemas"]["DesignRecord"];
             dimensions?: null | components["schemas"]["Dimensions"];
             /**
              * Format: double
@@ -2056,7 +2283,10 @@ export interface components {
             /** Format: int64 */
             credit_cost: number;
             file_metadata: components["schemas"]["FileMetadata"];
-            /** @description Where the bytes are served: `/api/media/file/{id}`. */
+            /**
+             * @description Where the bytes are served: `/api/media/file/{id}` (with `?v=` naming the version of
+             *     an ad design, whose file is replaced when its words change).
+             */
             file_path: string;
             /** Format: int64 */
             file_size: number;
@@ -2707,6 +2937,41 @@ export interface components {
             status: string;
         };
         /** @description The contract's success envelope. */
+        Success_BrandKitView: {
+            /** @description A project's brand kit. */
+            data: {
+                /** @description A family of the bundled set; sublines, offers and buttons are set in its regular. */
+                body_font: string;
+                /**
+                 * @description Up to 5 colours, `#rrggbb`: the first fills bars and panels, the second buttons and
+                 *     badges. Read from the logo when one is uploaded; editable.
+                 */
+                colours: string[];
+                /** @description The families a kit chooses from. */
+                fonts: string[];
+                /** @description A family of the bundled set; headlines are set in its bold. */
+                heading_font: string;
+                /** Format: int64 */
+                logo_height?: number | null;
+                /** @description The logo, owner-only; null until one is uploaded. */
+                logo_url?: string | null;
+                /** Format: int64 */
+                logo_width?: number | null;
+                /** Format: uuid */
+                project_id: string;
+                tagline?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Null until the kit is first saved.
+                 */
+                updated_at?: string | null;
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
         Success_CancelledJob: {
             data: {
                 /**
@@ -2765,6 +3030,34 @@ export interface components {
                 /** Format: int64 */
                 total: number;
                 transactions: components["schemas"]["CreditTransaction"][];
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_DesignView: {
+            /** @description An ad design as stored: a picture of the campaign and its text layers. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Always 0: typesetting spends no credits.
+                 */
+                credit_cost: number;
+                design: components["schemas"]["DesignRecord"];
+                /** Format: int64 */
+                height?: number | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                project_id?: string | null;
+                /** Format: uuid */
+                scene_id?: string | null;
+                thumbnail_url: string;
+                url: string;
+                /** Format: int64 */
+                width?: number | null;
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;
@@ -5864,6 +6157,159 @@ export interface operations {
             };
         };
     };
+    editDesign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The design's media asset id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignEditRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_DesignView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    makeDesign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The picture's media asset id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_DesignView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     startExport: {
         parameters: {
             query?: never;
@@ -6231,6 +6677,271 @@ export interface operations {
                 };
             };
             /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_BrandKitView"];
+                };
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    putBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandKitRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_BrandKitView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    brandLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo, image/png or image/jpeg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path or query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadBrandLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description file */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_BrandKitView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             415: {
                 headers: {
                     [name: string]: unknown;

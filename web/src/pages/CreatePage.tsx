@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@/api/types';
 import { AuthGate, useSignout } from '@/features/auth';
+import { BrandKitSection } from '@/features/brand-kit';
 import { PendingPurchaseGate, track } from '@/features/commerce';
 import { CreditBadge } from '@/features/credits';
 import { HowThisWasMade } from '@/features/generate/components/HowThisWasMade';
@@ -9,6 +10,7 @@ import { recipeOf } from '@/features/generate/state/recall';
 import { PresetSelect } from '@/features/presets';
 import { Storyboard, useSceneHasMedia } from '@/features/storyboard';
 import { useWorkspace, WorkspacePreview, WorkspaceProvider, WorkspaceShell } from '@/features/workspace';
+import { AdTools } from './create/AdTools';
 import { CreateCommerce } from './create/CreateCommerce';
 import { ScenePanel } from './create/ScenePanel';
 
@@ -41,7 +43,14 @@ function Workspace({ user, onLogout }: { user: User; onLogout: () => void }) {
       onLogout={onLogout}
       sceneHasMedia={sceneHasMedia}
       renderCredits={(compact) => <CreditBadge compact={compact} />}
-      renderStoryboard={(props) => <Storyboard {...props} renderRecipe={(input) => (recipeOf(input.asset) ? <HowThisWasMade {...input} /> : null)} />}
+      renderStoryboard={(props) => (
+        <Storyboard
+          {...props}
+          renderRecipe={(input) => (recipeOf(input.asset) ? <HowThisWasMade {...input} /> : null)}
+          renderAdTools={(input) => <AdTools asset={input.asset} projectId={input.projectId} />}
+          renderBrandKit={(projectId) => <BrandKitSection projectId={projectId} />}
+        />
+      )}
       renderScenePanel={(props) => <ScenePanel {...props} />}
       renderPresetChoice={(props) => <PresetSelect {...props} />}
     />

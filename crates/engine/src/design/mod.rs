@@ -16,7 +16,9 @@
 
 mod compose;
 mod layout;
+mod palette;
 mod place;
+mod product;
 mod render;
 mod scene;
 mod text;
@@ -24,9 +26,11 @@ mod text;
 use serde::{Deserialize, Serialize};
 
 pub use layout::{lay_out, relay};
+pub use palette::logo_colours;
+pub use product::product_mask;
 pub use render::{render, render_backdrop};
 pub use scene::{contrast, luminance, worst_contrast};
-pub use text::{FontBook, FontFile, PlacedGlyph, CATALOGUE};
+pub use text::{families, FontBook, FontFile, PlacedGlyph, CATALOGUE};
 
 /// Minimum WCAG contrast between text and what lies under it.
 pub const MIN_CONTRAST: f32 = 4.5;

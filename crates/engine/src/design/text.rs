@@ -71,6 +71,18 @@ pub const CATALOGUE: &[FontFile] = &[
     f("Quicksand Bold", "Quicksand", "fonts-quicksand", "OFL-1.1", "/usr/share/fonts/truetype/quicksand/Quicksand-Bold.ttf"),
 ];
 
+/// The bundled families a brand kit chooses from, in catalogue order. Each has a regular
+/// (named as the family) and a bold (the family's name and " Bold").
+pub fn families() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for f in CATALOGUE {
+        if !out.contains(&f.family) {
+            out.push(f.family);
+        }
+    }
+    out
+}
+
 /// Fonts by name, parsed once from the bytes the caller read.
 #[derive(Clone, Default)]
 pub struct FontBook {

@@ -405,7 +405,8 @@ async fn serve(
     let file = media::locate(state, user_id, id, variant, marked).await?;
     // A rendition that depends on the plan is checked on every view, so a new subscriber
     // sees clean pictures at once.
-    let cache = HeaderValue::from_static(if by_plan {
+    // So is an ad design, whose file is replaced when its words change.
+    let cache = HeaderValue::from_static(if by_plan || file.replaceable() {
         "private, no-cache"
     } else {
         "private, max-age=86400"

@@ -9,8 +9,10 @@ mod account;
 mod account_security;
 mod analytics;
 mod auth;
+mod brand_kits;
 mod chat;
 mod credits;
+mod designs;
 mod estimates;
 pub(crate) mod events;
 mod exports;
@@ -39,6 +41,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(auth::router())
         .merge(projects::router())
+        .merge(brand_kits::router())
         .merge(scenes::router())
         .merge(storyboard::router())
         .merge(credits::router())
@@ -47,6 +50,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(media::router())
         .merge(share::router())
         .merge(exports::router())
+        .merge(designs::router())
         .merge(generate::router())
         .merge(jobs::router())
         .merge(estimates::router())

@@ -166,7 +166,7 @@ impl UploadResponse {
     }
 }
 
-fn multipart_error(e: MultipartError) -> ApiError {
+pub(crate) fn multipart_error(e: MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         IntakeError::TooLarge.into()
     } else {
@@ -176,7 +176,7 @@ fn multipart_error(e: MultipartError) -> ApiError {
 
 const MAX_TEXT_FIELD: usize = 1024;
 
-async fn read_text(field: Field<'_>) -> ApiResult<Option<String>> {
+pub(crate) async fn read_text(field: Field<'_>) -> ApiResult<Option<String>> {
     let text = checked_text(field.text().await.map_err(multipart_error)?)?;
     if text.len() > MAX_TEXT_FIELD {
         return Err(ApiError::Validation {
@@ -188,29 +188,33 @@ async fn read_text(field: Field<'_>) -> ApiResult<Option<String>> {
     Ok((!text.is_empty() && text != "null" && text != "undefined").then_some(text))
 }
 
-/// Reads the file, deciding as soon as it is too big or its first bytes are no image; the
-/// rest is then read and dropped, so the client can finish sending and read the answer.
-async fn read_file(mut field: Field<'_>) -> ApiResult<Bytes> {
+/// Reads the file, deciding as soon as it is too big or its first bytes are no image (then
+/// `no_image` says why from them); the rest is then read and dropped, so the client can
+/// finish sending and read the answer.
+pub(crate) async fn read_file(
+    mut field: Field<'_>,
+    no_image: fn(&[u8]) -> ApiError,
+) -> ApiResult<Bytes> {
     let mut bytes = Vec::new();
-    let mut refused: Option<IntakeError> = None;
+    let mut refused: Option<ApiError> = None;
     while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
         if refused.is_some() {
             continue;
         }
         if bytes.len() + chunk.len() > intake::MAX_UPLOAD_BYTES {
-            refused = Some(IntakeError::TooLarge);
+            refused = Some(IntakeError::TooLarge.into());
             bytes = Vec::new();
             continue;
         }
         let sniffable_before = bytes.len() >= 16;
         bytes.extend_from_slice(&chunk);
         if !sniffable_before && bytes.len() >= 16 && intake::sniff(&bytes).is_none() {
-            refused = Some(IntakeError::UnsupportedType);
+            refused = Some(no_image(&bytes));
             bytes = Vec::new();
         }
     }
     match refused {
-        Some(refusal) => Err(refusal.into()),
+        Some(refusal) => Err(refusal),
         None => Ok(Bytes::from(bytes)),
     }
 }
@@ -225,7 +229,7 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResul
         match field.name().unwrap_or_default() {
             "file" => {
                 form.file_name = field.file_name().map(str::to_owned);
-                match read_file(field).await {
+                match read_file(field, |_| IntakeError::UnsupportedType.into()).await {
                     Ok(bytes) => form.file = Some(bytes),
                     Err(refusal) => refused = Some(refusal),
                 }

@@ -21,7 +21,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct MediaView {
     id: Uuid,
     file_type: MediaKind,
-    /// Where the bytes are served: `/api/media/file/{id}`.
+    /// Where the bytes are served: `/api/media/file/{id}` (with `?v=` naming the version of
+    /// an ad design, whose file is replaced when its words change).
     file_path: String,
     url: String,
     thumbnail_url: String,
@@ -45,13 +46,26 @@ pub struct MediaView {
 
 impl From<store::MediaAsset> for MediaView {
     fn from(m: store::MediaAsset) -> Self {
-        let url = format!("/api/media/file/{}", m.id);
         let file_metadata = m.file_metadata;
+        // An ad design's file is replaced when its words change: its URLs name the version.
+        let (url, thumbnail_url) = match &file_metadata.design {
+            Some(_) => {
+                let version = m.updated_at.timestamp_millis();
+                (
+                    format!("/api/media/file/{}?v={version}", m.id),
+                    format!("/api/media/file/{}?variant=thumbnail&v={version}", m.id),
+                )
+            }
+            None => {
+                let url = format!("/api/media/file/{}", m.id);
+                (url.clone(), format!("{url}?variant=thumbnail"))
+            }
+        };
         Self {
             id: m.id,
             file_type: m.file_type,
             file_path: url.clone(),
-            thumbnail_url: format!("{url}?variant=thumbnail"),
+            thumbnail_url,
             url,
             filename: m.filename,
             original_filename: m.original_filename,

@@ -109,9 +109,17 @@ fn words<const N: usize>(words: [&'static str; N]) -> RefOr<Schema> {
 pub struct MediaFile {
     key: String,
     pub mime: String,
-    /// A stored file never changes, so its id and variant identify the bytes.
+    /// A stored file never changes, so its id and variant identify the bytes; an ad design's
+    /// (replaced when its words change) adds its version.
     pub etag: String,
     pub size: u64,
+}
+
+impl MediaFile {
+    /// An ad design's file, replaced when its words change: revalidated on each view.
+    pub fn replaceable(&self) -> bool {
+        self.key.starts_with(store::DESIGN_KEY_PREFIX)
+    }
 }
 
 /// Whether the owner's generated pictures are served marked: the operator marks free-plan
@@ -194,10 +202,15 @@ pub async fn locate(
         store::StorageError::NotFound => missing(),
         other => ApiError::Internal(other.into()),
     })?;
+    // An ad design's objects are replaced (under new keys) when its words change.
+    let etag = match key.strip_prefix(store::DESIGN_KEY_PREFIX) {
+        Some(version) => format!("\"{id}-{tag}-{version}\""),
+        None => format!("\"{id}-{tag}\""),
+    };
     Ok(MediaFile {
         key,
         mime,
-        etag: format!("\"{id}-{tag}\""),
+        etag,
         size,
     })
 }

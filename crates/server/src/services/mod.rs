@@ -5,9 +5,11 @@
 //! the [`ApiError`](crate::error::ApiError) it returns.
 
 pub mod account_security;
+pub mod brand_kits;
 pub mod chat;
 pub mod commerce;
 pub mod cutouts;
+pub mod designs;
 pub mod estimates;
 pub mod exports;
 pub mod feedback;

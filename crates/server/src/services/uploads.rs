@@ -201,29 +201,40 @@ async fn message_key(
     Ok((id.to_string(), sent))
 }
 
-/// Decodes, orients, strips and thumbnails the photo and solves its automatic cutout off the
-/// async threads, a bounded number at a time so that many uploads cannot exhaust memory. A
-/// file asking for more decoding work than any photo needs is refused by a walk of its
-/// structure before it takes one of those places, so hostile files cannot make other
-/// people's uploads wait.
+/// Decodes, orients, strips and thumbnails the photo and solves its automatic cutout, in one
+/// of the places pictures are decoded in.
 async fn prepare(state: &AppState, file: Bytes) -> ApiResult<(PreparedImage, Solved)> {
-    let walked = file.clone();
-    let (width, height) = tokio::task::spawn_blocking(move || intake::check_decoding_cost(&walked))
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))??;
-    let permit = state.image_work.place(width, height).await;
-    let prepared = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    in_image_place(state, file, |file| {
         let prepared = intake::prepare_reference_image(&file)?;
         // The cutout is of the photo as stored (oriented), so its mask matches what every
         // engine decodes.
         let solved = jobs::cutouts::solve(&prepared.bytes, None)
             .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
-        Ok::<_, ApiError>((prepared, solved))
+        Ok((prepared, solved))
     })
     .await
-    .map_err(|e| ApiError::Internal(e.into()))??;
-    Ok(prepared)
+}
+
+/// Runs `work` on an uploaded picture off the async threads, a bounded number at a time so
+/// that many uploads cannot exhaust memory. A file asking for more decoding work than any
+/// photo needs is refused by a walk of its structure before it takes one of those places, so
+/// hostile files cannot make other people's uploads wait.
+pub(crate) async fn in_image_place<T: Send + 'static>(
+    state: &AppState,
+    file: Bytes,
+    work: impl FnOnce(Bytes) -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    let walked = file.clone();
+    let (width, height) = tokio::task::spawn_blocking(move || intake::check_decoding_cost(&walked))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))??;
+    let permit = state.image_work.place(width, height).await;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(file)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))?
 }
 
 fn new_reference_image(

@@ -237,6 +237,7 @@ fn multipart_form(route: &str, owned: &Owned) -> Form {
                 "original_image_url",
                 format!("/api/media/file/{}", owned.asset),
             ),
+        "/api/projects/{id}/brand-kit/logo" => Form::new().part("file", png()),
         other => panic!("{other} takes a multipart form: teach the access matrix its fields"),
     }
 }

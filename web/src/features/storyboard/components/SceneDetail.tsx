@@ -36,6 +36,8 @@ export interface SceneDetailProps {
   onDeleteAsset: (assetId: string) => Promise<boolean>;
   /** How an asset was made, with what to do with its recipe again; null when nothing is known. */
   renderRecipe?: RenderRecipe;
+  /** Under a picture: its ad text when it is a design, else the step that makes one. */
+  renderAdTools?: RenderRecipe;
 }
 
 export type RenderRecipe = (input: { asset: MediaAsset; projectId: string; sceneId: string }) => ReactNode;
@@ -65,7 +67,17 @@ function formatDate(iso: string): string | null {
 }
 
 /** One campaign up close: a large viewer of its assets, the asset strip, and download, share, edit, cover and delete. */
-export default function SceneDetail({ scene, projectId, autoFocus, generating, onBack, onSetCover, onDeleteAsset, renderRecipe }: SceneDetailProps) {
+export default function SceneDetail({
+  scene,
+  projectId,
+  autoFocus,
+  generating,
+  onBack,
+  onSetCover,
+  onDeleteAsset,
+  renderRecipe,
+  renderAdTools,
+}: SceneDetailProps) {
   const media = scene.media;
   const name = sceneName(scene);
   const headingId = useId();
@@ -150,6 +162,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
   const prompt = asset?.file_metadata?.prompt?.trim();
   // A generated image's recipe has its own section, with the brief in it.
   const recipe = serverAsset && renderRecipe ? renderRecipe({ asset, projectId, sceneId: scene.id }) : null;
+  const adTools = serverAsset && renderAdTools ? renderAdTools({ asset, projectId, sceneId: scene.id }) : null;
   const sceneBy = asset?.file_type === 'image' ? sceneByLine(asset.file_metadata) : null;
   const notes =
     asset?.file_type === 'image'
@@ -322,6 +335,7 @@ export default function SceneDetail({ scene, projectId, autoFocus, generating, o
             ) : null}
             {prompt && !recipe ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600">{prompt}</p> : null}
           </div>
+          {adTools}
           {recipe}
         </>
       )}

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { queryKeys } from '@/api/queryKeys';
 import type { Storyboard as StoryboardData, User } from '@/api/types';
+import { Modal } from '@/components/ui/Modal';
 import { Spinner } from '@/components/ui/Spinner';
 import { useJobProgressState } from '@/lib/events';
 import { isUuid } from '@/lib/media/assetId';
@@ -38,6 +39,10 @@ export interface StoryboardProps {
   settingUp?: boolean;
   /** How an asset of the open campaign was made (the scene detail shows it). */
   renderRecipe?: RenderRecipe;
+  /** Under a picture in the campaign detail: ad text or the step that makes an ad. */
+  renderAdTools?: RenderRecipe;
+  /** The project's brand kit, shown in a dialog from the header. */
+  renderBrandKit?: (projectId: string) => ReactNode;
 }
 
 interface OpenDetail {
@@ -50,11 +55,21 @@ interface OpenDetail {
 const NO_SCENES: StoryboardData['scenes'] = [];
 
 /** Campaign Studio: the selected project's campaigns as a grid of cards, their detail view, and the timeline. */
-export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelectScene, onCreateScene, settingUp = false, renderRecipe }: StoryboardProps) {
+export function Storyboard({
+  projectId: givenProjectId,
+  selectedSceneId,
+  onSelectScene,
+  onCreateScene,
+  settingUp = false,
+  renderRecipe,
+  renderAdTools,
+  renderBrandKit,
+}: StoryboardProps) {
   const routeProjectId = useParams().projectId;
   const projectId = givenProjectId ?? (isUuid(routeProjectId) ? routeProjectId : null);
   const queryClient = useQueryClient();
   const query = useStoryboard(projectId);
+  const [brandKitOpen, setBrandKitOpen] = useState(false);
   const me = useCachedQueryData<User | null>(queryKeys.me);
   const [zoom, setZoom] = useStoryboardZoom(me?.id);
   const jobs = useJobProgressState();
@@ -182,6 +197,7 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
                 onSetCover={onSetActive}
                 onDeleteAsset={deleteAsset}
                 renderRecipe={renderRecipe}
+                renderAdTools={renderAdTools}
               />
             </Suspense>
           ) : null}
@@ -215,7 +231,19 @@ export function Storyboard({ projectId: givenProjectId, selectedSceneId, onSelec
         zoom={zoom}
         onZoom={setZoom}
         showZoom={openScene === null}
+        onBrandKit={projectId && renderBrandKit ? () => setBrandKitOpen(true) : undefined}
       />
+      {projectId && renderBrandKit ? (
+        <Modal
+          open={brandKitOpen}
+          onOpenChange={setBrandKitOpen}
+          title="Brand kit"
+          description="Your logo, colours and fonts, used by every ad in this project."
+          className="max-w-lg"
+        >
+          {renderBrandKit(projectId)}
+        </Modal>
+      ) : null}
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-5 @lg:px-6 @lg:py-6">
         {body}
       </div>

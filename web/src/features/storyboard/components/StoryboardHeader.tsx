@@ -1,4 +1,4 @@
-import { ImageIcon, Minus, Music, Plus, Video } from 'lucide-react';
+import { ImageIcon, Minus, Music, Palette, Plus, Video } from 'lucide-react';
 import { memo } from 'react';
 import type { Storyboard } from '@/api/types';
 import { plural, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomLabel, zoomOut } from '../logic/storyboard';
@@ -11,13 +11,15 @@ export interface StoryboardHeaderProps {
   onZoom: (zoom: number) => void;
   /** The zoom control is left out where it does nothing (the scene detail). */
   showZoom: boolean;
+  /** Opens the project's brand kit; no button without it. */
+  onBrandKit?: () => void;
 }
 
 const zoomButton =
   'flex h-8 w-8 items-center justify-center text-slate-600 transition hover:bg-slate-50 hover:text-slate-900 disabled:pointer-events-none disabled:text-slate-300';
 
 /** Title, campaign counts, the image/video badge and the zoom control. */
-export const StoryboardHeader = memo(function StoryboardHeader({ counts, mediaByType, zoom, onZoom, showZoom }: StoryboardHeaderProps) {
+export const StoryboardHeader = memo(function StoryboardHeader({ counts, mediaByType, zoom, onZoom, showZoom, onBrandKit }: StoryboardHeaderProps) {
   const mediaLabel = mediaByType
     ? [plural(mediaByType.image, 'image'), plural(mediaByType.video, 'video'), mediaByType.audio > 0 ? plural(mediaByType.audio, 'music track') : null]
         .filter(Boolean)
@@ -37,6 +39,15 @@ export const StoryboardHeader = memo(function StoryboardHeader({ counts, mediaBy
         ) : null}
       </div>
       <div className="flex items-center gap-2">
+        {onBrandKit ? (
+          <button
+            type="button"
+            onClick={onBrandKit}
+            className="inline-flex h-8 items-center gap-1.5 rounded-lg bg-white px-3 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition hover:bg-slate-50"
+          >
+            <Palette className="h-3.5 w-3.5" aria-hidden /> Brand kit
+          </button>
+        ) : null}
         {mediaByType ? (
           <p
             className="inline-flex items-center gap-2.5 rounded-full bg-white px-3 py-1.5 text-xs font-medium whitespace-nowrap text-slate-600 tabular-nums ring-1 ring-slate-200"

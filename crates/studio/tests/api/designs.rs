@@ -1,0 +1,407 @@
+//! Ad designs end to end: a headline, offer and call to action set over a generated scene in
+//! the project's brand kit, as a new picture of the campaign that cost nothing; the text keeps
+//! off the product (a magenta bottle, easy to find pixel by pixel); editing the headline sets
+//! it again over the same clean picture; a headline that cannot be set legibly is refused and
+//! stores nothing; another user's picture is 404.
+
+use image::{Rgba, RgbaImage};
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::brand_kits::{logo_png, upload_logo};
+use crate::exports::{campaign, download, start_export, wait_for_export};
+use crate::jobs::start_image;
+use crate::on_both_databases;
+use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
+
+on_both_databases!(a_design_keeps_off_the_product_and_edits_set_it_again);
+on_both_databases!(a_headline_that_cannot_fit_is_refused_and_nothing_is_stored);
+on_both_databases!(exporting_a_design_keeps_the_marketplace_image_clean_and_relays_the_story);
+
+/// A magenta bottle on transparency: its own alpha is its cutout.
+fn bottle_png() -> Vec<u8> {
+    let bottle = RgbaImage::from_fn(300, 600, |x, y| {
+        let body = (60..240).contains(&x) && (180..580).contains(&y);
+        let neck = (120..180).contains(&x) && (60..180).contains(&y);
+        if body || neck {
+            Rgba([255, 0, 255, 255])
+        } else {
+            Rgba([0, 0, 0, 0])
+        }
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    bottle.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    png.into_inner()
+}
+
+/// Keeps a picture in the temp dir (`campaign-studio-designs/`) for looking at.
+fn save(image: &RgbaImage, name: &str) {
+    let dir = std::env::temp_dir().join("campaign-studio-designs");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join(format!("{name}.png"))).unwrap();
+}
+
+fn is_product(p: &Rgba<u8>) -> bool {
+    p[0] > 200 && p[1] < 60 && p[2] > 200
+}
+
+/// A scene generated from the bottle's photo in a new campaign; returns (project, picture id).
+async fn scene_with_bottle(app: &TestApp, session: &Session) -> (String, String) {
+    let (project, scene) = campaign(app, session).await;
+    let form = Form::new()
+        .part("file", Part::bytes(bottle_png()).file_name("bottle.png"))
+        .text("projectId", project.clone())
+        .text("sceneId", scene.clone());
+    let uploaded = app
+        .authed(session, Method::POST, "/api/reference-images/upload-proxy")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(uploaded.status(), StatusCode::CREATED);
+    let job = start_image(
+        app,
+        session,
+        &project,
+        &scene,
+        "a bottle on a marble counter",
+    )
+    .await;
+    let done = app.wait_for_job(session, &job).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    (project, job)
+}
+
+async fn picture(app: &TestApp, session: &Session, id: &str) -> RgbaImage {
+    let response = app
+        .authed(session, Method::GET, &format!("/api/media/file/{id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    image::load_from_memory(&response.bytes().await.unwrap())
+        .unwrap()
+        .to_rgba8()
+}
+
+async fn post_design(app: &TestApp, session: &Session, id: &str, body: Value) -> reqwest::Response {
+    app.authed(session, Method::POST, &format!("/api/media/{id}/designs"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn layer<'a>(design: &'a Value, role: &str) -> &'a Value {
+    design["design"]["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["role"] == role)
+        .unwrap_or_else(|| panic!("no {role} layer: {design}"))
+}
+
+fn inside(b: &Value, x: u32, y: u32) -> bool {
+    let (bx, by) = (b["x"].as_i64().unwrap(), b["y"].as_i64().unwrap());
+    let (bw, bh) = (b["width"].as_i64().unwrap(), b["height"].as_i64().unwrap());
+    let (x, y) = (i64::from(x), i64::from(y));
+    x >= bx && y >= by && x < bx + bw && y < by + bh
+}
+
+async fn a_design_keeps_off_the_product_and_edits_set_it_again(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("bottler@example.com").await;
+    let (project, source) = scene_with_bottle(&app, &session).await;
+    let logo = upload_logo(&app, &session, &project, "logo.png", logo_png()).await;
+    assert_eq!(logo.status(), StatusCode::OK);
+    let balance = app.balance(&session).await;
+
+    let response = post_design(
+        &app,
+        &session,
+        &source,
+        json!({"headline": "Glow all weekend", "offer": "20% off", "cta": "Shop now",
+               "logo": true, "template": "headline_top_left"}),
+    )
+    .await;
+    let status = response.status();
+    let made: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let design = &made["data"];
+    assert_eq!(design["credit_cost"], 0);
+    assert_eq!(app.balance(&session).await, balance, "typesetting is free");
+    assert_eq!(design["design"]["source_asset_id"], source);
+    assert_eq!(layer(design, "headline")["text"], "Glow all weekend");
+    assert_eq!(
+        design["design"]["colours"][0], "#c44a18",
+        "the kit's colours"
+    );
+    assert!(design["design"]["logo"].is_object(), "{design}");
+    let id = design["id"].as_str().unwrap().to_owned();
+
+    // A new picture of the same campaign, shown on the storyboard beside its source.
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    let media = storyboard["data"]["scenes"][0]["media"].as_array().unwrap();
+    assert_eq!(media.len(), 2, "{storyboard}");
+    let url_before = media[1]["url"].as_str().unwrap().to_owned();
+    assert!(
+        url_before.starts_with(&format!("/api/media/file/{id}?v=")),
+        "{url_before}"
+    );
+
+    // The product's pixels are the picture's own: no text, scrim or badge over them, and
+    // no text box reaches into the product.
+    let clean = picture(&app, &session, &source).await;
+    let ad = picture(&app, &session, &id).await;
+    save(&clean, &format!("{db:?}-clean"));
+    save(&ad, &format!("{db:?}-ad"));
+    assert_eq!(ad.dimensions(), clean.dimensions());
+    let product: Vec<(u32, u32)> = clean
+        .enumerate_pixels()
+        .filter(|(_, _, p)| is_product(p))
+        .map(|(x, y, _)| (x, y))
+        .collect();
+    assert!(product.len() > 1000, "the bottle is in the scene");
+    for &(x, y) in &product {
+        assert!(is_product(ad.get_pixel(x, y)), "({x}, {y}) is covered");
+    }
+    for l in design["design"]["layers"].as_array().unwrap() {
+        assert!(
+            !product.iter().any(|&(x, y)| inside(&l["box"], x, y)),
+            "{} is over the product",
+            l["role"]
+        );
+    }
+    // The headline is really set: its box differs from the clean picture.
+    let headline_box = layer(design, "headline")["box"].clone();
+    let changed = ad
+        .enumerate_pixels()
+        .filter(|(x, y, p)| inside(&headline_box, *x, *y) && *p != clean.get_pixel(*x, *y))
+        .count();
+    assert!(changed > 200, "{changed} pixels of type");
+
+    // Editing the headline sets it again over the same clean picture, for free.
+    let edited = app
+        .authed(&session, Method::PATCH, &format!("/api/media/{id}/design"))
+        .json(&json!({"headline": "Last day: glow for less", "offer": ""}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(edited.status(), StatusCode::OK);
+    let edited: Value = edited.json().await.unwrap();
+    let edited = &edited["data"];
+    assert_eq!(edited["id"], id.as_str());
+    assert_eq!(layer(edited, "headline")["text"], "Last day: glow for less");
+    assert!(
+        edited["design"]["layers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["role"] != "offer"),
+        "the emptied offer is taken out: {edited}"
+    );
+    assert_eq!(layer(edited, "cta")["text"], "Shop now", "the rest stays");
+    let again = picture(&app, &session, &id).await;
+    assert_ne!(again, ad, "the file shows the new headline");
+    for &(x, y) in &product {
+        assert!(is_product(again.get_pixel(x, y)), "({x}, {y}) is covered");
+    }
+    assert_eq!(app.balance(&session).await, balance);
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    assert_eq!(
+        storyboard["data"]["scenes"][0]["media"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2,
+        "edited in place"
+    );
+    // Its URL names the new version, so a browser does not show the old words.
+    let url_after = storyboard["data"]["scenes"][0]["media"][1]["url"].clone();
+    assert_ne!(url_after, url_before.as_str());
+    let file = app
+        .authed(&session, Method::GET, url_after.as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(file.headers()["cache-control"], "private, no-cache");
+
+    // Someone else's picture or design is not found.
+    let stranger = app.signup("stranger@example.com").await;
+    let theirs = post_design(
+        &app,
+        &stranger,
+        &source,
+        json!({"headline": "Mine now", "template": "headline_top_left"}),
+    )
+    .await;
+    expect_error(theirs, StatusCode::NOT_FOUND, "not_found").await;
+    let theirs = app
+        .authed(&stranger, Method::PATCH, &format!("/api/media/{id}/design"))
+        .json(&json!({"headline": "Mine now"}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(theirs, StatusCode::NOT_FOUND, "not_found").await;
+}
+
+async fn a_headline_that_cannot_fit_is_refused_and_nothing_is_stored(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("wordy@example.com").await;
+    let (project, source) = scene_with_bottle(&app, &session).await;
+    let designs_on_disk = || {
+        let dir = app.db.data_dir.path().join("media/designs");
+        std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0)
+    };
+
+    // One word longer than any line: it cannot wrap, and shrunk to fit it is unreadable.
+    let word = "Unbelievablyextraordinarilymagnificentlyluminousserum".repeat(3);
+    let refused = post_design(
+        &app,
+        &session,
+        &source,
+        json!({"headline": word, "template": "headline_top_left"}),
+    )
+    .await;
+    let message = expect_error(refused, StatusCode::BAD_REQUEST, "validation_error").await;
+    assert!(message.contains("headline"), "{message}");
+    let unknown = post_design(
+        &app,
+        &session,
+        &source,
+        json!({"headline": "Sale", "template": "comic_strip"}),
+    )
+    .await;
+    expect_error(unknown, StatusCode::BAD_REQUEST, "validation_error").await;
+    let storyboard = app
+        .get_json(&session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    assert_eq!(
+        storyboard["data"]["scenes"][0]["media"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1,
+        "{storyboard}"
+    );
+    assert_eq!(designs_on_disk(), 0);
+}
+
+/// Exports `asset` to `targets`; returns each file's (target, checks, decoded picture).
+async fn exported(
+    app: &TestApp,
+    session: &Session,
+    asset: &str,
+    targets: &[&str],
+) -> Vec<(String, Vec<Value>, RgbaImage)> {
+    let started = start_export(app, session, asset, json!({ "targets": targets })).await;
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let started: Value = started.json().await.unwrap();
+    let job = started["data"]["job_id"].as_str().unwrap().to_owned();
+    let view = wait_for_export(app, session, &job).await;
+    assert_eq!(view["status"], "completed", "{view}");
+    let mut out = Vec::new();
+    for file in view["files"].as_array().unwrap() {
+        let (_, bytes) = download(app, session, file["download_url"].as_str().unwrap()).await;
+        out.push((
+            file["target"].as_str().unwrap().to_owned(),
+            file["checks"].as_array().unwrap().clone(),
+            image::load_from_memory(&bytes).unwrap().to_rgba8(),
+        ));
+    }
+    out
+}
+
+fn check<'a>(checks: &'a [Value], rule: &str) -> &'a Value {
+    checks
+        .iter()
+        .find(|c| c["rule"] == rule)
+        .unwrap_or_else(|| panic!("no {rule} check: {checks:?}"))
+}
+
+async fn exporting_a_design_keeps_the_marketplace_image_clean_and_relays_the_story(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("exporter@example.com").await;
+    let (project, source) = scene_with_bottle(&app, &session).await;
+    let logo = upload_logo(&app, &session, &project, "logo.png", logo_png()).await;
+    assert_eq!(logo.status(), StatusCode::OK);
+    let response = post_design(
+        &app,
+        &session,
+        &source,
+        json!({"headline": "Glow all weekend", "cta": "Shop now", "logo": true,
+               "template": "headline_top_left"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let design: Value = response.json().await.unwrap();
+    let id = design["data"]["id"].as_str().unwrap().to_owned();
+
+    let ad = exported(&app, &session, &id, &["amazon_main", "instagram_story"]).await;
+    let clean = exported(&app, &session, &source, &["instagram_story"]).await;
+
+    // The Amazon main image is the product alone on white, made from the clean picture,
+    // and says so.
+    let (target, checks, main) = &ad[0];
+    assert_eq!(target, "amazon_main");
+    let no_text = check(checks, "no_text");
+    assert_eq!(no_text["ok"], true);
+    assert!(
+        no_text["detail"]
+            .as_str()
+            .unwrap()
+            .contains("clean picture"),
+        "{no_text}"
+    );
+    let white = |p: &Rgba<u8>| p[0] > 235 && p[1] > 235 && p[2] > 235;
+    let bottle = |p: &Rgba<u8>| p[0] > 150 && p[2] > 150;
+    let neither = main.pixels().filter(|p| !(white(p) || bottle(p))).count();
+    assert!(
+        neither < 200,
+        "{neither} pixels are neither white nor the bottle"
+    );
+    save(main, &format!("{db:?}-amazon-main"));
+
+    // The story is the clean story with the ad laid out again over it: its type (the dark
+    // ink that was not there) inside the story's safe zone, nothing on the product.
+    let (target, checks, story) = &ad[1];
+    assert_eq!(target, "instagram_story");
+    assert_eq!(check(checks, "ad_text")["ok"], true, "{checks:?}");
+    let (_, _, plain) = &clean[0];
+    save(story, &format!("{db:?}-story"));
+    assert_eq!(story.dimensions(), (1080, 1920));
+    assert_eq!(plain.dimensions(), (1080, 1920));
+    let (top, bottom) = (1920 * 14 / 100 - 16, 1920 - 1920 * 20 / 100 + 16);
+    let mut changed = 0;
+    for (x, y, p) in story.enumerate_pixels() {
+        let q = plain.get_pixel(x, y);
+        // The story was encoded once more than the plain one: judged inside the bottle's
+        // edge, with room for that.
+        let core = (x.saturating_sub(2)..(x + 3).min(1080)).all(|nx| {
+            (y.saturating_sub(2)..(y + 3).min(1920)).all(|ny| is_product(plain.get_pixel(nx, ny)))
+        });
+        if core {
+            assert!(
+                p[0] > 170 && p[1] < 90 && p[2] > 170,
+                "({x}, {y}) of the product is covered: {p:?} was {q:?}"
+            );
+        }
+        let ink = |p: &Rgba<u8>| p[0] < 60 && p[1] < 60 && p[2] < 60;
+        if ink(p) && !ink(q) {
+            changed += 1;
+            assert!(
+                y >= top && y < bottom,
+                "({x}, {y}): type outside the safe zone"
+            );
+        }
+    }
+    assert!(
+        changed > 1000,
+        "the ad's text is on the story ({changed} pixels)"
+    );
+}

@@ -1,0 +1,1 @@
+export { BrandKitSection } from './components/BrandKitSection';

@@ -1,0 +1,2 @@
+export { AdDesignForm } from './components/AdDesignForm';
+export { DesignCopyEditor } from './components/DesignCopyEditor';
