@@ -53,7 +53,7 @@ pub use media::MediaKind;
 pub use names::{ProjectName, SceneName};
 pub use request::{
     AudioType, BriefKind, Choice, FeedbackReason, FeedbackType, LookupId, OptionalId, OutputType,
-    Reaction, Word,
+    Reaction, Variations, Word,
 };
 
 /// A rule broken by user input. `message` is the text shown to the user.

@@ -98,6 +98,79 @@ impl<'de> Deserialize<'de> for LookupId {
     }
 }
 
+/// How many images a request asks for of one brief: a whole number from 1 to
+/// [`Variations::MAX`]; absent or null means one. Anything else (a fraction, text, a
+/// boolean) is refused while the request is read, so a service only ever sees a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variations(u8);
+
+impl Variations {
+    /// The most images one request makes.
+    pub const MAX: u8 = 4;
+    pub const OUT_OF_RANGE: &'static str = "variations must be a whole number from 1 to 4";
+
+    pub fn count(self) -> u8 {
+        self.0
+    }
+
+    pub fn new(count: u64) -> Result<Self, Invalid> {
+        u8::try_from(count)
+            .ok()
+            .filter(|n| (1..=Self::MAX).contains(n))
+            .map(Self)
+            .ok_or_else(|| Invalid::new("variations", Self::OUT_OF_RANGE))
+    }
+}
+
+impl Default for Variations {
+    fn default() -> Self {
+        Self(1)
+    }
+}
+
+impl<'de> Deserialize<'de> for Variations {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Count;
+
+        impl<'de> de::Visitor<'de> for Count {
+            type Value = Variations;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(Variations::OUT_OF_RANGE)
+            }
+
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Variations, E> {
+                Variations::new(n).map_err(Invalid::into_de_error)
+            }
+
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Variations, E> {
+                u64::try_from(n)
+                    .map_err(|_| Invalid::new("variations", Variations::OUT_OF_RANGE))
+                    .and_then(Variations::new)
+                    .map_err(Invalid::into_de_error)
+            }
+
+            fn visit_unit<E: de::Error>(self) -> Result<Variations, E> {
+                Ok(Variations::default())
+            }
+
+            fn visit_none<E: de::Error>(self) -> Result<Variations, E> {
+                Ok(Variations::default())
+            }
+
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Variations, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+
+        // Every other kind of value (2.5, "2", true, [], {}) falls to the visitor's
+        // defaults, which refuse it with `expecting`'s words; those are the rule's message.
+        deserializer
+            .deserialize_any(Count)
+            .map_err(|_: D::Error| Invalid::new("variations", Self::OUT_OF_RANGE).into_de_error())
+    }
+}
+
 /// One of a set of words a request may leave out (absent, null or blank); given, it must be
 /// one of them, and the answer lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -325,6 +398,35 @@ mod tests {
         parent: LookupId,
         #[serde(default)]
         engine: Choice<ImageEngine>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Set {
+        #[serde(default)]
+        variations: Variations,
+    }
+
+    #[test]
+    fn variations_are_a_whole_number_from_one_to_four() {
+        let count = |json: &str| serde_json::from_str::<Set>(json).map(|s| s.variations.count());
+        assert_eq!(count("{}").unwrap(), 1);
+        assert_eq!(count(r#"{"variations":null}"#).unwrap(), 1);
+        for n in 1..=4 {
+            assert_eq!(count(&format!(r#"{{"variations":{n}}}"#)).unwrap(), n);
+        }
+        for bad in [
+            "0", "5", "-1", "2.5", "\"2\"", "\"x\"", "true", "[2]", "{}", "300",
+        ] {
+            let error = count(&format!(r#"{{"variations":{bad}}}"#))
+                .unwrap_err()
+                .to_string();
+            let rule = error.split(" at line").next().unwrap();
+            assert_eq!(
+                Invalid::message_in_de_error(rule),
+                Some(Variations::OUT_OF_RANGE),
+                "{bad}: {error}"
+            );
+        }
     }
 
     fn read(json: &str) -> Result<Request, String> {

@@ -322,6 +322,7 @@ fn field_name(path: &str) -> Option<&'static str> {
         "variant",
         "format",
         "output_type",
+        "variations",
     ];
     // An item of a list is named by its list: `reference_images[1]` is `reference_images`.
     let last = path.rsplit('.').next().unwrap_or(path);

@@ -13,6 +13,7 @@ mod rate_limit;
 mod routes;
 mod services;
 mod sessions;
+mod share_page;
 mod state;
 mod stripe;
 mod web;

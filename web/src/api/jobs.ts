@@ -1,4 +1,5 @@
 import { api, ApiError, toApiError, unwrap } from './client';
+import type { components } from './schema';
 import type { OkBody } from './types';
 
 /** `GET /api/jobs/{id}/status` → data: status, progress, stage, result, result_url, credit_cost, error. */
@@ -35,4 +36,31 @@ export const CANCEL_FAILED = 'Failed to cancel the generation';
 export async function cancelJob(jobId: string): Promise<CancelledJob> {
   const body = await unwrap(api.POST('/api/jobs/{id}/cancel', { params: { path: { id: jobId } } }), CANCEL_FAILED);
   return body.data;
+}
+
+/** `data` of the 202 answer of every route that starts jobs. */
+export type StartedJobBody = components['schemas']['StartedJob'];
+
+/** The jobs a start call began: the one to follow and every variation's. */
+export interface StartedJob {
+  jobId: string;
+  /** Every job started, one per variation, `jobId` first. */
+  jobIds: string[];
+  creditCost: number;
+  /** The template applied, for a template's jobs. */
+  templateName: string | null;
+  statusUrl: string;
+}
+
+/** The started jobs of a start call's answer; one without a job id fails with `missing`. */
+export function startedJob(body: { data?: StartedJobBody } | undefined, missing: string): StartedJob {
+  const data = body?.data;
+  if (!data?.job_id) throw new ApiError(missing, 0, 'invalid_response');
+  return {
+    jobId: data.job_id,
+    jobIds: data.job_ids.length > 0 ? data.job_ids : [data.job_id],
+    creditCost: data.credit_cost,
+    templateName: data.template_name ?? null,
+    statusUrl: data.status_url,
+  };
 }

@@ -516,7 +516,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A generation's status (200 also for failed jobs; 404 for other users' jobs). */
+        /**
+         * A job's status in the older chat poll's shape (200 also for failed jobs; 404 for other
+         *     users' jobs). Canonical: `/api/jobs/{id}/status`.
+         */
         get: operations["generateStatus"];
         put?: never;
         post?: never;
@@ -1027,7 +1030,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An AI Assistant (recommendation) job's status; the same view as `/api/jobs/{id}/status`. */
+        /**
+         * An AI Assistant (recommendation) job's status: the same view as the canonical
+         *     `/api/jobs/{id}/status`, under the older route.
+         */
         get: operations["recommendationStatus"];
         put?: never;
         post?: never;
@@ -1398,7 +1404,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A video job's status. */
+        /** A video job's status in the older video poll's shape. Canonical: `/api/jobs/{id}/status`. */
         get: operations["videoStatus"];
         put?: never;
         post?: never;
@@ -1546,23 +1552,14 @@ export interface components {
              */
             variations?: number | null;
         };
-        ChatGenerateResponse: {
-            /**
-             * Format: int64
-             * @description Credits debited for every job started.
-             */
-            credit_cost: number;
-            /**
-             * Format: uuid
-             * @description The first (or only) job.
-             */
-            job_id: string;
-            /** @description Every job started, one per variation, `job_id` first. */
-            job_ids: string[];
+        /**
+         * @description The jobs a message started: the started-job answer of every generate route, and the
+         *     message.
+         */
+        ChatGenerationStarted: components["schemas"]["StartedJob"] & {
             /** Format: uuid */
             message_id: string;
-            status: components["schemas"]["JobStatus"];
-            /** @description The same job, where older clients read it. */
+            /** @description The first job again, under the older contract's name. */
             video_generation: components["schemas"]["VideoGeneration"];
         };
         CheckoutRequestBody: {
@@ -2037,12 +2034,12 @@ export interface components {
              */
             variations?: number | null;
         };
-        /** @description The chat's poll: status, result URL, thumbnail, asset type, cost and error. */
+        /** @description `/api/jobs/{id}/status`'s view with the older poll's names beside it. */
         GenerateStatusView: components["schemas"]["JobStatusView"] & {
             /** @description image, video or audio. */
             asset_type: string;
             thumbnail_url?: string | null;
-            /** @description The media URL once completed. */
+            /** @description The media URL once completed (`result_url`). */
             url?: string | null;
         };
         GenerateVideoRequest: {
@@ -2517,14 +2514,6 @@ export interface components {
             resolution?: null | components["schemas"]["Resolution"];
             template_id?: string | null;
         };
-        RecommendationJob: {
-            /** Format: uuid */
-            job_id: string;
-            /** @description Every job started, one per variation, `job_id` first. */
-            job_ids: string[];
-            status: components["schemas"]["JobStatus"];
-            status_url: string;
-        };
         RecommendationRequest: {
             color_palette?: null | components["schemas"]["ColorPalette"];
             composition?: null | components["schemas"]["Composition"];
@@ -2545,18 +2534,6 @@ export interface components {
              *     composition, 1 credit each, all started or none.
              */
             variations?: number | null;
-        };
-        RecommendationStarted: {
-            data: components["schemas"]["RecommendationJob"];
-            /**
-             * Format: uuid
-             * @description The first (or only) job.
-             */
-            job_id: string;
-            /** @description Every job started, one per variation, `job_id` first. */
-            job_ids: string[];
-            status: string;
-            status_url: string;
         };
         ReferenceImageList: {
             /** @description Oldest first. */
@@ -2797,6 +2774,8 @@ export interface components {
             status: components["schemas"]["JobStatus"];
             /** @description Where to poll: `/api/jobs/{id}/status`. */
             status_url: string;
+            /** @description The template applied, for a template's jobs. */
+            template_name?: string | null;
         };
         StatusAnswer: {
             message: string;
@@ -2995,24 +2974,15 @@ export interface components {
             status: string;
         };
         /** @description The contract's success envelope. */
-        Success_ChatGenerateResponse: {
-            data: {
-                /**
-                 * Format: int64
-                 * @description Credits debited for every job started.
-                 */
-                credit_cost: number;
-                /**
-                 * Format: uuid
-                 * @description The first (or only) job.
-                 */
-                job_id: string;
-                /** @description Every job started, one per variation, `job_id` first. */
-                job_ids: string[];
+        Success_ChatGenerationStarted: {
+            /**
+             * @description The jobs a message started: the started-job answer of every generate route, and the
+             *     message.
+             */
+            data: components["schemas"]["StartedJob"] & {
                 /** Format: uuid */
                 message_id: string;
-                status: components["schemas"]["JobStatus"];
-                /** @description The same job, where older clients read it. */
+                /** @description The first job again, under the older contract's name. */
                 video_generation: components["schemas"]["VideoGeneration"];
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
@@ -3109,12 +3079,12 @@ export interface components {
         };
         /** @description The contract's success envelope. */
         Success_GenerateStatusView: {
-            /** @description The chat's poll: status, result URL, thumbnail, asset type, cost and error. */
+            /** @description `/api/jobs/{id}/status`'s view with the older poll's names beside it. */
             data: components["schemas"]["JobStatusView"] & {
                 /** @description image, video or audio. */
                 asset_type: string;
                 thumbnail_url?: string | null;
-                /** @description The media URL once completed. */
+                /** @description The media URL once completed (`result_url`). */
                 url?: string | null;
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
@@ -3396,6 +3366,8 @@ export interface components {
                 status: components["schemas"]["JobStatus"];
                 /** @description Where to poll: `/api/jobs/{id}/status`. */
                 status_url: string;
+                /** @description The template applied, for a template's jobs. */
+                template_name?: string | null;
             };
             /** @description What was done, in words, where the resource's answers say it (style presets). */
             message?: string | null;
@@ -3546,32 +3518,6 @@ export interface components {
              */
             variations?: number | null;
         };
-        TemplateJob: {
-            /** Format: uuid */
-            job_id: string;
-            /** @description Every job started, one per variation, `job_id` first. */
-            job_ids: string[];
-            status: components["schemas"]["JobStatus"];
-            status_url: string;
-            template_name: string;
-        };
-        /**
-         * @description Clients read `job_id`, `template_name` and `status_url` at the top level or in `data`:
-         *     both are given.
-         */
-        TemplateJobStarted: {
-            data: components["schemas"]["TemplateJob"];
-            /**
-             * Format: uuid
-             * @description The first (or only) job.
-             */
-            job_id: string;
-            /** @description Every job started, one per variation, `job_id` first. */
-            job_ids: string[];
-            status: string;
-            status_url: string;
-            template_name: string;
-        };
         TemplateList: {
             /** @description Every template of the type, popular first (the panel shows 9). */
             templates: components["schemas"]["TemplateView"][];
@@ -3623,10 +3569,11 @@ export interface components {
             id: string;
             picture?: string | null;
         };
+        /** @description The job a chat message started, under the older contract's name for it. */
         VideoGeneration: {
             /**
              * Format: uuid
-             * @description The job id.
+             * @description The job id (`job_id`).
              */
             id: string;
         };
@@ -3636,7 +3583,7 @@ export interface components {
             media_url: string;
             thumbnail_url?: string | null;
         };
-        /** @description The video poll's shape: everything at the top level. */
+        /** @description The older video poll's shape: everything at the top level, outside the envelope. */
         VideoStatusView: {
             error?: string | null;
             /** Format: int64 */
@@ -4266,7 +4213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success_ChatGenerateResponse"];
+                    "application/json": components["schemas"]["Success_ChatGenerationStarted"];
                 };
             };
             400: {
@@ -4344,9 +4291,9 @@ export interface operations {
             query?: {
                 project_id?: string;
                 scene_id?: string;
-                /** @description 1 (default) is the newest page. */
+                /** @description 1-based; default 1. */
                 page?: number;
-                /** @description Default 50, at most 200. */
+                /** @description Default 50, at most 100. */
                 per_page?: number;
             };
             header?: never;
@@ -4533,7 +4480,7 @@ export interface operations {
     listStylePresets: {
         parameters: {
             query?: {
-                /** @description Default 1. */
+                /** @description 1-based; default 1. */
                 page?: number;
                 /** @description Default 20, at most 100. */
                 per_page?: number;
@@ -7249,7 +7196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RecommendationStarted"];
+                    "application/json": components["schemas"]["Success_StartedJob"];
                 };
             };
             400: {
@@ -8550,7 +8497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TemplateJobStarted"];
+                    "application/json": components["schemas"]["Success_StartedJob"];
                 };
             };
             400: {

@@ -5,8 +5,8 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use domain::{
-    Generation, JobStatus, MediaItem, MediaKind, MessageContext, MessageRole, OptionalId,
-    ProcessingStatus, StructuredResponse,
+    Generation, MediaItem, MediaKind, MessageContext, MessageRole, OptionalId, ProcessingStatus,
+    StructuredResponse,
 };
 use serde::{Deserialize, Serialize};
 use store::Message;
@@ -17,7 +17,9 @@ use uuid::Uuid;
 use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::media_files::{file_url, preview_url};
-use crate::models::{page_number, success, Success};
+use crate::models::{success, Page, Success};
+use crate::routes::compat;
+use crate::routes::jobs::StartedJob;
 use crate::services::chat::{self, ChatGenerateRequest, SendRequest};
 use crate::services::scenes::SceneRef;
 use crate::state::AppState;
@@ -197,10 +199,6 @@ pub struct HistoryQuery {
     #[serde(default)]
     #[param(value_type = Option<Uuid>)]
     scene_id: OptionalId,
-    /// 1 (default) is the newest page.
-    page: Option<i64>,
-    /// Default 50, at most 200.
-    per_page: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -219,22 +217,21 @@ pub struct History {
 
 /// A scene's conversation, a page at a time (page 1 = the newest messages).
 #[utoipa::path(get, path = "/api/chat/history", tag = "chat", operation_id = "chatHistory",
-    params(HistoryQuery),
+    params(HistoryQuery, Page<50>),
     responses((status = 200, body = Success<History>), (status = 400, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn history(
     State(state): State<AppState>,
     current: CurrentUser,
     Query(query): Query<HistoryQuery>,
+    page: Page<50>,
 ) -> ApiResult<Json<Success<History>>> {
     let scene = SceneRef::required(query.project_id, query.scene_id)?;
-    let page = page_number(query.page)?;
-    let per_page = query.per_page.unwrap_or(50);
-    let (messages, total) = chat::history(&state, current.user.id, scene, page, per_page).await?;
+    let (messages, total) = chat::history(&state, current.user.id, scene, page).await?;
     Ok(success(History {
         messages: messages.into_iter().map(Into::into).collect(),
         pagination: Pagination {
-            page,
-            per_page,
+            page: page.number,
+            per_page: page.size,
             total,
         },
     }))
@@ -276,24 +273,15 @@ async fn status(
     }))
 }
 
+/// The jobs a message started: the started-job answer of every generate route, and the
+/// message.
 #[derive(Serialize, ToSchema)]
-pub struct VideoGeneration {
-    /// The job id.
-    id: Uuid,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct ChatGenerateResponse {
+pub struct ChatGenerationStarted {
     message_id: Uuid,
-    /// The first (or only) job.
-    job_id: Uuid,
-    /// Every job started, one per variation, `job_id` first.
-    job_ids: Vec<Uuid>,
-    /// The same job, where older clients read it.
-    video_generation: VideoGeneration,
-    status: JobStatus,
-    /// Credits debited for every job started.
-    credit_cost: i64,
+    #[serde(flatten)]
+    job: StartedJob,
+    /// The first job again, under the older contract's name.
+    video_generation: compat::VideoGeneration,
 }
 
 /// Starts the generation an assistant message is ready for, from its refined prompt (or an
@@ -302,23 +290,20 @@ pub struct ChatGenerateResponse {
 #[utoipa::path(post, path = "/api/chat/generate/{message_id}", tag = "chat", operation_id = "chatGenerate",
     params(("message_id" = String, Path)),
     request_body = ChatGenerateRequest,
-    responses((status = 200, body = Success<ChatGenerateResponse>), (status = 400, body = ErrorResponse),
+    responses((status = 200, body = Success<ChatGenerationStarted>), (status = 400, body = ErrorResponse),
         (status = 402, body = ErrorResponse), (status = 403, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn generate(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(message_id): Path<String>,
     Json(request): Json<ChatGenerateRequest>,
-) -> ApiResult<Json<Success<ChatGenerateResponse>>> {
+) -> ApiResult<Json<Success<ChatGenerationStarted>>> {
     let (message, jobs) =
         chat::generate_from_message(&state, current.user.id, &message_id, request).await?;
-    let job = &jobs[0];
-    Ok(success(ChatGenerateResponse {
+    let job = StartedJob::set(&jobs);
+    Ok(success(ChatGenerationStarted {
         message_id: message.id,
-        job_id: job.id,
-        job_ids: jobs.iter().map(|j| j.id).collect(),
-        video_generation: VideoGeneration { id: job.id },
-        status: job.status,
-        credit_cost: jobs.iter().map(|j| j.credit_cost).sum(),
+        video_generation: compat::VideoGeneration { id: job.job_id },
+        job,
     }))
 }

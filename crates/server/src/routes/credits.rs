@@ -1,16 +1,14 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use domain::{JobKind, LedgerReason};
-use serde::Deserialize;
 use serde::Serialize;
-use utoipa::IntoParams;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Query};
-use crate::models::{page_number, success, Success};
+use crate::error::{ApiResult, ErrorResponse};
+use crate::extract::{CurrentUser, Json};
+use crate::models::{success, Page, Success};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -61,15 +59,6 @@ async fn balance(
         subscription_package: plan.map(|p| p.name),
         low_credit_threshold: state.config.low_credit_threshold,
     }))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// 1-based; default 1.
-    page: Option<i64>,
-    /// Default 20, at most 100.
-    per_page: Option<i64>,
 }
 
 /// One ledger entry.
@@ -130,22 +119,17 @@ fn describe(entry: &store::LedgerEntry) -> String {
 
 /// The signed-in user's credit ledger, newest first, for the `/transactions` page.
 #[utoipa::path(get, path = "/api/credits/transactions", tag = "credits", operation_id = "creditTransactions",
-    params(PageQuery),
+    params(Page<20>),
     responses((status = 200, body = Success<CreditTransactions>), (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse)))]
 async fn transactions(
     State(state): State<AppState>,
     current: CurrentUser,
-    Query(query): Query<PageQuery>,
+    page: Page<20>,
 ) -> ApiResult<Json<Success<CreditTransactions>>> {
-    let page = page_number(query.page)?;
-    let per_page = query.per_page.unwrap_or(20);
-    if !(1..=100).contains(&per_page) {
-        return Err(ApiError::validation(
-            "per_page",
-            "per_page must be between 1 and 100",
-        ));
-    }
-    let (entries, total) = state.store.ledger(current.user.id, page, per_page).await?;
+    let (entries, total) = state
+        .store
+        .ledger(current.user.id, page.number, page.size)
+        .await?;
     let mut subscription_words =
         crate::services::commerce::grant_descriptions(&state, &entries).await?;
     Ok(success(CreditTransactions {
@@ -162,8 +146,8 @@ async fn transactions(
                 created_at: e.created_at,
             })
             .collect(),
-        page,
-        per_page,
+        page: page.number,
+        per_page: page.size,
         total,
     }))
 }

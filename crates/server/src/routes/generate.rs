@@ -1,23 +1,20 @@
-//! `POST /api/generate/{image,video,audio,image-edit}` and the status views the chat and
-//! the image viewer poll: `/api/generate/status/{id}` and `/api/video-status/{id}`.
+//! `POST /api/generate/{image,video,audio,image-edit}`: each answers 202 with the started
+//! job; its status is `/api/jobs/{id}/status`.
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use domain::{Choice, ImageEngine, LookupId, OptionalId};
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiError, ApiResult, ErrorResponse};
-use crate::extract::{checked_text, CurrentUser, Json, Path};
+use crate::extract::{checked_text, CurrentUser, Json};
 use crate::models::{success, Success};
-use crate::routes::jobs::{JobStatusView, StartedJob};
+use crate::routes::jobs::StartedJob;
 use crate::services::generation::{
     self, GenerateAudioRequest, GenerateImageRequest, GenerateVideoRequest, ImageEditRequest,
     MASK_PROBLEM,
 };
-use crate::services::ownership;
 use crate::state::AppState;
 
 /// Masks are small PNGs; the whole edit form stays well under this.
@@ -31,8 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(generate_image))
         .routes(routes!(generate_video))
         .routes(routes!(generate_audio))
-        .routes(routes!(generate_status))
-        .routes(routes!(video_status))
 }
 
 fn accepted(job: &store::Job) -> (StatusCode, Json<Success<StartedJob>>) {
@@ -135,79 +130,4 @@ async fn generate_image_edit(
         .map(str::to_owned);
     let job = generation::start_image_edit(&state, current.user.id, form).await?;
     Ok(accepted(&job))
-}
-
-/// The chat's poll: status, result URL, thumbnail, asset type, cost and error.
-#[derive(Serialize, ToSchema)]
-pub struct GenerateStatusView {
-    #[serde(flatten)]
-    job: JobStatusView,
-    /// The media URL once completed.
-    url: Option<String>,
-    thumbnail_url: Option<String>,
-    /// image, video or audio.
-    asset_type: &'static str,
-}
-
-/// A generation's status (200 also for failed jobs; 404 for other users' jobs).
-#[utoipa::path(get, path = "/api/generate/status/{job_id}", tag = "generation", operation_id = "generateStatus",
-    params(("job_id" = String, Path)),
-    responses((status = 200, body = Success<GenerateStatusView>), (status = 404, body = ErrorResponse)))]
-async fn generate_status(
-    State(state): State<AppState>,
-    current: CurrentUser,
-    Path(job_id): Path<String>,
-) -> ApiResult<Json<Success<GenerateStatusView>>> {
-    let job = ownership::owned_job(&state, current.user.id, &job_id).await?;
-    let view = JobStatusView::from(&job);
-    Ok(success(GenerateStatusView {
-        url: view.result_url.clone(),
-        thumbnail_url: view.thumbnail_url.clone(),
-        asset_type: job.kind.output().map_or("text", domain::MediaKind::as_str),
-        job: view,
-    }))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct VideoResult {
-    media_url: String,
-    thumbnail_url: Option<String>,
-    credit_cost: i64,
-}
-
-/// The video poll's shape: everything at the top level.
-#[derive(Serialize, ToSchema)]
-pub struct VideoStatusView {
-    status: domain::JobStatus,
-    error: Option<String>,
-    result: Option<VideoResult>,
-    progress: i64,
-}
-
-/// A video job's status.
-#[utoipa::path(get, path = "/api/video-status/{id}", tag = "generation", operation_id = "videoStatus",
-    params(("id" = String, Path)),
-    responses((status = 200, body = VideoStatusView), (status = 404, body = ErrorResponse)))]
-async fn video_status(
-    State(state): State<AppState>,
-    current: CurrentUser,
-    Path(id): Path<String>,
-) -> ApiResult<Json<VideoStatusView>> {
-    let job = ownership::owned_job(&state, current.user.id, &id).await?;
-    let result = job
-        .asset_id
-        .filter(|_| job.status == domain::JobStatus::Completed)
-        .map(|asset| VideoResult {
-            media_url: crate::media_files::file_url(asset),
-            thumbnail_url: crate::media_files::preview_url(asset, job.kind.output()),
-            credit_cost: job.credit_cost,
-        });
-    Ok(Json(VideoStatusView {
-        status: job.status,
-        error: job
-            .error
-            .filter(|_| job.status == domain::JobStatus::Failed),
-        result,
-        progress: job.progress,
-    }))
 }

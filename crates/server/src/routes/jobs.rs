@@ -1,5 +1,5 @@
-//! Job status views: `/api/jobs/{id}/status` (the Generate panel and image edit) and
-//! `/api/recommendations/status/{id}`, plus the 202 answer every generate route gives.
+//! The one job status route, `/api/jobs/{id}/status`, and the 202 answer every route that
+//! starts jobs gives.
 
 use axum::extract::State;
 use domain::JobStatus;
@@ -15,9 +15,7 @@ use crate::services::ownership;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(job_status))
-        .routes(routes!(recommendation_status))
+    OpenApiRouter::new().routes(routes!(job_status))
 }
 
 pub fn status_url(id: Uuid) -> String {
@@ -37,6 +35,9 @@ pub struct StartedJob {
     pub status_url: String,
     /// Credits debited for every job started.
     pub credit_cost: i64,
+    /// The template applied, for a template's jobs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template_name: Option<String>,
 }
 
 impl From<&store::Job> for StartedJob {
@@ -55,6 +56,7 @@ impl StartedJob {
             status: first.status,
             status_url: status_url(first.id),
             credit_cost: jobs.iter().map(|j| j.credit_cost).sum(),
+            template_name: None,
         }
     }
 }
@@ -118,19 +120,6 @@ impl From<&store::Job> for JobStatusView {
     params(("id" = String, Path)),
     responses((status = 200, body = Success<JobStatusView>), (status = 404, body = ErrorResponse)))]
 async fn job_status(
-    State(state): State<AppState>,
-    current: CurrentUser,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Success<JobStatusView>>> {
-    let job = ownership::owned_job(&state, current.user.id, &id).await?;
-    Ok(success(JobStatusView::from(&job)))
-}
-
-/// An AI Assistant (recommendation) job's status; the same view as `/api/jobs/{id}/status`.
-#[utoipa::path(get, path = "/api/recommendations/status/{id}", tag = "generation", operation_id = "recommendationStatus",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Success<JobStatusView>), (status = 404, body = ErrorResponse)))]
-async fn recommendation_status(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(id): Path<String>,

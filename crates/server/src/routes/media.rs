@@ -17,9 +17,10 @@ use crate::error::{ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, MediaReader, Path, Query};
 use crate::media_files::file_url;
 use crate::models::{success, Success};
-use crate::routes::share::{closed_page, wants_page};
+use crate::routes::share::wants_page;
 use crate::services::media::{self, FileAnswer, MusicFormat, Variant};
 use crate::services::share;
+use crate::share_page;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -228,7 +229,7 @@ async fn shared_file(
 ) -> ApiResult<Response> {
     let shared = match share::open(&state, &token).await? {
         Ok(shared) => shared,
-        Err(closed) if wants_page(&headers) => return Ok(closed_page(closed)),
+        Err(closed) if wants_page(&headers) => return Ok(share_page::closed(closed)),
         Err(_) => return Err(ApiError::NotFound(LINK_CLOSED)),
     };
     let variant = Variant::asked(query.variant);

@@ -11,6 +11,7 @@ mod analytics;
 mod auth;
 mod brand_kits;
 mod chat;
+mod compat;
 mod credits;
 mod designs;
 mod estimates;
@@ -53,6 +54,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(designs::router())
         .merge(generate::router())
         .merge(jobs::router())
+        .merge(compat::router())
         .merge(estimates::router())
         .merge(job_cancel::router())
         .merge(templates::router())

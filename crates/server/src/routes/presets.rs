@@ -5,14 +5,14 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use domain::StyleGuide;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
-use crate::extract::{CurrentUser, Json, Path, Query};
-use crate::models::{page_number, success_saying, Success};
+use crate::extract::{CurrentUser, Json, Path};
+use crate::models::{success_saying, Page, Success};
 use crate::services::presets::{self, ApplyPresetRequest, CreatePresetRequest, PRESET_NOT_FOUND};
 use crate::state::AppState;
 
@@ -58,40 +58,23 @@ pub struct PresetList {
     total: i64,
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PresetQuery {
-    /// Default 1.
-    page: Option<i64>,
-    /// Default 20, at most 100.
-    per_page: Option<i64>,
-}
-
 /// The user's style presets, newest first.
 #[utoipa::path(get, path = "/api/chat/style-presets", tag = "presets", operation_id = "listStylePresets",
-    params(PresetQuery),
+    params(Page<20>),
     responses((status = 200, body = Success<PresetList>), (status = 400, body = ErrorResponse)))]
 async fn list_presets(
     State(state): State<AppState>,
     current: CurrentUser,
-    Query(query): Query<PresetQuery>,
+    page: Page<20>,
 ) -> ApiResult<Json<Success<PresetList>>> {
-    let page = page_number(query.page)?;
-    let per_page = query.per_page.unwrap_or(20);
-    if !(1..=100).contains(&per_page) {
-        return Err(ApiError::validation(
-            "per_page",
-            "per_page must be between 1 and 100",
-        ));
-    }
     let (presets, total) = state
         .store
-        .style_presets(current.user.id, page, per_page)
+        .style_presets(current.user.id, page.number, page.size)
         .await?;
     let list = PresetList {
         presets: presets.into_iter().map(Into::into).collect(),
-        page,
-        per_page,
+        page: page.number,
+        per_page: page.size,
         total,
     };
     Ok(success_saying(list, "Style presets"))

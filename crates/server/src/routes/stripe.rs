@@ -1,7 +1,7 @@
 //! Stripe Checkout for a subscription, and Stripe's webhook.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap};
+use axum::http::HeaderMap;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -85,20 +85,6 @@ pub struct WebhookReceived {
     received: bool,
 }
 
-/// The origin checkout returns to: the configured public URL, else this request's host.
-pub(crate) fn origin(state: &AppState, headers: &HeaderMap) -> String {
-    match &state.config.public_url {
-        Some(url) => url.clone(),
-        None => {
-            let host = headers
-                .get(header::HOST)
-                .and_then(|h| h.to_str().ok())
-                .unwrap_or("localhost");
-            format!("http://{host}")
-        }
-    }
-}
-
 async fn start(
     state: &AppState,
     current: &CurrentUser,
@@ -121,8 +107,13 @@ async fn start(
         plan_name: tier.name,
         wants_offer: offer.is_some_and(|o| o.is_special_offer),
     };
-    let session =
-        commerce::start_checkout(state, &current.user, request, &origin(state, headers)).await?;
+    let session = commerce::start_checkout(
+        state,
+        &current.user,
+        request,
+        &state.config.public_origin(headers),
+    )
+    .await?;
     Ok(Json(CheckoutStarted {
         session_id: session.id,
         url: session.url,

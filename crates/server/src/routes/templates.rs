@@ -5,16 +5,15 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use domain::{Guidance, JobStatus};
+use domain::Guidance;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::models::{success, Success};
-use crate::routes::jobs::status_url;
+use crate::routes::jobs::StartedJob;
 use crate::services::panel::{
     self, RecommendationRequest, TemplateGenerateRequest, TEMPLATE_NOT_FOUND,
 };
@@ -152,82 +151,23 @@ async fn template_thumbnail(
     Ok((headers, bytes).into_response())
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct TemplateJob {
-    job_id: Uuid,
-    /// Every job started, one per variation, `job_id` first.
-    job_ids: Vec<Uuid>,
-    template_name: String,
-    status_url: String,
-    status: JobStatus,
-}
-
-/// Clients read `job_id`, `template_name` and `status_url` at the top level or in `data`:
-/// both are given.
-#[derive(Serialize, ToSchema)]
-pub struct TemplateJobStarted {
-    status: &'static str,
-    /// The first (or only) job.
-    job_id: Uuid,
-    /// Every job started, one per variation, `job_id` first.
-    job_ids: Vec<Uuid>,
-    template_name: String,
-    status_url: String,
-    data: TemplateJob,
-}
-
 /// Applies a template to the scene's product images: one job per variation asked for (1–4,
 /// 1 credit each; 402 with nothing started when the balance does not cover them all).
 #[utoipa::path(post, path = "/api/templates/generate", tag = "templates", operation_id = "generateFromTemplate",
     request_body = TemplateGenerateRequest,
-    responses((status = 202, body = TemplateJobStarted), (status = 400, body = ErrorResponse),
+    responses((status = 202, body = Success<StartedJob>), (status = 400, body = ErrorResponse),
         (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn generate_from_template(
     State(state): State<AppState>,
     current: CurrentUser,
     Json(request): Json<TemplateGenerateRequest>,
-) -> ApiResult<(StatusCode, Json<TemplateJobStarted>)> {
+) -> ApiResult<(StatusCode, Json<Success<StartedJob>>)> {
     let (jobs, template) = panel::start_from_template(&state, current.user.id, request).await?;
-    let job = &jobs[0];
-    let job_ids: Vec<Uuid> = jobs.iter().map(|j| j.id).collect();
-    let data = TemplateJob {
-        job_id: job.id,
-        job_ids: job_ids.clone(),
-        template_name: template.name.clone(),
-        status_url: status_url(job.id),
-        status: job.status,
+    let started = StartedJob {
+        template_name: Some(template.name),
+        ..StartedJob::set(&jobs)
     };
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(TemplateJobStarted {
-            status: "success",
-            job_id: job.id,
-            job_ids,
-            template_name: template.name,
-            status_url: data.status_url.clone(),
-            data,
-        }),
-    ))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct RecommendationJob {
-    job_id: Uuid,
-    /// Every job started, one per variation, `job_id` first.
-    job_ids: Vec<Uuid>,
-    status_url: String,
-    status: JobStatus,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct RecommendationStarted {
-    status: &'static str,
-    /// The first (or only) job.
-    job_id: Uuid,
-    /// Every job started, one per variation, `job_id` first.
-    job_ids: Vec<Uuid>,
-    status_url: String,
-    data: RecommendationJob,
+    Ok((StatusCode::ACCEPTED, success(started)))
 }
 
 /// AI Assistant mode: stages the product photo with the chosen environment, palette,
@@ -235,32 +175,15 @@ pub struct RecommendationStarted {
 /// job per variation asked for (1–4, 1 credit each, all started or none).
 #[utoipa::path(post, path = "/api/recommendations/generate", tag = "templates", operation_id = "generateRecommendation",
     request_body = RecommendationRequest,
-    responses((status = 202, body = RecommendationStarted), (status = 400, body = ErrorResponse),
+    responses((status = 202, body = Success<StartedJob>), (status = 400, body = ErrorResponse),
         (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
 async fn generate_recommendation(
     State(state): State<AppState>,
     current: CurrentUser,
     headers: HeaderMap,
     Json(request): Json<RecommendationRequest>,
-) -> ApiResult<(StatusCode, Json<RecommendationStarted>)> {
+) -> ApiResult<(StatusCode, Json<Success<StartedJob>>)> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let jobs = panel::start_recommendation(&state, current.user.id, request, host).await?;
-    let job = &jobs[0];
-    let job_ids: Vec<Uuid> = jobs.iter().map(|j| j.id).collect();
-    let data = RecommendationJob {
-        job_id: job.id,
-        job_ids: job_ids.clone(),
-        status_url: status_url(job.id),
-        status: job.status,
-    };
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(RecommendationStarted {
-            status: "success",
-            job_id: job.id,
-            job_ids,
-            status_url: data.status_url.clone(),
-            data,
-        }),
-    ))
+    Ok((StatusCode::ACCEPTED, success(StartedJob::set(&jobs))))
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use domain::{
     BriefKind, Choice, Generation, GenerationState, ImageEngine, LookupId, MediaKind,
-    MessageContext, MessageRole, OptionalId, ProcessingStatus, StructuredResponse,
+    MessageContext, MessageRole, OptionalId, ProcessingStatus, StructuredResponse, Variations,
 };
 use jobs::JobPayload;
 use serde::Deserialize;
@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::models::SettingsInput;
+use crate::models::{Page, SettingsInput};
 use crate::services::generation::{self, GenerationContext, Target};
 use crate::services::ownership::{self, MESSAGE_NOT_FOUND};
 use crate::services::scenes::SceneRef;
@@ -70,7 +70,8 @@ pub struct ChatGenerateRequest {
     /// How many images to make of the brief (1–4, default 1): one job each, each with its
     /// own seed and composition, 1 credit each, all started or none. Images only.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
-    variations: Option<serde_json::Value>,
+    #[serde(default)]
+    variations: Variations,
 }
 
 pub const VARIATIONS_ARE_IMAGES: &str = "Variations are made of images only";
@@ -264,19 +265,12 @@ pub async fn history(
     state: &AppState,
     user_id: Uuid,
     scene: SceneRef,
-    page: i64,
-    per_page: i64,
+    page: Page<50>,
 ) -> ApiResult<(Vec<Message>, i64)> {
     let scene = scene.owned(state, user_id).await?;
-    if !(1..=200).contains(&per_page) {
-        return Err(ApiError::validation(
-            "per_page",
-            "per_page must be between 1 and 200",
-        ));
-    }
     Ok(state
         .store
-        .scene_messages(user_id, scene.id, page, per_page)
+        .scene_messages(user_id, scene.id, page.number, page.size)
         .await?)
 }
 
@@ -300,7 +294,7 @@ pub async fn generate_from_message(
     message_id: &str,
     request: ChatGenerateRequest,
 ) -> ApiResult<(Message, Vec<store::Job>)> {
-    let count = generation::variation_count(request.variations.as_ref())?;
+    let count = request.variations.count();
     let message = message(state, user_id, message_id).await?;
     let elsewhere = match request.project_id {
         LookupId::Absent => false,
@@ -452,14 +446,11 @@ mod tests {
             project_id: world.project_id,
             scene_id: world.scene_id,
         };
-        let (messages, total) = history(&world.state, world.user_id, scene, 1, 50)
+        let page = Page::new(None, None).unwrap();
+        let (messages, total) = history(&world.state, world.user_id, scene, page)
             .await
             .unwrap();
         assert_eq!(total, 2, "{messages:?}");
-        let error = history(&world.state, world.user_id, scene, 1, 500)
-            .await
-            .unwrap_err();
-        assert_eq!(error.to_string(), "per_page must be between 1 and 200");
     }
 
     #[tokio::test]
@@ -502,7 +493,7 @@ mod tests {
             media_type: Choice::default(),
             prompt: None,
             engine: Choice::default(),
-            variations: None,
+            variations: Variations::default(),
         };
         let (_, job) = generate_from_message(
             &world.state,

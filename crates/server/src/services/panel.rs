@@ -4,7 +4,7 @@
 
 use domain::{
     Choice, ColorPalette, Composition, Environment, ImageEngine, Lighting, OptionalId, OutputType,
-    Resolution,
+    Resolution, Variations,
 };
 use jobs::{Guidance, JobPayload};
 use serde::Deserialize;
@@ -14,8 +14,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::SettingsInput;
 use crate::services::generation::{
-    enqueue_variations, image_engine, prompt_text, reference_images, variation_count, Target,
-    UPLOAD_AN_IMAGE,
+    enqueue_variations, image_engine, prompt_text, reference_images, Target, UPLOAD_AN_IMAGE,
 };
 use crate::services::ownership::owned_file_from_url;
 use crate::services::scenes::SceneRef;
@@ -106,7 +105,8 @@ pub struct TemplateGenerateRequest {
     /// How many images to make (1–4, default 1): one job each, each with its own seed and
     /// composition, 1 credit each, all started or none.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
-    variations: Option<serde_json::Value>,
+    #[serde(default)]
+    variations: Variations,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -144,7 +144,8 @@ pub struct RecommendationRequest {
     /// How many images to make (1–4, default 1): one job each, each with its own seed and
     /// composition, 1 credit each, all started or none.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
-    variations: Option<serde_json::Value>,
+    #[serde(default)]
+    variations: Variations,
 }
 
 /// Both modes work in a campaign: the job lands in it.
@@ -175,7 +176,7 @@ pub async fn start_from_template(
     user_id: Uuid,
     request: TemplateGenerateRequest,
 ) -> ApiResult<(Vec<store::Job>, store::StoredTemplate)> {
-    let count = variation_count(request.variations.as_ref())?;
+    let count = request.variations.count();
     let (target, scene) =
         panel_target(state, user_id, request.project_id, request.scene_id).await?;
     let template_id = request
@@ -216,7 +217,7 @@ pub async fn start_recommendation(
     request: RecommendationRequest,
     host: Option<&str>,
 ) -> ApiResult<Vec<store::Job>> {
-    let count = variation_count(request.variations.as_ref())?;
+    let count = request.variations.count();
     let (target, scene) =
         panel_target(state, user_id, request.project_id, request.scene_id).await?;
     let settings = request.generation_settings.resolve(scene.settings)?;
@@ -273,7 +274,7 @@ mod tests {
             project_id: Some(world.project_id).into(),
             settings: PanelSettings::default(),
             engine: Choice::default(),
-            variations: None,
+            variations: Variations::default(),
         }
     }
 

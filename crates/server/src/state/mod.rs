@@ -54,6 +54,24 @@ pub struct ServerConfig {
     pub sessions_fresh_for: std::time::Duration,
 }
 
+impl ServerConfig {
+    /// Where browsers reach the site, for links that leave the page (checkout's way back, a
+    /// share page's preview tags): the configured public URL, else this request's host
+    /// over http — right on one laptop; a deployment behind a proxy sets the public URL.
+    pub fn public_origin(&self, headers: &axum::http::HeaderMap) -> String {
+        match &self.public_url {
+            Some(url) => url.clone(),
+            None => {
+                let host = headers
+                    .get(axum::http::header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .unwrap_or("localhost");
+                format!("http://{host}")
+            }
+        }
+    }
+}
+
 impl Default for ServerConfig {
     fn default() -> Self {
         Self {

@@ -107,7 +107,7 @@ async fn a_share_link_is_a_page_until_it_expires_or_is_revoked(db: Db) {
     );
     // The project's name, escaped wherever it appears.
     assert!(
-        html.contains("<h1>Lavender &quot;Soap&quot; &lt;Launch&gt; &amp; Co</h1>"),
+        html.contains("<h1>Lavender &#34;Soap&#34; &#60;Launch&#62; &#38; Co</h1>"),
         "{html}"
     );
     assert!(!html.contains("<Launch>"), "{html}");
@@ -121,7 +121,7 @@ async fn a_share_link_is_a_page_until_it_expires_or_is_revoked(db: Db) {
         format!("<meta property=\"og:image\" content=\"{PUBLIC_URL}{file_url}\">"),
         format!("<meta property=\"og:url\" content=\"{PUBLIC_URL}{url}\">"),
         "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_owned(),
-        "<meta property=\"og:title\" content=\"Lavender &quot;Soap&quot; &lt;Launch&gt; &amp; Co · Image\">"
+        "<meta property=\"og:title\" content=\"Lavender &#34;Soap&#34; &#60;Launch&#62; &#38; Co · Image\">"
             .to_owned(),
     ] {
         assert!(html.contains(&tag), "{tag} in {html}");

@@ -136,23 +136,6 @@ pub async fn enqueue(state: &AppState, target: Target, payload: JobPayload) -> A
     .await
 }
 
-/// The most variations one request makes.
-pub const MAX_VARIATIONS: u8 = 4;
-pub const VARIATIONS_OUT_OF_RANGE: &str = "variations must be a whole number from 1 to 4";
-
-/// How many variations a request asks for: absent means 1; anything but a whole number
-/// from 1 to [`MAX_VARIATIONS`] is refused.
-pub fn variation_count(asked: Option<&serde_json::Value>) -> ApiResult<u8> {
-    match asked {
-        None | Some(serde_json::Value::Null) => Ok(1),
-        Some(value) => value
-            .as_u64()
-            .filter(|n| (1..=u64::from(MAX_VARIATIONS)).contains(n))
-            .and_then(|n| u8::try_from(n).ok())
-            .ok_or_else(|| ApiError::validation("variations", VARIATIONS_OUT_OF_RANGE)),
-    }
-}
-
 /// Prices and enqueues `count` variations of one job, each with its own id (so its own
 /// seed) and its own camera, the first with the id `first_id`: all of them in one
 /// transaction, or a 402 with nothing written when the balance cannot pay for every one.
@@ -256,27 +239,6 @@ mod tests {
     use domain::Quality;
 
     use super::*;
-
-    #[test]
-    fn variations_are_a_whole_number_from_one_to_four() {
-        use serde_json::json;
-        assert_eq!(variation_count(None).unwrap(), 1);
-        assert_eq!(variation_count(Some(&json!(null))).unwrap(), 1);
-        for n in 1..=4u8 {
-            assert_eq!(variation_count(Some(&json!(n))).unwrap(), n);
-        }
-        for bad in [
-            json!(0),
-            json!(5),
-            json!("x"),
-            json!("2"),
-            json!(2.5),
-            json!(-1),
-        ] {
-            let error = variation_count(Some(&bad)).unwrap_err();
-            assert_eq!(error.to_string(), VARIATIONS_OUT_OF_RANGE, "{bad}");
-        }
-    }
 
     #[test]
     fn chat_settings_win_over_direct_ones() {

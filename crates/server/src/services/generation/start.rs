@@ -3,7 +3,7 @@
 //! its settings and prompt, and enqueues its job.
 
 use bytes::Bytes;
-use domain::{AudioType, Choice, ImageEngine, LookupId, OptionalId, Settings};
+use domain::{AudioType, Choice, ImageEngine, LookupId, OptionalId, Settings, Variations};
 use jobs::JobPayload;
 use serde::Deserialize;
 use store::{Job, Scene};
@@ -12,8 +12,7 @@ use uuid::Uuid;
 
 use super::{
     check_reference_image_count, check_video_allowed, enqueue, enqueue_variations, image_engine,
-    prompt_text, reference_images, variation_count, video_duration, GenerationContext, Target,
-    ONLY_IMAGES_ANIMATE,
+    prompt_text, reference_images, video_duration, GenerationContext, Target, ONLY_IMAGES_ANIMATE,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::models::DurationInput;
@@ -54,7 +53,8 @@ pub struct GenerateImageRequest {
     /// How many images to make of this brief (1–4, default 1): one job each, each with
     /// its own seed and composition, 1 credit each, all started or none.
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]
-    variations: Option<serde_json::Value>,
+    #[serde(default)]
+    variations: Variations,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -253,7 +253,7 @@ pub async fn start_image(
     user_id: Uuid,
     request: GenerateImageRequest,
 ) -> ApiResult<Vec<Job>> {
-    let count = variation_count(request.variations.as_ref())?;
+    let count = request.variations.count();
     check_reference_image_count(request.reference_images.as_ref().map_or(0, Vec::len))?;
     let placement = placement!(request, scene_required: true);
     let (target, settings) = prepare(state, user_id, placement, || Ok(request.context)).await?;
@@ -648,7 +648,7 @@ mod tests {
     async fn a_set_of_variations_is_paid_whole_or_not_at_all() {
         let world = TestWorld::new().await;
         let mut four = image_request(&world, "a serum on marble");
-        four.variations = Some(serde_json::json!(4));
+        four.variations = Variations::new(4).unwrap();
         let jobs = start_image(&world.state, world.user_id, four)
             .await
             .unwrap();
@@ -665,12 +665,12 @@ mod tests {
         assert_eq!(credits(&world).await, 6);
         // Six credits left: a second set of four fits, a third does not, and costs nothing.
         let mut again = image_request(&world, "a serum on linen");
-        again.variations = Some(serde_json::json!(4));
+        again.variations = Variations::new(4).unwrap();
         start_image(&world.state, world.user_id, again)
             .await
             .unwrap();
         let mut refused = image_request(&world, "a serum on slate");
-        refused.variations = Some(serde_json::json!(4));
+        refused.variations = Variations::new(4).unwrap();
         let error = start_image(&world.state, world.user_id, refused)
             .await
             .unwrap_err();

@@ -12,7 +12,7 @@ import { notify } from '@/lib/toast';
 import { startAnimation } from '../api/animateImage';
 import { startChatGeneration } from '../api/chatGenerate';
 import { startMusic } from '../api/generateMusic';
-import type { StartedGeneration } from '../api/startedJob';
+import type { StartedJob } from '@/api/jobs';
 import { generationErrorMessage, MAX_VIDEO_RETRIES, startErrorMessage } from '../logic/errors';
 import type { ChatMessage, MediaKind, VisualKind } from '../logic/messages';
 import { preProductionSettings, settingsInput, type GenerationSettings } from '../logic/settings';
@@ -160,7 +160,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
     [follow],
   );
 
-  const call = (request: GenerationRequest): Promise<StartedGeneration> => {
+  const call = (request: GenerationRequest): Promise<StartedJob> => {
     const project = projectId ?? '';
     switch (request.type) {
       case 'chat':
@@ -192,7 +192,7 @@ export function useGenerations({ projectId, sceneId, settings, onMediaReady }: U
     if (!projectId || !sceneId) return false;
     const kind = kindOf(request);
     const messageId = messageOf(request);
-    let started: StartedGeneration;
+    let started: StartedJob;
     try {
       started = await call(request);
     } catch (error) {

@@ -89,7 +89,15 @@ export function createFakeChatServer() {
       found.generation = { action: ACTION[kind], state: 'generating', flag: `ready_for_${kind}`, job_id: jobId, error: null };
       return ok({
         status: 'success',
-        data: { message_id: found.id, job_id: jobId, video_generation: { id: jobId }, status: 'queued', credit_cost: kind === 'video' ? 5 : 1 },
+        data: {
+          message_id: found.id,
+          job_id: jobId,
+          job_ids: [jobId],
+          status: 'queued',
+          status_url: `/api/jobs/${jobId}/status`,
+          credit_cost: kind === 'video' ? 5 : 1,
+          video_generation: { id: jobId },
+        },
       });
     }
     if (method === 'POST' && (path === '/api/generate/video' || path === '/api/generate/audio')) {

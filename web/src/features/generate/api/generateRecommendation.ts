@@ -1,9 +1,9 @@
 import { api, unwrap } from '@/api/client';
+import { startedJob, type StartedJob } from '@/api/jobs';
 import { GENERATE_MESSAGES } from '../logic/messages';
-import { readStartedJob } from './startedJob';
-import type { RecommendationBody, StartedJob } from './types';
+import type { RecommendationBody } from './types';
 
-/** POST /api/recommendations/generate → 202 {job_id, status_url} (also inside data). */
+/** POST /api/recommendations/generate → 202 {data: {job_id, job_ids, status_url, credit_cost}}. */
 export async function generateRecommendation(body: RecommendationBody): Promise<StartedJob> {
-  return readStartedJob(await unwrap(api.POST('/api/recommendations/generate', { body }), GENERATE_MESSAGES.failed));
+  return startedJob(await unwrap(api.POST('/api/recommendations/generate', { body }), GENERATE_MESSAGES.failed), GENERATE_MESSAGES.noJobId);
 }

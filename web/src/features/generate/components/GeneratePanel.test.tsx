@@ -63,18 +63,19 @@ function fakeApi(options: { failTemplates?: number; startFailure?: Response; ima
       }
       if (request.method === 'POST' && url.pathname === '/api/templates/generate') {
         if (options.startFailure) return options.startFailure;
-        const job = { job_id: JOB_ID, template_name: 'Luxe Marble', status_url: `/api/jobs/${JOB_ID}/status` };
-        return json({ status: 'success', ...job, data: { ...job, status: 'queued' } }, 202);
+        return json({ status: 'success', data: { ...started, template_name: 'Luxe Marble' } }, 202);
       }
       if (request.method === 'POST' && url.pathname === '/api/recommendations/generate') {
-        const job = { job_id: JOB_ID, status_url: `/api/jobs/${JOB_ID}/status` };
-        return json({ status: 'success', ...job, data: { ...job, status: 'queued' } }, 202);
+        return json({ status: 'success', data: started }, 202);
       }
       return errorBody(404, 'not_found', 'Not found');
     }),
   );
   return state;
 }
+
+/** `data` of a start route's 202 answer. */
+const started = { job_id: JOB_ID, job_ids: [JOB_ID], status: 'queued', status_url: `/api/jobs/${JOB_ID}/status`, credit_cost: 1 };
 
 const images = [{ id: 'img-1', url: '/api/media/file/11111111-1111-4111-8111-111111111111' }];
 

@@ -51,7 +51,10 @@ describe('runGeneration', () => {
     vi.useFakeTimers();
     const loading = vi.spyOn(toast, 'loading');
     const dismiss = vi.spyOn(toast, 'dismiss');
-    const api = fakeApi({ status: 'success', job_id: JOB_ID, template_name: 'Clean Studio', status_url: `/api/jobs/${JOB_ID}/status` });
+    const api = fakeApi({
+      status: 'success',
+      data: { job_id: JOB_ID, job_ids: [JOB_ID], status: 'queued', template_name: 'Clean Studio', status_url: `/api/jobs/${JOB_ID}/status`, credit_cost: 1 },
+    });
     const done = runGeneration(request, new QueryClient());
     await vi.advanceTimersByTimeAsync(0);
     expect(generationStore.get()).toMatchObject({ phase: 'running', jobId: JOB_ID });
@@ -85,7 +88,7 @@ describe('runGeneration', () => {
   });
 
   it('starts nothing while another generation is in progress', async () => {
-    fakeApi({ status: 'success', job_id: JOB_ID });
+    fakeApi({ status: 'success', data: {} });
     generationStore.set({
       ...target,
       id: -1,
