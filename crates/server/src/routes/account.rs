@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::error::{ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Query};
 use crate::models::{success, Success, UserView};
-use crate::services::profile::{self, ProfileUpdate};
+use crate::services::account::{self, ProfileUpdate};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -102,7 +102,7 @@ async fn initialize_user(
         family_name: body.family_name,
         picture: body.picture,
     };
-    let user = profile::initialize_user(&state, &current.user, update).await?;
+    let user = account::initialize_user(&state, &current.user, update).await?;
     Ok(success(InitializedUser { user: user.into() }))
 }
 

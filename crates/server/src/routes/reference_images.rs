@@ -17,7 +17,7 @@ use uuid::Uuid;
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{checked_text, CurrentUser, Json, MediaReader, Path};
 use crate::media_files;
-use crate::services::{cutouts, uploads};
+use crate::services::{cutouts, reference_images};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -219,11 +219,13 @@ pub(crate) async fn read_file(
     }
 }
 
-async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<uploads::Upload> {
+async fn read_form(
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<reference_images::Upload> {
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType("Expected a multipart/form-data upload".into())
     })?;
-    let mut form = uploads::Upload::default();
+    let mut form = reference_images::Upload::default();
     let mut refused = None;
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         match field.name().unwrap_or_default() {
@@ -269,7 +271,7 @@ async fn upload(
     let stored = async {
         let user_id = current?.user.id;
         let form = read_form(multipart).await?;
-        let image = uploads::add_reference_image(&state, user_id, form).await?;
+        let image = reference_images::add_reference_image(&state, user_id, form).await?;
         let cutout = state.store.cutout(user_id, image.id).await?;
         Ok::<_, ApiError>(ReferenceImageView::new(image, cutout.as_ref()))
     };
@@ -309,7 +311,7 @@ async fn project_reference_images(
     Path(project_id): Path<Uuid>,
 ) -> ApiResult<Json<ReferenceImageList>> {
     let user_id = current.user.id;
-    let images = uploads::project_reference_images(&state, user_id, project_id).await?;
+    let images = reference_images::project_reference_images(&state, user_id, project_id).await?;
     Ok(Json(ReferenceImageList {
         success: true,
         reference_images: ReferenceImageView::list(&state, user_id, images).await?,
@@ -326,7 +328,7 @@ async fn scene_reference_images(
     Path(scene_id): Path<Uuid>,
 ) -> ApiResult<Json<ReferenceImageList>> {
     let user_id = current.user.id;
-    let images = uploads::scene_reference_images(&state, user_id, scene_id).await?;
+    let images = reference_images::scene_reference_images(&state, user_id, scene_id).await?;
     Ok(Json(ReferenceImageList {
         success: true,
         reference_images: ReferenceImageView::list(&state, user_id, images).await?,
@@ -363,7 +365,7 @@ async fn delete_reference_image(
     current: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
-    uploads::delete_reference_image(&state, current.user.id, id).await?;
+    reference_images::delete_reference_image(&state, current.user.id, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

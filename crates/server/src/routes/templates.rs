@@ -14,7 +14,7 @@ use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path, Query};
 use crate::models::{success, Success};
 use crate::routes::jobs::StartedJob;
-use crate::services::panel::{
+use crate::services::templates::{
     self, RecommendationRequest, TemplateGenerateRequest, TEMPLATE_NOT_FOUND,
 };
 use crate::state::AppState;
@@ -162,7 +162,7 @@ async fn generate_from_template(
     current: CurrentUser,
     Json(request): Json<TemplateGenerateRequest>,
 ) -> ApiResult<(StatusCode, Json<Success<StartedJob>>)> {
-    let (jobs, template) = panel::start_from_template(&state, current.user.id, request).await?;
+    let (jobs, template) = templates::start_from_template(&state, current.user.id, request).await?;
     let started = StartedJob {
         template_name: Some(template.name),
         ..StartedJob::set(&jobs)
@@ -184,6 +184,6 @@ async fn generate_recommendation(
     Json(request): Json<RecommendationRequest>,
 ) -> ApiResult<(StatusCode, Json<Success<StartedJob>>)> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let jobs = panel::start_recommendation(&state, current.user.id, request, host).await?;
+    let jobs = templates::start_recommendation(&state, current.user.id, request, host).await?;
     Ok((StatusCode::ACCEPTED, success(StartedJob::set(&jobs))))
 }

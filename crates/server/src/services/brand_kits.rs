@@ -8,7 +8,7 @@ use engine::intake;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::services::uploads::in_image_place;
+use crate::services::reference_images::in_image_place;
 use crate::state::AppState;
 
 pub const PROJECT_NOT_FOUND: &str = "Project not found";

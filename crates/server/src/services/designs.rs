@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::services::media::MEDIA_NOT_FOUND;
-use crate::services::uploads::quota_reached;
+use crate::services::reference_images::quota_reached;
 use crate::state::AppState;
 
 pub const NOT_A_PICTURE: &str = "An ad design is set on a picture; choose an image.";

@@ -226,7 +226,7 @@ pub async fn start(
             }
             Err(store::ExportRefused::InFlight) => return Err(ApiError::ExportsInFlight),
             Err(store::ExportRefused::QuotaReached) => {
-                return Err(crate::services::uploads::quota_reached(&quota))
+                return Err(crate::services::reference_images::quota_reached(&quota))
             }
             Err(store::ExportRefused::Store(e)) => return Err(e.into()),
         }

@@ -338,8 +338,8 @@ fn guess_mime(key: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::reference_images::{add_reference_image, Upload};
     use crate::services::testing::{png, TestWorld};
-    use crate::services::uploads::{add_reference_image, Upload};
 
     #[tokio::test]
     async fn renditions_are_located_for_their_owner_only() {

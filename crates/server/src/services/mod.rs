@@ -4,6 +4,7 @@
 //! the request, call one of these and shape the answer, so nothing here knows HTTP beyond
 //! the [`ApiError`](crate::error::ApiError) it returns.
 
+pub mod account;
 pub mod account_security;
 pub mod brand_kits;
 pub mod chat;
@@ -16,13 +17,12 @@ pub mod feedback;
 pub mod generation;
 pub mod media;
 pub mod ownership;
-pub mod panel;
 pub mod presets;
-pub mod profile;
+pub mod reference_images;
 pub mod scenes;
 pub mod share;
 pub mod storyboard;
-pub mod uploads;
+pub mod templates;
 
 #[cfg(test)]
 mod testing;

@@ -558,10 +558,10 @@ mod tests {
     #[tokio::test]
     async fn an_unpainted_mask_is_refused_before_anything_is_stored() {
         let world = TestWorld::new().await;
-        let photo = crate::services::uploads::add_reference_image(
+        let photo = crate::services::reference_images::add_reference_image(
             &world.state,
             world.user_id,
-            crate::services::uploads::Upload {
+            crate::services::reference_images::Upload {
                 file: Some(png(64, 48)),
                 project_id: domain::LookupId::Id(world.project_id),
                 scene_id: domain::LookupId::Id(world.scene_id),

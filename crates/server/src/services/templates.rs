@@ -263,8 +263,8 @@ pub async fn start_recommendation(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::reference_images::{add_reference_image, Upload};
     use crate::services::testing::{png, TestWorld};
-    use crate::services::uploads::{add_reference_image, Upload};
 
     fn template_request(world: &TestWorld, template_id: &str) -> TemplateGenerateRequest {
         TemplateGenerateRequest {
