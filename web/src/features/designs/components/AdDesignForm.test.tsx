@@ -50,7 +50,7 @@ describe('AdDesignForm', () => {
   it('makes an ad from the copy and layout, for free', async () => {
     const calls = fakeDesigns();
     const onMade = vi.fn();
-    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" onMade={onMade} />);
+    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" hasLogo onMade={onMade} />);
     expect(screen.getByText(/Free: no credits/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Headline'), 'Weekend sale');
     await userEvent.type(screen.getByLabelText('Offer'), '20% off');
@@ -67,7 +67,7 @@ describe('AdDesignForm', () => {
   it('shows the reason a headline was refused', async () => {
     const reason = 'the headline does not fit legibly';
     fakeDesigns(reason);
-    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" />);
+    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" hasLogo={false} />);
     await userEvent.type(screen.getByLabelText('Headline'), 'A very long headline');
     await userEvent.click(screen.getByRole('button', { name: 'Make ad' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(reason);
