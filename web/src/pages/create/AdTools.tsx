@@ -19,12 +19,14 @@ export function AdTools({ asset, projectId }: AdToolsProps) {
   if (design) {
     return (
       <DesignCopyEditor
-        key={`${asset.id}-${design.copy.headline}-${design.copy.offer ?? ''}-${design.copy.cta ?? ''}`}
+        key={`${asset.id}-${design.copy.headline}-${design.copy.offer ?? ''}-${design.copy.cta ?? ''}-${String(design.copy.logo)}`}
         projectId={projectId}
         designId={asset.id}
         headline={design.copy.headline}
         offer={design.copy.offer ?? null}
         cta={design.copy.cta ?? null}
+        logo={design.copy.logo ?? false}
+        hasLogo={hasLogo}
       />
     );
   }

@@ -91,4 +91,15 @@ describe('DesignCopyEditor', () => {
       body: { headline: 'Last day of the sale', offer: '20% off', cta: 'Shop now' },
     });
   });
+
+  it('shows or hides the kit’s logo when the kit has one', async () => {
+    const calls = fakeDesigns();
+    renderWithApp(<DesignCopyEditor projectId="p1" designId="d1" headline="Weekend sale" offer={null} cta="Shop now" logo hasLogo />);
+    const update = screen.getByRole('button', { name: 'Update ad' });
+    await userEvent.click(screen.getByLabelText('Show my logo'));
+    expect(update).toBeEnabled();
+    await userEvent.click(update);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ headline: 'Weekend sale', offer: '', cta: 'Shop now', logo: false });
+  });
 });
