@@ -506,6 +506,16 @@ fn article(next: &str) -> &'static str {
 /// with the reason when the layout refuses a line.
 pub const SET_ON_PICTURE: &str = "I've set it on your latest picture in your brand kit — it's free, and you can change any line in the ad's detail view.";
 
+/// An answer whose ad could not be set with it (finished away from the server that sets
+/// designs) says how to set it instead of claiming it is set.
+pub fn not_set(mut reply: AssistantReply) -> AssistantReply {
+    reply.content = reply.content.replace(
+        SET_ON_PICTURE,
+        "To put it on your latest picture, open the picture on the storyboard and choose “Make an ad” — it's free.",
+    );
+    reply
+}
+
 /// The chat answer to an ad request: the proposed copy in words, and whether it is set on
 /// the latest picture now or waits for one.
 pub fn reply(ask: &AdAsk, has_picture: bool) -> AssistantReply {

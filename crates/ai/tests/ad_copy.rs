@@ -299,3 +299,17 @@ fn a_product_named_with_the_ad_gets_its_brief_and_the_copy_waits_for_the_picture
     );
     assert_written_english(&reply.content, "answer");
 }
+
+#[test]
+fn an_answer_finished_without_setting_the_ad_does_not_claim_it_is_set() {
+    let reply = ai::ad::not_set(answer("make an Instagram ad for the weekend sale", true));
+    assert!(!reply.content.contains("I've set it"), "{}", reply.content);
+    assert!(
+        reply.content.ends_with(
+            "To put it on your latest picture, open the picture on the storyboard and choose “Make an ad” — it's free."
+        ),
+        "{}",
+        reply.content
+    );
+    assert_written_english(&reply.content, "answer");
+}
