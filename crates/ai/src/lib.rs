@@ -4,6 +4,7 @@
 //! any OpenAI-compatible chat-completions endpoint and falls back to the built-in one.
 //! No database, no HTTP routes: the server passes everything in.
 
+pub mod ad;
 pub mod builtin;
 pub mod hosted;
 mod phrases;
@@ -19,6 +20,8 @@ pub const MAX_MESSAGE_CHARS: usize = 4000;
 pub use domain::MessageRole as Role;
 /// The assistant's structured answer, as the chat stores it.
 pub use domain::StructuredResponse;
+/// An ad the assistant proposes and the layouts it chooses from.
+pub use domain::{AdProposal, AdTemplate};
 
 /// One earlier message of the scene's conversation, oldest first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,6 +68,8 @@ pub struct AssistantRequest {
     pub reference_images: Vec<ReferenceFacts>,
     pub settings: Settings,
     pub feedback: Option<FeedbackHint>,
+    /// The campaign has a picture an ad can be set on.
+    pub latest_picture: bool,
 }
 
 /// The assistant's answer: the chat text and its structured part.

@@ -192,6 +192,7 @@ fn run(case: &Case) -> Vec<String> {
         reference_images: case.references.clone(),
         settings: case.settings,
         feedback: None,
+        latest_picture: false,
     };
     let history = conversation(case.earlier, &base);
     let previous_brief = history

@@ -141,7 +141,7 @@ async fn a_good_answer_is_used_and_the_request_is_well_formed() {
     assert_eq!(body["response_format"]["json_schema"]["strict"], true);
     let schema = &body["response_format"]["json_schema"]["schema"];
     assert_eq!(schema["additionalProperties"], false);
-    assert_eq!(schema["required"].as_array().unwrap().len(), 8);
+    assert_eq!(schema["required"].as_array().unwrap().len(), 9);
     let messages = body["messages"].as_array().unwrap();
     assert_eq!(messages[0]["role"], "system");
     assert_eq!(
@@ -267,4 +267,90 @@ async fn what_the_model_dropped_is_named_as_not_drawn() {
         reply.content,
         "Here is a calm brief for your vase. The brief leaves out a stack of magazines and snow falling outside, so they are not in the picture."
     );
+}
+
+/// A model's answer to an ad request, with the ad it proposes.
+fn ad_answer(ad: Value) -> Value {
+    json!({
+        "content": "Here's your ad.",
+        "refined_image_prompt": null,
+        "refined_video_prompt": null,
+        "ready_for_image": false,
+        "ready_for_video": false,
+        "clarification_needed": false,
+        "suggestions": ["Make a story ad", "Add free shipping", "Try a bottom bar"],
+        "additional_comments": null,
+        "ad": ad,
+    })
+}
+
+fn ad_request(message: &str) -> AssistantRequest {
+    AssistantRequest {
+        message: message.into(),
+        latest_picture: true,
+        ..AssistantRequest::default()
+    }
+}
+
+#[tokio::test]
+async fn an_ad_from_the_model_keeps_to_the_sellers_words() {
+    // The model's copy is used, with the seller's offer, in the layout for an offer.
+    let (first, url) = mock(vec![Reply::Json(completion(&ad_answer(json!({
+        "headline": "Weekend glow, for less",
+        "offer": "20% off",
+        "cta": "Shop the sale",
+    }))))])
+    .await;
+    let reply = assistant(&url)
+        .reply(&ad_request(
+            "make an instagram ad for the weekend sale with 20% off",
+        ))
+        .await
+        .unwrap();
+    let ad = reply.structured.ad.unwrap();
+    assert_eq!(ad.headline, "Weekend glow, for less");
+    assert_eq!(ad.offer.as_deref(), Some("20% off"));
+    assert_eq!(ad.cta, "Shop the sale");
+    assert_eq!(ad.template, ai::AdTemplate::OfferBadge);
+    assert_eq!(reply.content, "Here's your ad.");
+    let body = first.seen.lock().unwrap()[0].1.clone();
+    let schema = &body["response_format"]["json_schema"]["schema"];
+    assert_eq!(
+        schema["properties"]["ad"]["required"],
+        json!(["headline", "offer", "cta"])
+    );
+    let system = body["messages"][0]["content"].as_str().unwrap();
+    assert!(system.contains("never invent a discount"), "{system}");
+    let last = body["messages"].as_array().unwrap().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(last.contains("\"campaign_has_a_picture\":true"), "{last}");
+
+    // A discount the seller never gave is taken off; a blank line is the offline one.
+    let (_, url) = mock(vec![Reply::Json(completion(&ad_answer(json!({
+        "headline": "Black Friday is here",
+        "offer": "30% off everything",
+        "cta": " ",
+    }))))])
+    .await;
+    let reply = assistant(&url)
+        .reply(&ad_request("ad for black friday"))
+        .await
+        .unwrap();
+    let ad = reply.structured.ad.unwrap();
+    assert_eq!(ad.offer, None, "no invented discount");
+    assert_eq!(ad.headline, "Black Friday is here");
+    assert_eq!(ad.cta, "Shop the deals");
+    assert_ne!(ad.template, ai::AdTemplate::OfferBadge);
+
+    // A model that proposes no ad when one was asked for: the offline rules answer.
+    let (_, url) = mock(vec![Reply::Json(completion(&good_answer()))]).await;
+    let reply = assistant(&url)
+        .reply(&ad_request("turn this into a facebook ad with 20% off"))
+        .await
+        .unwrap();
+    let ad = reply.structured.ad.unwrap();
+    assert_eq!(ad.offer.as_deref(), Some("20% off"));
+    assert!(reply.content.contains("“20% off”"), "{}", reply.content);
 }

@@ -31,6 +31,7 @@ proptest! {
                 reference_images: Vec::new(),
                 settings: Settings::default(),
                 feedback: None,
+                latest_picture: false,
             });
             history.push(Turn { role: Role::User, content: turn.clone(), structured: None });
             history.push(Turn {
@@ -46,6 +47,7 @@ proptest! {
             reference_images: Vec::new(),
             settings: Settings::default(),
             feedback: None,
+            latest_picture: false,
         });
         prop_assert!(!reply.content.trim().is_empty());
     }

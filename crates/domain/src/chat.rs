@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::{Invalid, MediaKind, Settings};
+use crate::{AdTemplate, Invalid, MediaKind, Settings};
 
 macro_rules! word_enum {
     ($(#[$meta:meta])* $name:ident, $field:literal, [$($variant:ident => $text:literal),+ $(,)?]) => {
@@ -94,6 +94,27 @@ pub struct StructuredResponse {
     /// The things the seller named that the picture leaves out, in their words.
     #[serde(default)]
     pub not_drawn: Vec<String>,
+    /// The ad the assistant proposes when the seller asks for one: set on the campaign's
+    /// latest picture, or waiting for a picture when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ad: Option<AdProposal>,
+}
+
+/// The copy of an ad the assistant proposes, in the seller's words where they gave them,
+/// and the layout it suits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AdProposal {
+    pub headline: String,
+    /// The seller's offer ("20% off"); absent when they named none, never invented.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<String>,
+    /// The call to action, e.g. "Shop the sale".
+    pub cta: String,
+    pub template: AdTemplate,
+    /// The design set from this proposal, once there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design_id: Option<Uuid>,
 }
 
 /// A thing the seller asked for and what the picture shows in its place.

@@ -34,8 +34,8 @@ pub use brand::{
     MAX_BRAND_COLOURS,
 };
 pub use chat::{
-    Generation, GenerationState, MediaItem, MessageContext, MessageRole, ProcessingStatus,
-    StructuredResponse, Substitution,
+    AdProposal, Generation, GenerationState, MediaItem, MessageContext, MessageRole,
+    ProcessingStatus, StructuredResponse, Substitution,
 };
 pub use credits::LedgerReason;
 pub use cutout::{cutout_warning, CutoutHints, CutoutSource};

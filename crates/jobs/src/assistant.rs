@@ -6,6 +6,7 @@ use ai::{AssistantRequest, FeedbackHint, ReferenceFacts, StyleGuide, Turn};
 use chrono::{DateTime, Utc};
 use domain::{MessageRole, ProcessingStatus};
 use store::{MediaStorage, Message, ReferenceImage, Store, StoreError};
+use uuid::Uuid;
 
 /// How much of the conversation the assistant reads.
 const HISTORY_TURNS: i64 = 20;
@@ -111,7 +112,11 @@ pub async fn assistant_request(
             comment: f.comment,
         });
 
+    let latest_picture = latest_picture(store, user_id, user_message.project_id, scene.id)
+        .await?
+        .is_some();
     Ok(AssistantRequest {
+        latest_picture,
         message: user_message.content.clone(),
         history,
         style,
@@ -119,4 +124,18 @@ pub async fn assistant_request(
         settings: user_message.context.pre_production_settings,
         feedback,
     })
+}
+
+/// The scene's newest picture, the one an ad asked for in the chat is set on.
+pub async fn latest_picture(
+    store: &Store,
+    user_id: Uuid,
+    project_id: Uuid,
+    scene_id: Uuid,
+) -> Result<Option<store::MediaAsset>, StoreError> {
+    let media = store.project_media(user_id, project_id).await?;
+    Ok(media
+        .into_iter()
+        .rev()
+        .find(|m| m.scene_id == Some(scene_id) && m.file_type == domain::MediaKind::Image))
 }

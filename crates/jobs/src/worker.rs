@@ -433,7 +433,8 @@ impl Worker {
                 .reply(&request)
                 .await
                 .map_err(|e| ProviderError::transient(JobFailure::Internal, e))?;
-            Ok(Some(reply))
+            // Designs are set by the server that answers the send; this answer sets none.
+            Ok(Some(ai::ad::not_set(reply)))
         };
         match self.drive(owner, job, shutdown, &sink, work).await {
             Outcome::Produced(reply) => {

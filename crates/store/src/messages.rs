@@ -200,19 +200,22 @@ impl Store {
         Ok((messages, total))
     }
 
-    /// Records the assistant's finished answer on a pending message.
+    /// Records the assistant's finished answer on a pending message, with the media made with
+    /// it (an ad design).
     pub async fn complete_message(
         &self,
         id: Uuid,
         content: &str,
         structured: &StructuredResponse,
+        media: &[MediaItem],
     ) -> Result<bool> {
         let done = on_db!(self, p => sqlx::query(
             "UPDATE messages SET content = $1, structured_response = $2, processing_status = 'completed', error = NULL, \
-             updated_at = $3 WHERE id = $4 AND processing_status = 'pending'",
+             media = $3, updated_at = $4 WHERE id = $5 AND processing_status = 'pending'",
         )
         .bind(content)
         .bind(Json(structured))
+        .bind(Json(media))
         .bind(now())
         .bind(id)
         .execute(p)

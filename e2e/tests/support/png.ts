@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 
 /** A decoded PNG: 8 bits per channel, `channels` per pixel (1 grey, 2 grey+alpha, 3 RGB, 4 RGBA), rows top down. */
@@ -78,4 +79,13 @@ export function rgb(pixels: Pixels, x: number, y: number): [number, number, numb
     return [v, v, v];
   }
   return [pixels.data[at] ?? 0, pixels.data[at + 1] ?? 0, pixels.data[at + 2] ?? 0];
+}
+
+/** Decodes any picture ffmpeg reads (a JPEG export, say) by way of an RGB PNG. */
+export function decodeImage(bytes: Buffer): Pixels {
+  const png = execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-pix_fmt', 'rgb24', 'pipe:1'], {
+    input: bytes,
+    maxBuffer: 64 << 20,
+  });
+  return decodePng(png);
 }

@@ -5,6 +5,7 @@ export const queryKeys = {
   scenes: (projectId: string) => ['projects', projectId, 'scenes'] as const,
   storyboard: (projectId: string) => ['projects', projectId, 'storyboard'] as const,
   brandKit: (projectId: string) => ['projects', projectId, 'brand-kit'] as const,
+  adProposal: (assetId: string) => ['media', assetId, 'ad-proposal'] as const,
   credits: ['credits', 'balance'] as const,
   /** Every page of the credit ledger (prefix, for invalidation). */
   creditTransactionsAll: ['credits', 'transactions'] as const,

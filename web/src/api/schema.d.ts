@@ -745,6 +745,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/{id}/ad-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The copy the studio proposes for an ad on one of the user's pictures, to start the "Ad"
+         *     step from: a headline, an offer and a call to action read from the campaign's name and
+         *     the picture's prompt (an occasion or offer named there is used; no offer is invented),
+         *     and the layout that suits them. Nothing is stored.
+         */
+        get: operations["proposeAd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{id}/design": {
         parameters: {
             query?: never;
@@ -1426,6 +1448,23 @@ export interface components {
             logo?: boolean;
             offer?: string | null;
             subline?: string | null;
+        };
+        /**
+         * @description The copy of an ad the assistant proposes, in the seller's words where they gave them,
+         *     and the layout it suits.
+         */
+        AdProposal: {
+            /** @description The call to action, e.g. "Shop the sale". */
+            cta: string;
+            /**
+             * Format: uuid
+             * @description The design set from this proposal, once there is one.
+             */
+            design_id?: string | null;
+            headline: string;
+            /** @description The seller's offer ("20% off"); absent when they named none, never invented. */
+            offer?: string | null;
+            template: components["schemas"]["AdTemplate"];
         };
         /**
          * @description Which line of an ad a text layer is.
@@ -2830,6 +2869,7 @@ export interface components {
          *     next steps. The media generated from it are answered beside it, from the message's media.
          */
         StructuredResponse: {
+            ad?: null | components["schemas"]["AdProposal"];
             additional_comments?: string | null;
             clarification_needed: boolean;
             /** @description The things the seller named that the picture shows, in their words. */
@@ -2889,6 +2929,30 @@ export interface components {
             asked: string;
             /** @description What is drawn instead: "a wooden tray on a marble counter". */
             used: string;
+        };
+        /** @description The contract's success envelope. */
+        Success_AdProposal: {
+            /**
+             * @description The copy of an ad the assistant proposes, in the seller's words where they gave them,
+             *     and the layout it suits.
+             */
+            data: {
+                /** @description The call to action, e.g. "Shop the sale". */
+                cta: string;
+                /**
+                 * Format: uuid
+                 * @description The design set from this proposal, once there is one.
+                 */
+                design_id?: string | null;
+                headline: string;
+                /** @description The seller's offer ("20% off"); absent when they named none, never invented. */
+                offer?: string | null;
+                template: components["schemas"]["AdTemplate"];
+            };
+            /** @description What was done, in words, where the resource's answers say it (style presets). */
+            message?: string | null;
+            /** @description Always `success`. */
+            status: string;
         };
         /** @description The contract's success envelope. */
         Success_AnalyticsAccepted: {
@@ -6077,6 +6141,61 @@ export interface operations {
                 };
             };
             /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    proposeAd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The picture's media asset id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdProposal"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;

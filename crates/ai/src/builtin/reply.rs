@@ -19,7 +19,25 @@ const STARTERS: [&str; 3] = [
 
 const ASK_PRODUCT: &str = "Name it (for example “amber perfume bottle”) or attach a product photo, and I'll write the brief.";
 
+/// An ad asked for is set on the campaign's latest picture; without one, a product named with
+/// it still gets its brief (the ad's copy waits for the picture), else the answer asks for a
+/// picture first.
 pub(crate) fn respond(request: &AssistantRequest) -> AssistantReply {
+    let Some(ask) = crate::ad::read(clip(&request.message)) else {
+        return respond_with_brief(request);
+    };
+    if request.latest_picture {
+        return crate::ad::reply(&ask, true);
+    }
+    let brief = respond_with_brief(request);
+    if brief.structured.ready_for_image {
+        crate::ad::after_the_picture(&ask, brief)
+    } else {
+        crate::ad::reply(&ask, false)
+    }
+}
+
+fn respond_with_brief(request: &AssistantRequest) -> AssistantReply {
     let current = read(clip(&request.message), true);
     let memory = remember(&request.history);
     let last_suggestions = memory.last_suggestions.clone();
@@ -125,6 +143,7 @@ fn brief(
             not_drawn: account.all_not_drawn(),
             drawn: account.drawn,
             substituted: account.substituted,
+            ad: None,
         },
     }
 }

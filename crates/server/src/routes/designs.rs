@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use domain::{AdTemplate, DesignRecord};
+use domain::{AdProposal, AdTemplate, DesignRecord};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -19,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(make_design))
         .routes(routes!(edit_design))
+        .routes(routes!(ad_proposal))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -149,4 +150,22 @@ async fn edit_design(
     };
     let asset = designs::edit(&state, current.user.id, id, edit).await?;
     Ok(success(asset.try_into()?))
+}
+
+/// The copy the studio proposes for an ad on one of the user's pictures, to start the "Ad"
+/// step from: a headline, an offer and a call to action read from the campaign's name and
+/// the picture's prompt (an occasion or offer named there is used; no offer is invented),
+/// and the layout that suits them. Nothing is stored.
+#[utoipa::path(get, path = "/api/media/{id}/ad-proposal", tag = "designs", operation_id = "proposeAd",
+    params(("id" = Uuid, Path, description = "The picture's media asset id")),
+    responses((status = 200, body = Success<AdProposal>), (status = 400, body = ErrorResponse),
+        (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
+async fn ad_proposal(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Success<AdProposal>>> {
+    Ok(success(
+        designs::proposal(&state, current.user.id, id).await?,
+    ))
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use domain::{
-    BriefKind, Choice, Generation, GenerationState, ImageEngine, LookupId, MediaKind,
+    BriefKind, Choice, Generation, GenerationState, ImageEngine, LookupId, MediaItem, MediaKind,
     MessageContext, MessageRole, OptionalId, ProcessingStatus, StructuredResponse, Variations,
 };
 use jobs::JobPayload;
@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
 use crate::models::{Page, SettingsInput};
+use crate::services::designs::{self, CopyInput};
 use crate::services::generation::{self, GenerationContext, Target};
 use crate::services::ownership::{self, MESSAGE_NOT_FOUND};
 use crate::services::scenes::SceneRef;
@@ -227,7 +228,8 @@ async fn answer(state: &AppState, question: Message) -> ApiResult<Message> {
         question.context,
     );
     answer.parent_message_id = Some(question.id);
-    if let Some(reply) = answered {
+    if let Some(mut reply) = answered {
+        answer.media = set_proposed_ad(state, &question, &mut reply).await?;
         answer.content = reply.content;
         answer.structured_response = Some(reply.structured);
         return Ok(state.store.insert_message(&answer).await?);
@@ -244,12 +246,20 @@ async fn answer(state: &AppState, question: Message) -> ApiResult<Message> {
         message_id: pending.id,
     };
     generation::enqueue_backstop(state, target, payload, REPLY_BACKSTOP).await?;
-    let store = state.store.clone();
+    let state = state.clone();
     let answer_id = pending.id;
     tokio::spawn(async move {
-        if let Ok(Ok(reply)) = call.await {
-            let completed = store
-                .complete_message(answer_id, &reply.content, &reply.structured)
+        if let Ok(Ok(mut reply)) = call.await {
+            let media = match set_proposed_ad(&state, &question, &mut reply).await {
+                Ok(media) => media,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not set the proposed ad; the reply job answers");
+                    return;
+                }
+            };
+            let completed = state
+                .store
+                .complete_message(answer_id, &reply.content, &reply.structured, &media)
                 .await;
             if let Err(e) = completed {
                 tracing::warn!(error = %e, "could not record a late answer; the reply job will");
@@ -257,6 +267,56 @@ async fn answer(state: &AppState, question: Message) -> ApiResult<Message> {
         }
     });
     Ok(pending)
+}
+
+/// Sets the ad the assistant proposed on the scene's newest picture at once — typesetting,
+/// free, no job — in the brand kit (its logo when it has one); the answer carries the design
+/// as its media. A line the layout cannot set legibly leaves the copy proposed, and the answer
+/// says why in the layout's words.
+async fn set_proposed_ad(
+    state: &AppState,
+    question: &Message,
+    reply: &mut ai::AssistantReply,
+) -> ApiResult<Vec<MediaItem>> {
+    let Some(ad) = reply.structured.ad.as_mut() else {
+        return Ok(Vec::new());
+    };
+    let (user_id, project_id) = (question.user_id, question.project_id);
+    let Some(picture) =
+        jobs::assistant::latest_picture(&state.store, user_id, project_id, question.scene_id)
+            .await?
+    else {
+        return Ok(Vec::new());
+    };
+    let kit = state.store.brand_kit(user_id, project_id).await?;
+    let copy = CopyInput {
+        headline: ad.headline.clone(),
+        subline: None,
+        offer: ad.offer.clone(),
+        cta: Some(ad.cta.clone()),
+        logo: kit.logo.is_some(),
+    };
+    match designs::make(state, user_id, picture.id, copy, ad.template).await {
+        Ok(design) => {
+            ad.design_id = Some(design.id);
+            Ok(vec![MediaItem {
+                kind: MediaKind::Image,
+                asset_id: design.id,
+                credit_cost: design.credit_cost,
+                alt: Some(ad.headline.clone()),
+                width: design.width,
+                height: design.height,
+            }])
+        }
+        Err(ApiError::Validation { message, .. }) => {
+            reply.content = reply.content.replace(
+                ai::ad::SET_ON_PICTURE,
+                &format!("I couldn't set it on your latest picture: {message}"),
+            );
+            Ok(Vec::new())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// A campaign's conversation, a page at a time (page 1 = the newest messages), with the

@@ -4,7 +4,7 @@
 //! the copy sets it again over the same clean picture.
 
 use bytes::Bytes;
-use domain::{AdCopyText, AdTemplate, DesignRecord, FileMetadata, MediaKind};
+use domain::{AdCopyText, AdProposal, AdTemplate, DesignRecord, FileMetadata, MediaKind};
 use engine::design::{self, DesignRefused, Role};
 use jobs::designs::{fonts, record_layers};
 use uuid::Uuid;
@@ -215,6 +215,22 @@ fn object_keys(id: Uuid, thumbnail_mime: &str) -> (String, String, String) {
         format!("{stem}.thumb.{thumbnail_extension}"),
         format!("{stem}-watermarked.png"),
     )
+}
+
+/// The copy proposed for an ad on the user's picture `id` before the seller wrote any: read
+/// from the campaign's name and the picture's prompt by the assistant's ad rules, so an
+/// occasion or offer named there is used and nothing is invented.
+pub async fn proposal(state: &AppState, user_id: Uuid, id: Uuid) -> ApiResult<AdProposal> {
+    let source = clean_picture(state, user_id, id).await?;
+    let campaign = match source.scene_id {
+        Some(scene_id) => Some(state.store.scene(user_id, scene_id).await?.name),
+        None => None,
+    };
+    let given: Vec<String> = campaign
+        .into_iter()
+        .chain(source.file_metadata.prompt.clone())
+        .collect();
+    Ok(ai::ad::propose_from(&given.join(". ")))
 }
 
 /// The words of a new design as sent.

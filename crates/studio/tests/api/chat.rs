@@ -39,7 +39,7 @@ async fn send(
         .unwrap()
 }
 
-async fn send_ok(
+pub(crate) async fn send_ok(
     app: &TestApp,
     session: &Session,
     project: &str,

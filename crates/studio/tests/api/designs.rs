@@ -10,6 +10,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::brand_kits::{logo_png, upload_logo};
+use crate::chat::send_ok;
 use crate::exports::{campaign, download, start_export, wait_for_export};
 use crate::jobs::start_image;
 use crate::on_both_databases;
@@ -18,6 +19,7 @@ use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
 on_both_databases!(a_design_keeps_off_the_product_and_edits_set_it_again);
 on_both_databases!(a_headline_that_cannot_fit_is_refused_and_nothing_is_stored);
 on_both_databases!(exporting_a_design_keeps_the_marketplace_image_clean_and_relays_the_story);
+on_both_databases!(an_ad_asked_for_in_the_chat_is_set_on_the_latest_picture_for_free);
 
 /// A magenta bottle on transparency: its own alpha is its cutout.
 fn bottle_png() -> Vec<u8> {
@@ -49,10 +51,16 @@ fn is_product(p: &Rgba<u8>) -> bool {
 /// A scene generated from the bottle's photo in a new campaign; returns (project, picture id).
 async fn scene_with_bottle(app: &TestApp, session: &Session) -> (String, String) {
     let (project, scene) = campaign(app, session).await;
+    let picture = bottle_scene_in(app, session, &project, &scene).await;
+    (project, picture)
+}
+
+/// A scene generated from the bottle's photo in the campaign `scene`; returns its picture id.
+async fn bottle_scene_in(app: &TestApp, session: &Session, project: &str, scene: &str) -> String {
     let form = Form::new()
         .part("file", Part::bytes(bottle_png()).file_name("bottle.png"))
-        .text("projectId", project.clone())
-        .text("sceneId", scene.clone());
+        .text("projectId", project.to_owned())
+        .text("sceneId", scene.to_owned());
     let uploaded = app
         .authed(session, Method::POST, "/api/reference-images/upload-proxy")
         .multipart(form)
@@ -60,17 +68,10 @@ async fn scene_with_bottle(app: &TestApp, session: &Session) -> (String, String)
         .await
         .unwrap();
     assert_eq!(uploaded.status(), StatusCode::CREATED);
-    let job = start_image(
-        app,
-        session,
-        &project,
-        &scene,
-        "a bottle on a marble counter",
-    )
-    .await;
+    let job = start_image(app, session, project, scene, "a bottle on a marble counter").await;
     let done = app.wait_for_job(session, &job).await;
     assert_eq!(done["status"], "completed", "{done}");
-    (project, job)
+    job
 }
 
 async fn picture(app: &TestApp, session: &Session, id: &str) -> RgbaImage {
@@ -403,5 +404,145 @@ async fn exporting_a_design_keeps_the_marketplace_image_clean_and_relays_the_sto
     assert!(
         changed > 1000,
         "the ad's text is on the story ({changed} pixels)"
+    );
+}
+
+/// The design a chat answer names, as the storyboard shows it.
+async fn storyboard_design(app: &TestApp, session: &Session, project: &str, id: &str) -> Value {
+    let storyboard = app
+        .get_json(session, &format!("/api/projects/{project}/storyboard"))
+        .await;
+    storyboard["data"]["scenes"][0]["media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == id)
+        .unwrap_or_else(|| panic!("{id} is not on the storyboard: {storyboard}"))
+        .clone()
+}
+
+async fn an_ad_asked_for_in_the_chat_is_set_on_the_latest_picture_for_free(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("adchat@example.com").await;
+    let (project, scene) = campaign(&app, &session).await;
+
+    // Before there is a picture the copy is proposed and the assistant asks for one.
+    let answer = send_ok(
+        &app,
+        &session,
+        &project,
+        &scene,
+        "make an Instagram ad for the weekend sale",
+    )
+    .await["message"]
+        .clone();
+    let content = answer["content"].as_str().unwrap();
+    assert!(
+        content.contains("There's no picture in this campaign yet"),
+        "{content}"
+    );
+    assert_eq!(
+        answer["structured_response"]["ad"]["headline"],
+        "The weekend sale is on"
+    );
+    assert!(answer["structured_response"]["ad"]["design_id"].is_null());
+    assert_eq!(answer["media"], json!([]));
+
+    let picture_id = bottle_scene_in(&app, &session, &project, &scene).await;
+    let logo = upload_logo(&app, &session, &project, "logo.png", logo_png()).await;
+    assert_eq!(logo.status(), StatusCode::OK);
+    let balance = app.balance(&session).await;
+
+    // With a picture, the seller's offer goes on a design set on it, free, in the kit.
+    let answer = send_ok(
+        &app,
+        &session,
+        &project,
+        &scene,
+        "turn this into a facebook ad with 20% off",
+    )
+    .await["message"]
+        .clone();
+    let ad = &answer["structured_response"]["ad"];
+    assert_eq!(ad["offer"], "20% off", "{answer}");
+    assert_eq!(ad["template"], "offer_badge");
+    let content = answer["content"].as_str().unwrap();
+    assert!(content.contains("“20% off”"), "{content}");
+    assert!(
+        content.contains("I've set it on your latest picture"),
+        "{content}"
+    );
+    let design_id = ad["design_id"]
+        .as_str()
+        .expect("a design was set")
+        .to_owned();
+    assert_eq!(answer["media"][0]["id"], design_id.as_str());
+    assert_eq!(answer["media"][0]["type"], "image");
+    assert_eq!(answer["media"][0]["creditCost"], 0);
+    assert_eq!(
+        answer["structured_response"]["media"]["image"]["asset_id"],
+        design_id.as_str()
+    );
+    assert_eq!(app.balance(&session).await, balance, "designs are free");
+
+    let shown = storyboard_design(&app, &session, &project, &design_id).await;
+    let design = json!({"design": shown["file_metadata"]["design"].clone()});
+    assert_eq!(design["design"]["source_asset_id"], picture_id.as_str());
+    assert_eq!(layer(&design, "headline")["text"], "Treat yourself");
+    assert_eq!(layer(&design, "offer")["text"], "20% off");
+    assert_eq!(layer(&design, "cta")["text"], "Shop now");
+    assert!(
+        design["design"]["logo"].is_object(),
+        "the kit's logo: {design}"
+    );
+    let clean = picture(&app, &session, &picture_id).await;
+    let ad_file = picture(&app, &session, &design_id).await;
+    save(&ad_file, &format!("{db:?}-chat-ad"));
+    let headline_box = layer(&design, "headline")["box"].clone();
+    let changed = ad_file
+        .enumerate_pixels()
+        .filter(|(x, y, p)| inside(&headline_box, *x, *y) && *p != clean.get_pixel(*x, *y))
+        .count();
+    assert!(changed > 200, "{changed} pixels of type");
+
+    // Without an offer in the seller's words the design carries none; a second ad is set on
+    // the newest picture's clean source, not on the first ad.
+    let answer = send_ok(
+        &app,
+        &session,
+        &project,
+        &scene,
+        "make an Instagram ad for the weekend sale",
+    )
+    .await["message"]
+        .clone();
+    let ad = &answer["structured_response"]["ad"];
+    assert!(ad.get("offer").is_none(), "no invented offer: {ad}");
+    let second = ad["design_id"]
+        .as_str()
+        .expect("a design was set")
+        .to_owned();
+    let shown = storyboard_design(&app, &session, &project, &second).await;
+    let design = json!({"design": shown["file_metadata"]["design"].clone()});
+    assert_eq!(design["design"]["source_asset_id"], picture_id.as_str());
+    assert_eq!(layer(&design, "headline")["text"], "The weekend sale is on");
+    assert!(
+        !design["design"]["layers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["role"] == "offer"),
+        "{design}"
+    );
+    assert_eq!(app.balance(&session).await, balance, "designs are free");
+
+    // The Generate panel's "Ad" step starts from copy read from the campaign's name ("Summer
+    // Serum") and the picture's prompt: no offer there, so none is proposed.
+    let proposal = app
+        .get_json(&session, &format!("/api/media/{picture_id}/ad-proposal"))
+        .await;
+    assert_eq!(
+        proposal["data"],
+        json!({"headline": "Made for summer", "cta": "Shop now", "template": "headline_top_left"})
     );
 }

@@ -1,1 +1,2 @@
 export { BrandKitSection } from './components/BrandKitSection';
+export { useBrandKit } from './api/brandKit';

@@ -1,2 +1,3 @@
 export { AdDesignForm } from './components/AdDesignForm';
+export { AdStep } from './components/AdStep';
 export { DesignCopyEditor } from './components/DesignCopyEditor';

@@ -5,6 +5,7 @@ import { ChatTab } from '@/features/chat';
 import { PresetPicker, SavePresetButton } from '@/features/presets';
 import { cutoutSummary, openCutoutEditor, SceneReferenceImages, useDeleteReferenceImage, useSceneReferenceImages } from '@/features/reference-images';
 import { SceneWorkspacePanel } from '@/features/workspace';
+import { GeneratedAdStep } from './AdTools';
 
 // The Generate panel is not the default tab: it loads on first use.
 const GeneratePanel = lazy(() => import('@/features/generate/components/GeneratePanel'));
@@ -73,6 +74,7 @@ export function ScenePanel({ projectId, scene, scenes, header }: ScenePanelProps
                 referenceImagePanel={referenceImagePanel}
                 sceneSettings={scene?.settings ?? null}
                 presetStyle={presetStyle}
+                renderAdStep={(input) => <GeneratedAdStep {...input} />}
               />
             </Suspense>
           }

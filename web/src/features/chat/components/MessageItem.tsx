@@ -255,7 +255,8 @@ function AssistantMessage({ message, actions }: { message: ChatMessage; actions:
 
         {copyable || message.media.length > 0 ? (
           <div className="flex flex-wrap items-center gap-1">
-            {hasVisualMedia(message) ? (
+            {/* An ad set by the studio has no prompt to make again: its words are edited on the storyboard. */}
+            {hasVisualMedia(message) && (prompts.image || prompts.video) ? (
               <ActionButton icon={<RefreshCw className="h-3.5 w-3.5" />} onClick={() => actions.onRegenerate(message)} disabled={generating}>
                 Regenerate
               </ActionButton>

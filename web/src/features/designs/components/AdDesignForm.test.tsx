@@ -50,7 +50,7 @@ describe('AdDesignForm', () => {
   it('makes an ad from the copy and layout, for free', async () => {
     const calls = fakeDesigns();
     const onMade = vi.fn();
-    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" onMade={onMade} />);
+    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" hasLogo onMade={onMade} />);
     expect(screen.getByText(/Free: no credits/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Headline'), 'Weekend sale');
     await userEvent.type(screen.getByLabelText('Offer'), '20% off');
@@ -67,7 +67,7 @@ describe('AdDesignForm', () => {
   it('shows the reason a headline was refused', async () => {
     const reason = 'the headline does not fit legibly';
     fakeDesigns(reason);
-    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" />);
+    renderWithApp(<AdDesignForm projectId="p1" sourceId="a1" hasLogo={false} />);
     await userEvent.type(screen.getByLabelText('Headline'), 'A very long headline');
     await userEvent.click(screen.getByRole('button', { name: 'Make ad' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(reason);
@@ -90,5 +90,16 @@ describe('DesignCopyEditor', () => {
       path: '/api/media/d1/design',
       body: { headline: 'Last day of the sale', offer: '20% off', cta: 'Shop now' },
     });
+  });
+
+  it('shows or hides the kit’s logo when the kit has one', async () => {
+    const calls = fakeDesigns();
+    renderWithApp(<DesignCopyEditor projectId="p1" designId="d1" headline="Weekend sale" offer={null} cta="Shop now" logo hasLogo />);
+    const update = screen.getByRole('button', { name: 'Update ad' });
+    await userEvent.click(screen.getByLabelText('Show my logo'));
+    expect(update).toBeEnabled();
+    await userEvent.click(update);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ headline: 'Weekend sale', offer: '', cta: 'Shop now', logo: false });
   });
 });

@@ -10,23 +10,35 @@ export interface AdDesignFormProps {
   projectId: string;
   /** The picture the copy is set on. */
   sourceId: string;
+  /** The brand kit has a logo: the form offers to place it (on by default). */
+  hasLogo: boolean;
+  /** The copy and layout to start from (the studio's proposal). */
+  initial?: AdStart;
   onMade?: (design: DesignView) => void;
   onCancel?: () => void;
 }
 
+/** Where the form starts: the proposed copy and layout. */
+export interface AdStart {
+  headline: string;
+  offer?: string | null;
+  cta?: string | null;
+  template: AdTemplate;
+}
+
 /** The "Ad" step after an image: headline, offer, call to action and layout → a design set in the brand kit. Free. */
-export function AdDesignForm({ projectId, sourceId, onMade, onCancel }: AdDesignFormProps) {
-  const [headline, setHeadline] = useState('');
-  const [offer, setOffer] = useState('');
-  const [cta, setCta] = useState('');
+export function AdDesignForm({ projectId, sourceId, hasLogo, initial, onMade, onCancel }: AdDesignFormProps) {
+  const [headline, setHeadline] = useState(initial?.headline ?? '');
+  const [offer, setOffer] = useState(initial?.offer ?? '');
+  const [cta, setCta] = useState(initial?.cta ?? '');
   const [logo, setLogo] = useState(true);
-  const [template, setTemplate] = useState<AdTemplate>('headline_top_left');
+  const [template, setTemplate] = useState<AdTemplate>(initial?.template ?? 'headline_top_left');
   const make = useMakeDesign(projectId);
   const templateId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    make.mutate({ sourceId, request: designRequest({ headline, offer, cta, logo, template }) }, { onSuccess: (design) => onMade?.(design) });
+    make.mutate({ sourceId, request: designRequest({ headline, offer, cta, logo: hasLogo && logo, template }) }, { onSuccess: (design) => onMade?.(design) });
   };
 
   return (
@@ -65,9 +77,11 @@ export function AdDesignForm({ projectId, sourceId, onMade, onCancel }: AdDesign
             ))}
           </select>
         </div>
-        <label className="flex h-10 items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={logo} onChange={(e) => setLogo(e.target.checked)} /> Add my logo
-        </label>
+        {hasLogo ? (
+          <label className="flex h-10 items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={logo} onChange={(e) => setLogo(e.target.checked)} /> Add my logo
+          </label>
+        ) : null}
       </div>
       {make.isError ? (
         <p role="alert" className="text-sm text-rose-600">

@@ -12,19 +12,32 @@ export interface DesignCopyEditorProps {
   headline: string;
   offer: string | null;
   cta: string | null;
+  /** Whether the design places the kit's logo now. */
+  logo?: boolean;
+  /** The brand kit has a logo: the editor offers to show or hide it. */
+  hasLogo?: boolean;
 }
 
 /** A design's words, edited in the detail view: the ad is set again over the same picture, for free. */
-export function DesignCopyEditor({ projectId, designId, headline: current, offer: currentOffer, cta: currentCta }: DesignCopyEditorProps) {
+export function DesignCopyEditor({
+  projectId,
+  designId,
+  headline: current,
+  offer: currentOffer,
+  cta: currentCta,
+  logo: currentLogo = false,
+  hasLogo = false,
+}: DesignCopyEditorProps) {
   const [headline, setHeadline] = useState(current);
   const [offer, setOffer] = useState(currentOffer ?? '');
   const [cta, setCta] = useState(currentCta ?? '');
+  const [logo, setLogo] = useState(currentLogo);
   const edit = useEditDesign(projectId);
-  const changed = headline.trim() !== current || offer.trim() !== (currentOffer ?? '') || cta.trim() !== (currentCta ?? '');
+  const changed = headline.trim() !== current || offer.trim() !== (currentOffer ?? '') || cta.trim() !== (currentCta ?? '') || logo !== currentLogo;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    edit.mutate({ designId, edit: { headline: headline.trim(), offer: offer.trim(), cta: cta.trim() } });
+    edit.mutate({ designId, edit: { headline: headline.trim(), offer: offer.trim(), cta: cta.trim(), ...(hasLogo ? { logo } : {}) } });
   };
 
   return (
@@ -35,6 +48,11 @@ export function DesignCopyEditor({ projectId, designId, headline: current, offer
         <Field label="Offer" value={offer} maxLength={200} onChange={(e) => setOffer(e.target.value)} />
         <Field label="Call to action" value={cta} maxLength={200} onChange={(e) => setCta(e.target.value)} />
       </div>
+      {hasLogo ? (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={logo} onChange={(e) => setLogo(e.target.checked)} /> Show my logo
+        </label>
+      ) : null}
       {edit.isError ? (
         <p role="alert" className="text-sm text-rose-600">
           {errorMessage(edit.error, DESIGN_MESSAGES.editFailed)}

@@ -41,13 +41,15 @@ export interface GeneratePanelProps {
   sceneSettings: { quality: Quality; resolution: string; duration: number } | null;
   /** The applied style preset's choices, to prefill AI Assistant mode. */
   presetStyle?: PresetStyle | null;
+  /** The "Ad" step offered under a picture once it is generated. */
+  renderAdStep?: (input: { projectId: string; assetId: string }) => ReactNode;
 }
 
 /** The server's job kind of each mode, whose recent times give the estimate. */
 const JOB_KIND = { templates: 'template', recommendations: 'recommendation' } as const;
 
 /** The Generate panel: product images, mode, template or guided settings, aspect ratio, then Generate. */
-export function GeneratePanel({ projectId, sceneId, referenceImages, referenceImagePanel, sceneSettings, presetStyle }: GeneratePanelProps) {
+export function GeneratePanel({ projectId, sceneId, referenceImages, referenceImagePanel, sceneSettings, presetStyle, renderAdStep }: GeneratePanelProps) {
   const client = useQueryClient();
   const [choices, change] = usePanelChoices();
   const run = useGenerationRun();
@@ -168,7 +170,15 @@ export function GeneratePanel({ projectId, sceneId, referenceImages, referenceIm
                 onDismiss={dismissGeneration}
               />
             ) : (
-              <GenerationResult run={runHere} onDismiss={dismissGeneration} />
+              <GenerationResult
+                run={runHere}
+                onDismiss={dismissGeneration}
+                adStep={
+                  runHere.phase === 'completed' && runHere.result?.assetId && renderAdStep
+                    ? renderAdStep({ projectId: runHere.projectId, assetId: runHere.result.assetId })
+                    : null
+                }
+              />
             )
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import { Download, ExternalLink, ImageOff, LayoutDashboard, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BROWSER_EVENTS, emitBrowserEvent } from '@/lib/browserEvents';
 import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
 import { cn } from '@/lib/cn';
@@ -15,10 +15,12 @@ export interface GenerationResultProps {
   /** This scene's run, while it runs or once it completed. */
   run: GenerationRun;
   onDismiss: () => void;
+  /** The "Ad" step, shown under the finished image. */
+  adStep?: ReactNode;
 }
 
 /** Where the image lands: a placeholder of its exact shape while generating, then the image and what to do with it. */
-export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
+export function GenerationResult({ run, onDismiss, adStep }: GenerationResultProps) {
   const ref = useRef<HTMLElement>(null);
   const completed = run.phase === 'completed' && run.result !== null;
   const desktop = useViewportWidth() >= MOBILE_BREAKPOINT;
@@ -94,6 +96,7 @@ export function GenerationResult({ run, onDismiss }: GenerationResultProps) {
               </a>
             ) : null}
           </div>
+          {adStep}
         </div>
       ) : null}
     </ResultCard>
