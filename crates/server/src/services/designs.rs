@@ -248,6 +248,8 @@ pub async fn make(
     let project_id = source
         .project_id
         .ok_or(ApiError::NotFound(MEDIA_NOT_FOUND))?;
+    // Checked again, with the design's size, under the lock that inserts it; this early
+    // look spares the typesetting when the storage is full already.
     let quota = state.config.upload_quota;
     if !state.store.upload_usage(user_id).await?.allows(&quota, 0) {
         return Err(quota_reached(&quota));
@@ -306,8 +308,8 @@ pub async fn make(
         },
         credit_cost: 0,
     };
-    match state.store.create_media_asset(&new).await {
-        Ok(asset) => {
+    match state.store.create_kept_asset(&new, &quota).await {
+        Ok(Some(asset)) => {
             if let Some(project_id) = asset.project_id {
                 crate::services::scenes::storyboard_updated(
                     state,
@@ -319,10 +321,13 @@ pub async fn make(
             }
             Ok(asset)
         }
-        Err(e) => {
+        refused => {
             let keys: Vec<String> = objects.into_iter().map(|(key, _)| key).collect();
             state.storage.delete_all(&keys).await;
-            Err(e.into())
+            match refused {
+                Err(e) => Err(e.into()),
+                _ => Err(quota_reached(&quota)),
+            }
         }
     }
 }

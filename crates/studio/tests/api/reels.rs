@@ -11,10 +11,10 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::exports::{campaign, download_typed as download, start_export, wait_for_export};
+use crate::exports::{campaign, start_export, wait_for_export};
 use crate::ffmpeg::{self, frame, probe, rms, sound};
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
+use crate::support::{download_typed as download, expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
     a_video_and_music_become_a_reel_with_h264_and_aac,
