@@ -83,6 +83,30 @@ fn benches(c: &mut Criterion) {
             render(&pic, &d, &book, None)
         })
     });
+    // What the server does around them for a new design over a stored 1080×1350 picture:
+    // decode it, lay out and render, encode the PNG it stores and make its thumbnail.
+    let stored = engine::codec::encode_jpeg(
+        &resize(&pic, 1080, 1350, FilterType::Triangle),
+        engine::codec::JPEG_QUALITY,
+    )
+    .unwrap();
+    g.bench_function("design as the server sets it 1080x1350", |b| {
+        b.iter(|| {
+            let picture = engine::codec::decode(&stored, engine::codec::MAX_DIMENSION).unwrap();
+            let d = lay_out(
+                &picture,
+                None,
+                &copy,
+                &brand,
+                &book,
+                Template::HeadlineTopLeft,
+                picture.dimensions(),
+            )
+            .unwrap();
+            let png = engine::codec::encode_png(&render(&picture, &d, &book, None)).unwrap();
+            engine::intake::thumbnail_of(&png).unwrap()
+        })
+    });
     g.finish();
 }
 

@@ -68,6 +68,7 @@ fn benches(c: &mut Criterion) {
                 &music.bytes,
                 &[Target::Reel],
                 false,
+                None,
                 &mut NoProgress,
             )
             .unwrap()
@@ -84,7 +85,15 @@ fn benches(c: &mut Criterion) {
                     duration: Duration::Five,
                     seed: 7,
                 };
-                reels(again, &music.bytes, &[Target::Reel], false, &mut NoProgress).unwrap()
+                reels(
+                    again,
+                    &music.bytes,
+                    &[Target::Reel],
+                    false,
+                    None,
+                    &mut NoProgress,
+                )
+                .unwrap()
             })
         },
     );

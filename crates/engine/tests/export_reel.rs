@@ -64,6 +64,7 @@ fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
         &music.bytes,
         &targets,
         true,
+        None,
         &mut NoProgress,
     )
     .unwrap();
@@ -224,6 +225,7 @@ fn a_reel_of_a_scene_the_engine_can_render_again_is_that_scene_at_the_reels_rati
             &music.bytes,
             &[Target::Reel],
             false,
+            None,
             &mut NoProgress,
         )
         .unwrap();
@@ -301,6 +303,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
         &music.bytes,
         &[Target::Etsy],
         false,
+        None,
         &mut NoProgress
     )
     .is_err());
@@ -309,6 +312,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
         b"not music",
         &[Target::Reel],
         false,
+        None,
         &mut NoProgress
     )
     .is_err());
@@ -317,6 +321,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
         &music.bytes,
         &[Target::Reel],
         false,
+        None,
         &mut NoProgress
     )
     .is_err());
@@ -326,6 +331,7 @@ fn reels_refuse_pictures_targets_and_unreadable_music() {
         &music.bytes[..44 + 4 * 44_100 * 2],
         &[Target::ReelSquare],
         false,
+        None,
         &mut NoProgress,
     )
     .unwrap();

@@ -12,7 +12,9 @@ use domain::generation::Duration;
 use domain::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, JobFailure, JobKind, MediaKind,
 };
-use engine::export::{ExportFile, ReelFile, ReelSource, Source, Target};
+use engine::export::{
+    EndWords, ExportFile, ReelCards, ReelFile, ReelSource, Source, Target, TitleWords,
+};
 use sha2::{Digest, Sha256};
 use store::{Job, MediaAsset, NewMediaAsset, StoreError, EXPORT_KEY_PREFIX};
 use uuid::Uuid;
@@ -51,6 +53,8 @@ pub(crate) struct ExportSource {
     pub source_id: Uuid,
     /// The music of reels.
     pub audio_asset_id: Option<Uuid>,
+    /// Title and end cards over reels.
+    pub cards: Option<crate::payload::ReelCards>,
 }
 
 async fn asset(
@@ -362,10 +366,30 @@ async fn run_reels(
     let video = read_file(ctx, job, source.id, "exported video").await?;
     let sound = read_file(ctx, job, music.id, "reel's music").await?;
     let again = scene_video(ctx, job, &source).await?;
+    let cards = match from.cards {
+        Some(cards) => Some(card_words(ctx, job, cards).await?),
+        None => None,
+    };
     let wanted = targets.to_vec();
     let mark = ctx.watermark;
     let mut progress = sink.clone();
     let reels = tokio::task::spawn_blocking(move || {
+        let brand = cards.as_ref().map(CardWords::brand).transpose()?;
+        let laid = cards
+            .as_ref()
+            .zip(brand.as_ref())
+            .map(|(w, brand)| ReelCards {
+                title: w.title.then(|| TitleWords {
+                    headline: &w.headline,
+                    offer: w.offer.as_deref(),
+                }),
+                end: w.end.then(|| EndWords {
+                    line: w.tagline.as_deref().unwrap_or(&w.headline),
+                    cta: w.cta.as_deref(),
+                }),
+                brand,
+                fonts: crate::designs::fonts(),
+            });
         let photos: Vec<&[u8]> = again
             .as_ref()
             .map(|a| a.photos.iter().map(|b| b.as_ref()).collect())
@@ -380,7 +404,8 @@ async fn run_reels(
             },
             None => ReelSource::Video(&video),
         };
-        engine::export::reels(source, &sound, &wanted, mark, &mut progress)
+        engine::export::reels(source, &sound, &wanted, mark, laid.as_ref(), &mut progress)
+            .map_err(ProviderError::from)
     })
     .await
     .map_err(|e| {
@@ -392,6 +417,82 @@ async fn run_reels(
     sink.report("storing", 0.99)
         .map_err(|_| ProviderError::Cancelled)?;
     store_reels(ctx, job, &source, music.id, reels).await
+}
+
+/// What the cards of a reel say and how they look: an ad design's words, brand and the
+/// kit's logo and tagline, read before the reels are made.
+struct CardWords {
+    title: bool,
+    end: bool,
+    headline: String,
+    offer: Option<String>,
+    cta: Option<String>,
+    tagline: Option<String>,
+    design: domain::DesignRecord,
+    logo: Option<Bytes>,
+}
+
+impl CardWords {
+    /// The design's brand with the kit's logo, decoded.
+    fn brand(&self) -> Result<engine::design::Brand, ProviderError> {
+        let logo = self
+            .logo
+            .as_deref()
+            .map(|bytes| engine::codec::decode(bytes, engine::codec::MAX_DIMENSION))
+            .transpose()
+            .map_err(|e| {
+                ProviderError::permanent(
+                    JobFailure::InputUnreadable,
+                    format!("the brand kit's logo: {e}"),
+                )
+            })?;
+        Ok(engine::design::Brand {
+            logo,
+            ..crate::designs::brand(&self.design)
+        })
+    }
+}
+
+/// Reads the ad design the cards are set from and its project's brand kit.
+async fn card_words(
+    ctx: &Context<'_>,
+    job: &Job,
+    cards: crate::payload::ReelCards,
+) -> Result<CardWords, ProviderError> {
+    let design_asset = asset(ctx, job, cards.design_id, "ad design of the reel's cards").await?;
+    let design = design_asset.file_metadata.design.clone().ok_or_else(|| {
+        ProviderError::permanent(
+            JobFailure::InputUnreadable,
+            format!("asset {} is not an ad design", cards.design_id),
+        )
+    })?;
+    let kit = match design_asset.project_id {
+        Some(project_id) => ctx
+            .store
+            .brand_kit(job.user_id, project_id)
+            .await
+            .map_err(missing_input("the brand kit of the ad design"))?,
+        None => store::BrandKit::default_for(Uuid::nil()),
+    };
+    let logo = match &kit.logo {
+        Some(logo) if cards.end => Some(ctx.storage.read(&logo.key).await.map_err(|e| {
+            ProviderError::transient(
+                JobFailure::InputMissing,
+                format!("the brand kit's logo could not be read: {e}"),
+            )
+        })?),
+        _ => None,
+    };
+    Ok(CardWords {
+        title: cards.title,
+        end: cards.end,
+        headline: design.copy.headline.clone(),
+        offer: design.copy.offer.clone(),
+        cta: design.copy.cta.clone(),
+        tagline: kit.style.tagline.filter(|t| !t.trim().is_empty()),
+        design,
+        logo,
+    })
 }
 
 async fn store_reels(

@@ -18,7 +18,7 @@ mod worker;
 pub use cancel::cancel_job;
 pub use exports::export_asset_id;
 pub use links::MediaLinks;
-pub use payload::{Guidance, JobPayload};
+pub use payload::{Guidance, JobPayload, ReelCards};
 pub use provider::{
     AudioInput, EditInput, EngineProvider, FaultInjection, ImageInput, KnownProduct, MediaOutput,
     MediaProvider, ProgressSink, ProviderError, VideoFrom, VideoInput,

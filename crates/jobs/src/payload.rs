@@ -96,7 +96,21 @@ pub enum JobPayload {
         /// The music of reels.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         audio_asset_id: Option<Uuid>,
+        /// Title and end cards laid over reels.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<ReelCards>,
     },
+}
+
+/// Cards over reels, set from an ad design: its headline and offer on the title card; the
+/// brand kit's logo and tagline (else the headline) and the ad's call to action on the end
+/// card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReelCards {
+    /// The user's ad design whose words the cards carry.
+    pub design_id: Uuid,
+    pub title: bool,
+    pub end: bool,
 }
 
 impl JobPayload {

@@ -239,10 +239,12 @@ impl Worker {
                 source_id,
                 targets,
                 audio_asset_id,
+                cards,
             }) => {
                 let source = crate::exports::ExportSource {
                     source_id,
                     audio_asset_id,
+                    cards,
                 };
                 return self.export(owner, &job, source, &targets, shutdown).await;
             }

@@ -81,15 +81,37 @@ impl From<Row> for BrandKit {
 const COLUMNS: &str = "project_id, colours, heading_font, body_font, tagline, logo_key, \
      logo_mime_type, logo_width, logo_height, updated_at";
 
-/// Locks the project's row (and proves it is the user's) before its kit is written, so
-/// concurrent saves replace one another in turn.
-const LOCK_PROJECT: &str = "UPDATE projects SET name = name WHERE id = $1 AND user_id = $2";
-
-/// Inserts the default kit when the project has none yet.
-const INSERT_DEFAULT: &str = "INSERT INTO brand_kits (project_id, user_id, colours, heading_font, \
-     body_font, tagline, logo_key, logo_mime_type, logo_width, logo_height, updated_at) \
-     VALUES ($1, $2, $3, $4, $5, NULL, NULL, NULL, NULL, NULL, $6) \
-     ON CONFLICT (project_id) DO NOTHING";
+/// Opens the write transaction of a kit change in `$tx`: locks the project's row (and proves
+/// it is the user's, else returns `NotFound`) so concurrent saves replace one another in turn,
+/// then makes sure the project has a kit row to update (the default kit when none is stored).
+macro_rules! begin_kit_write {
+    ($pool:expr, $tx:ident, $project_id:expr, $user_id:expr, $at:expr) => {
+        let mut $tx = $pool.begin_write().await?;
+        let locked = sqlx::query("UPDATE projects SET name = name WHERE id = $1 AND user_id = $2")
+            .bind($project_id)
+            .bind($user_id)
+            .execute(&mut *$tx)
+            .await?;
+        if locked.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        let defaults = BrandStyle::default_kit();
+        sqlx::query(
+            "INSERT INTO brand_kits (project_id, user_id, colours, heading_font, body_font, tagline, \
+             logo_key, logo_mime_type, logo_width, logo_height, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, NULL, NULL, NULL, NULL, NULL, $6) \
+             ON CONFLICT (project_id) DO NOTHING",
+        )
+        .bind($project_id)
+        .bind($user_id)
+        .bind(Json(&defaults.colours))
+        .bind(&defaults.heading_font)
+        .bind(&defaults.body_font)
+        .bind($at)
+        .execute(&mut *$tx)
+        .await?;
+    };
+}
 
 impl Store {
     /// The brand kit of one of the user's projects (the default kit when none is stored);
@@ -116,22 +138,8 @@ impl Store {
         style: &BrandStyle,
     ) -> Result<BrandKit> {
         let at = crate::now();
-        let defaults = BrandStyle::default_kit();
         on_db!(self, p => {
-            let mut tx = p.begin_write().await?;
-            let locked = sqlx::query(LOCK_PROJECT).bind(project_id).bind(user_id).execute(&mut *tx).await?;
-            if locked.rows_affected() == 0 {
-                return Err(StoreError::NotFound);
-            }
-            sqlx::query(INSERT_DEFAULT)
-                .bind(project_id)
-                .bind(user_id)
-                .bind(Json(&defaults.colours))
-                .bind(&defaults.heading_font)
-                .bind(&defaults.body_font)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
+            begin_kit_write!(p, tx, project_id, user_id, at);
             sqlx::query("UPDATE brand_kits SET colours = $2, heading_font = $3, body_font = $4, tagline = $5, updated_at = $6 WHERE project_id = $1")
                 .bind(project_id)
                 .bind(Json(&style.colours))
@@ -158,22 +166,8 @@ impl Store {
         colours: &[BrandColour],
     ) -> Result<(BrandKit, Vec<String>)> {
         let at = crate::now();
-        let defaults = BrandStyle::default_kit();
         let old = on_db!(self, p => {
-            let mut tx = p.begin_write().await?;
-            let locked = sqlx::query(LOCK_PROJECT).bind(project_id).bind(user_id).execute(&mut *tx).await?;
-            if locked.rows_affected() == 0 {
-                return Err(StoreError::NotFound);
-            }
-            sqlx::query(INSERT_DEFAULT)
-                .bind(project_id)
-                .bind(user_id)
-                .bind(Json(&defaults.colours))
-                .bind(&defaults.heading_font)
-                .bind(&defaults.body_font)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
+            begin_kit_write!(p, tx, project_id, user_id, at);
             let (previous,): (Option<String>,) = sqlx::query_as("SELECT logo_key FROM brand_kits WHERE project_id = $1")
                 .bind(project_id)
                 .fetch_one(&mut *tx)

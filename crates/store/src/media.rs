@@ -6,6 +6,7 @@ use domain::{FileMetadata, MediaKind};
 use uuid::Uuid;
 
 use crate::events::notify_badge_changed;
+use crate::reference_images::{UploadQuota, UploadUsage, STORAGE_USAGE_SQL};
 use crate::{on_db, Result, Store};
 
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -225,6 +226,45 @@ impl Store {
         })?;
         self.badge_changed(new.user_id);
         self.media_asset(new.user_id, new.id).await
+    }
+
+    /// Inserts a file the studio made for the user to keep (an ad design) unless their kept
+    /// files (product photos, exports, designs) would pass `quota`: `Ok(None)` then, nothing
+    /// written. Counted under the lock on the user's row that exports take, so concurrent
+    /// requests are counted one after another.
+    pub async fn create_kept_asset(
+        &self,
+        new: &NewMediaAsset,
+        quota: &UploadQuota,
+    ) -> Result<Option<MediaAsset>> {
+        let at = crate::now();
+        let dialect = self.dialect();
+        let inserted = on_db!(self, p => {
+            let mut tx = p.begin_write().await?;
+            let locked = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+                .bind(new.user_id)
+                .execute(&mut *tx)
+                .await?;
+            if locked.rows_affected() == 0 {
+                return Err(crate::StoreError::NotFound);
+            }
+            let (files, bytes): (i64, i64) = sqlx::query_as(STORAGE_USAGE_SQL)
+                .bind(new.user_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            let fits = (UploadUsage { files, bytes }).allows(quota, new.file_size);
+            if fits {
+                insert_media_asset!(&mut *tx, new, at);
+                notify_badge_changed!(&mut *tx, dialect, new.user_id);
+                tx.commit().await?;
+            }
+            Ok::<_, crate::StoreError>(fits)
+        })?;
+        if !inserted {
+            return Ok(None);
+        }
+        self.badge_changed(new.user_id);
+        self.media_asset(new.user_id, new.id).await.map(Some)
     }
 
     /// The user's media asset; another user's is `NotFound`.

@@ -15,14 +15,27 @@ export const EXPORT_LOAD_FAILED = 'Failed to follow the export';
 
 const exportKey = (jobId: string) => ['export', jobId] as const;
 
+type ExportRequest = components['schemas']['ExportRequest'];
+
+export interface ExportChoice {
+  targets: ExportTarget[];
+  /** The reels' music. */
+  audioAssetId?: string;
+  /** The ad design whose words the reels' title and end cards carry. */
+  cardsFrom?: string;
+}
+
+/** The body of an export request: the targets, the reels' music and, when chosen, both cards from the ad. */
+export function exportBody({ targets, audioAssetId, cardsFrom }: ExportChoice): ExportRequest {
+  const body: ExportRequest = { targets, audio_asset_id: audioAssetId ?? null };
+  return cardsFrom ? { ...body, cards: { design_id: cardsFrom, title: true, end: true } } : body;
+}
+
 /** POST /api/media/{id}/exports: queues one file per target (free; reels with the music `audioAssetId`); answers the job id. */
 export function useStartExport() {
   return useMutation({
-    mutationFn: async ({ assetId, targets, audioAssetId }: { assetId: string; targets: ExportTarget[]; audioAssetId?: string }) => {
-      const result = await unwrap(
-        api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: { targets, audio_asset_id: audioAssetId ?? null } }),
-        EXPORT_START_FAILED,
-      );
+    mutationFn: async ({ assetId, ...choice }: ExportChoice & { assetId: string }) => {
+      const result = await unwrap(api.POST('/api/media/{id}/exports', { params: { path: { id: assetId } }, body: exportBody(choice) }), EXPORT_START_FAILED);
       return result.data.job_id;
     },
   });

@@ -1569,6 +1569,22 @@ export interface components {
             /** @description `failed`. */
             status: components["schemas"]["JobStatus"];
         };
+        /**
+         * @description Cards laid over reels, in the ad design's brand: a title card with its headline and offer
+         *     over the first seconds, fading out; an end card with the brand kit's logo and tagline (its
+         *     headline when the kit has none) and its call to action over the last seconds, fading in.
+         */
+        CardsRequest: {
+            /**
+             * Format: uuid
+             * @description One of the user's ad designs (a picture made with "Make an ad").
+             */
+            design_id: string;
+            /** @description The end card (default true). */
+            end?: boolean;
+            /** @description The title card (default true). */
+            title?: boolean;
+        };
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
@@ -1860,6 +1876,7 @@ export interface components {
              * @description The music of reels: one of the user's music assets. Required with reel targets.
              */
             audio_asset_id?: string | null;
+            cards?: null | components["schemas"]["CardsRequest"];
             /**
              * @description From an image: `amazon_main`, `amazon_lifestyle`, `etsy`, `shopify`,
              *     `instagram_feed`, `instagram_story`, `facebook_feed`, `pinterest`, `transparent_png`.

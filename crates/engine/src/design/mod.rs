@@ -14,6 +14,7 @@
 //!   story/reel frame (height ≥ 1.7 × width, e.g. 9:16) the top 14 % and the bottom 20 %
 //!   hold no text and no logo.
 
+mod cards;
 mod compose;
 mod layout;
 mod palette;
@@ -25,10 +26,11 @@ mod text;
 
 use serde::{Deserialize, Serialize};
 
+pub use cards::{end_card, title_card, Card, TITLE_SCRIM};
 pub use layout::{lay_out, relay};
 pub use palette::logo_colours;
 pub use product::product_mask;
-pub use render::{render, render_backdrop};
+pub use render::{overlay, render, render_backdrop, render_layers};
 pub use scene::{contrast, luminance, worst_contrast};
 pub use text::{families, FontBook, FontFile, PlacedGlyph, CATALOGUE};
 

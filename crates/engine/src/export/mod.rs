@@ -21,7 +21,9 @@ use image::RgbaImage;
 
 pub use checks::{check_file, source_resolution, Check, MAX_ENLARGEMENT};
 pub use outpaint::Outpainter;
-pub use reel::{check_reel, reels, ReelFile, ReelSource};
+pub use reel::{
+    check_reel, reels, CardTimes, EndWords, ReelCards, ReelFile, ReelSource, TitleWords,
+};
 pub use targets::{Look, Target, TargetError, STORY_UNSAFE_BAND};
 
 use crate::cutout::{self, Cutout};

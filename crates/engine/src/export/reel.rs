@@ -4,8 +4,10 @@
 //! again at the reel's ratio (the scene rendered with the same brief, settings and seed, and
 //! animated with the same moves, length and seed); any other video is kept whole in the
 //! reel's frame, the rest filled with its own background enlarged and softened. The music
-//! is cut (or repeated) to the video's length and fades out at its end. Each file is read
-//! back and checked: size, streams, length, and says how its frame was filled.
+//! is cut (or repeated) to the video's length and fades out at its end. An ad's words may
+//! be laid over it: a title card over the first seconds and an end card over the last, each
+//! fading. Each file is read back and checked: size, streams, length, and says how its frame
+//! was filled (and where its cards are).
 
 use domain::generation::Duration;
 use image::RgbaImage;
@@ -14,6 +16,7 @@ use openh264::formats::{RgbaSliceU8, YUVBuffer};
 use super::checks::Check;
 use super::{compose, outpaint, ExportFile, Source, Target};
 use crate::audio::{self, AacStream};
+use crate::design::{self, Brand, Card, Design, FontBook};
 use crate::generate::ImageRequest;
 use crate::video::{parse_motion, Clip, Mp4Writer, SceneClip, VideoSource};
 use crate::{codec, watermark, EngineError, Progress};
@@ -28,6 +31,180 @@ pub const LENGTH_TOLERANCE_SECONDS: f64 = 0.1;
 /// upload limits.
 const BITRATE: u32 = 8_000_000;
 
+/// The words of a title card: the ad's headline and offer.
+#[derive(Debug, Clone, Copy)]
+pub struct TitleWords<'a> {
+    pub headline: &'a str,
+    pub offer: Option<&'a str>,
+}
+
+/// The words of an end card: one line (the brand's tagline, or the ad's headline) and the
+/// call to action.
+#[derive(Debug, Clone, Copy)]
+pub struct EndWords<'a> {
+    pub line: &'a str,
+    pub cta: Option<&'a str>,
+}
+
+/// Cards laid over every reel: each is set for the reel's size in the brand's fonts and
+/// colours (the logo, when the brand has one, on the end card).
+#[derive(Clone, Copy)]
+pub struct ReelCards<'a> {
+    pub title: Option<TitleWords<'a>>,
+    pub end: Option<EndWords<'a>>,
+    pub brand: &'a Brand,
+    pub fonts: &'a FontBook,
+}
+
+/// When the cards of a reel `seconds` long show: the title card whole from the first frame
+/// for `hold` seconds, then fading out over `fade`; the end card fading in over `fade` and
+/// then whole for the last `hold` seconds. At most 2 s and 0.5 s, and shorter in a short
+/// reel (30 % and 10 % of it), so the video shows between them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CardTimes {
+    pub seconds: f64,
+    pub hold: f64,
+    pub fade: f64,
+}
+
+impl CardTimes {
+    pub fn of(seconds: f64) -> Self {
+        CardTimes {
+            seconds,
+            hold: (0.3 * seconds).min(2.0),
+            fade: (0.1 * seconds).min(0.5),
+        }
+    }
+
+    /// The title card's opacity at `t` seconds.
+    pub fn title(&self, t: f64) -> f32 {
+        (1.0 - (t - self.hold) / self.fade).clamp(0.0, 1.0) as f32
+    }
+
+    /// The end card's opacity at `t` seconds.
+    pub fn end(&self, t: f64) -> f32 {
+        let from = self.seconds - self.hold - self.fade;
+        ((t - from) / self.fade).clamp(0.0, 1.0) as f32
+    }
+}
+
+/// The cards of one reel, laid out on its first frame.
+struct Laid {
+    times: CardTimes,
+    title: Option<Card>,
+    end: Option<Card>,
+    /// Why a card asked for could not be set.
+    refused: Vec<String>,
+}
+
+impl Laid {
+    fn new(cards: &ReelCards, first: &RgbaImage, seconds: f64) -> Laid {
+        let mut refused = Vec::new();
+        let mut keep = |kind: &str, card: Result<Card, design::DesignRefused>| match card {
+            Ok(card) => Some(card),
+            Err(e) => {
+                refused.push(format!("no {kind} card: {}", e.reason));
+                None
+            }
+        };
+        let title = cards.title.and_then(|w| {
+            keep(
+                "title",
+                design::title_card(first, w.headline, w.offer, cards.brand, cards.fonts),
+            )
+        });
+        let end = cards.end.and_then(|w| {
+            keep(
+                "end",
+                design::end_card(w.line, w.cta, cards.brand, cards.fonts, first.dimensions()),
+            )
+        });
+        Laid {
+            times: CardTimes::of(seconds),
+            title,
+            end,
+            refused,
+        }
+    }
+
+    /// The opacities of the title and end cards at `t` seconds (0 for a card not laid).
+    fn at(&self, t: f64) -> (f32, f32) {
+        (
+            if self.title.is_some() {
+                self.times.title(t)
+            } else {
+                0.0
+            },
+            if self.end.is_some() {
+                self.times.end(t)
+            } else {
+                0.0
+            },
+        )
+    }
+
+    fn shows(&self, t: f64) -> bool {
+        let (a, b) = self.at(t);
+        a > 0.0 || b > 0.0
+    }
+
+    fn lay_over(&self, frame: &mut RgbaImage, t: f64) {
+        let (a, b) = self.at(t);
+        for (card, opacity) in [(&self.title, a), (&self.end, b)] {
+            if let Some(card) = card {
+                design::overlay(frame, &card.layers, opacity);
+            }
+        }
+    }
+
+    /// The `cards` check: where each card shows, and that its text and logo keep inside the
+    /// frame's safe zone; failed when a card asked for could not be set.
+    fn check(&self) -> Check {
+        let t = self.times;
+        let mut said = Vec::new();
+        let mut inside = true;
+        for card in [&self.title, &self.end].into_iter().flatten() {
+            let d = &card.design;
+            let safe = design::safe_frame(d.width, d.height);
+            inside &= d.layers.iter().all(|l| safe.contains(l.bounds))
+                && d.logo.is_none_or(|r| safe.contains(r));
+        }
+        if let Some(card) = &self.title {
+            said.push(format!(
+                "title card \u{201c}{}\u{201d} from the first frame to {:.1} s, faded out by {:.1} s",
+                card.design.copy.headline,
+                t.hold,
+                t.hold + t.fade
+            ));
+        }
+        if let Some(card) = &self.end {
+            let logo = if card.design.logo.is_some() {
+                "the logo, "
+            } else {
+                ""
+            };
+            said.push(format!(
+                "end card with {logo}\u{201c}{}\u{201d}{} fading in from {:.1} s, whole from {:.1} s",
+                card.design.copy.headline,
+                card.design
+                    .copy
+                    .cta
+                    .as_deref()
+                    .map_or(String::new(), |c| format!(" and \u{201c}{c}\u{201d}")),
+                t.seconds - t.hold - t.fade,
+                t.seconds - t.hold
+            ));
+        }
+        if inside {
+            said.push("their text and logo inside the reel's safe zone".to_owned());
+        } else {
+            said.push("a card's text reaches outside the reel's safe zone".to_owned());
+        }
+        said.extend(self.refused.iter().cloned());
+        check("cards", inside && self.refused.is_empty(), said.join("; "))
+    }
+}
+
 /// One reel and, when asked, the same reel with the free plan's mark on every frame.
 #[derive(Debug, Clone)]
 pub struct ReelFile {
@@ -36,6 +213,9 @@ pub struct ReelFile {
     /// The reel's first frame as a JPEG (clean).
     pub poster_jpeg: Vec<u8>,
     pub seconds: f64,
+    /// The title and end cards as laid out on this reel, when asked for and set.
+    pub title_card: Option<Design>,
+    pub end_card: Option<Design>,
 }
 
 /// The video a reel is made from.
@@ -69,9 +249,30 @@ struct Reel {
     clean: Mp4Writer,
     marked: Option<Mp4Writer>,
     poster: Option<Vec<u8>>,
+    cards: Option<Laid>,
 }
 
 impl Reel {
+    /// Lays the cards out on the reel's first frame.
+    fn lay_cards(&mut self, cards: Option<&ReelCards>, first: &RgbaImage, seconds: f64) {
+        if let Some(cards) = cards {
+            self.cards = Some(Laid::new(cards, first, seconds));
+        }
+    }
+
+    /// Whether a card shows at `t` seconds.
+    fn card_at(&self, t: f64) -> bool {
+        self.cards.as_ref().is_some_and(|c| c.shows(t))
+    }
+
+    /// Adds one frame given as RGBA, with the cards showing at `t` seconds laid over it.
+    fn push_frame(&mut self, mut frame: RgbaImage, t: f64) -> Result<(), EngineError> {
+        if let Some(cards) = &self.cards {
+            cards.lay_over(&mut frame, t);
+        }
+        self.push_rgba(frame)
+    }
+
     /// Adds one frame given as RGBA.
     fn push_rgba(&mut self, frame: RgbaImage) -> Result<(), EngineError> {
         self.clean
@@ -104,13 +305,16 @@ impl Reel {
 }
 
 /// Makes one reel per target in `targets` (reel targets only) from `source` and the music
-/// `music` (Ogg Vorbis or WAV); with `mark`, each also in a marked copy. A kept video is
-/// decoded once for all targets. Stages: "music", "composing".
+/// `music` (Ogg Vorbis or WAV); with `mark`, each also in a marked copy; with `cards`, the
+/// title and end cards laid over each (a card that cannot be set is left out and its
+/// `cards` check fails saying why). A kept video is decoded once for all targets. Stages:
+/// "music", "composing".
 pub fn reels(
     source: ReelSource,
     music: &[u8],
     targets: &[Target],
     mark: bool,
+    cards: Option<&ReelCards>,
     progress: &mut dyn Progress,
 ) -> Result<Vec<ReelFile>, EngineError> {
     if targets.is_empty() || targets.iter().any(|t| !t.is_reel()) {
@@ -133,13 +337,14 @@ pub fn reels(
             clean: writer()?,
             marked: if mark { Some(writer()?) } else { None },
             poster: None,
+            cards: None,
         });
     }
 
     progress.report("composing", 0.05)?;
     let how = match source {
         ReelSource::Video(_) => {
-            kept_whole(&clip, &mut reels, progress)?;
+            kept_whole(&clip, &mut reels, cards, progress)?;
             "The video is kept whole; the rest of the frame continues its own background, \
              blurred."
         }
@@ -151,7 +356,9 @@ pub fn reels(
             ..
         } => {
             let fps = clip.fps.round() as u32;
-            made_again(scene, motion, duration, fps, seed, &mut reels, progress)?;
+            made_again(
+                scene, motion, duration, fps, seed, &mut reels, cards, progress,
+            )?;
             "The scene was rendered again at the reel's ratio with the same brief, settings \
              and seed, and animated with the same moves."
         }
@@ -172,6 +379,13 @@ pub fn reels(
         let target = reel.target;
         let mut checks = check_reel(target, &bytes, clip.seconds);
         checks.push(check(outpaint::RULE, true, how.to_owned()));
+        if let Some(cards) = &reel.cards {
+            checks.push(cards.check());
+        }
+        let (title_card, end_card) = match reel.cards {
+            Some(c) => (c.title.map(|c| c.design), c.end.map(|c| c.design)),
+            None => (None, None),
+        };
         made.push(ReelFile {
             file: ExportFile {
                 target,
@@ -186,6 +400,8 @@ pub fn reels(
                 .poster
                 .ok_or_else(|| refused("the video has no frames"))?,
             seconds: clip.seconds,
+            title_card,
+            end_card,
         });
     }
     progress.report("done", 1.0)?;
@@ -196,14 +412,19 @@ pub fn reels(
 fn kept_whole(
     clip: &Clip,
     reels: &mut [Reel],
+    cards: Option<&ReelCards>,
     progress: &mut dyn Progress,
 ) -> Result<(), EngineError> {
     let total = clip.frame_count().max(1);
     let mut done = 0usize;
     clip.decode(|frame| {
+        let t = done as f64 / clip.fps;
         for reel in reels.iter_mut() {
             let (framed, _) = compose::extend(&frame, None, reel.width, reel.height, false);
-            reel.push_rgba(framed)?;
+            if done == 0 {
+                reel.lay_cards(cards, &framed, clip.seconds);
+            }
+            reel.push_frame(framed, t)?;
         }
         done += 1;
         progress.report("composing", 0.05 + 0.93 * done as f32 / total as f32)?;
@@ -213,6 +434,7 @@ fn kept_whole(
 }
 
 /// The scene rendered again at each reel's size and animated as the video was.
+#[allow(clippy::too_many_arguments)]
 fn made_again(
     scene: ImageRequest,
     motion: &str,
@@ -220,6 +442,7 @@ fn made_again(
     fps: u32,
     seed: u64,
     reels: &mut [Reel],
+    cards: Option<&ReelCards>,
     progress: &mut dyn Progress,
 ) -> Result<(), EngineError> {
     let source = Source::Engine(scene);
@@ -227,6 +450,7 @@ fn made_again(
     // Rendered at the largest zoom the moves reach, so that moment is drawn 1:1.
     let zoom = parse_motion(motion).max_zoom();
     let count = reels.len() as f32;
+    let seconds = f64::from(duration.seconds());
     for (k, reel) in reels.iter_mut().enumerate() {
         let (w, h) = (reel.width, reel.height);
         let at = |v: u32| (v as f32 * zoom).round() as u32;
@@ -245,10 +469,19 @@ fn made_again(
         )?;
         let total = frames.frame_count();
         for i in 0..total {
-            let planes = frames.render(i);
-            reel.clean.push(&planes)?;
-            if reel.wants_rgba() {
-                reel.poster_and_marked(frames.to_rgba())?;
+            let t = f64::from(i) / f64::from(fps);
+            frames.render(i);
+            if i == 0 {
+                reel.lay_cards(cards, &frames.to_rgba(), seconds);
+            }
+            if reel.card_at(t) {
+                reel.push_frame(frames.to_rgba(), t)?;
+            } else {
+                let planes = frames.planes();
+                reel.clean.push(&planes)?;
+                if reel.wants_rgba() {
+                    reel.poster_and_marked(frames.to_rgba())?;
+                }
             }
             let done = (k as f32 + (i + 1) as f32 / total as f32) / count;
             progress.report("composing", 0.05 + 0.93 * done)?;

@@ -236,9 +236,13 @@ impl SceneClip {
         self.frames
     }
 
-    /// Renders frame `i` and returns it as the encoder takes it.
-    pub(crate) fn render(&mut self, i: u32) -> YUVSlices<'_> {
+    /// Renders frame `i`.
+    pub(crate) fn render(&mut self, i: u32) {
         self.clip.render(i, self.frames);
+    }
+
+    /// The last frame rendered, as the encoder takes it.
+    pub(crate) fn planes(&self) -> YUVSlices<'_> {
         self.clip.planes()
     }
 

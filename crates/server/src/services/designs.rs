@@ -3,6 +3,9 @@
 //! with its text layers. Typesetting, not generation: free, no credits, no AI model. Editing
 //! the copy sets it again over the same clean picture.
 
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use bytes::Bytes;
 use domain::{AdCopyText, AdProposal, AdTemplate, DesignRecord, FileMetadata, MediaKind};
 use engine::design::{self, DesignRefused, Role};
@@ -28,11 +31,45 @@ fn refused(e: DesignRefused) -> ApiError {
     ApiError::validation(field, e.reason)
 }
 
+/// Where the product is in a picture, as the layout keeps text off it.
+type Mask = Arc<Option<image::GrayImage>>;
+
+/// What a mask was found from: the picture's stored file, the product photo's cutout file and
+/// the recorded placement (a new file of either gets a new key).
+type MaskKey = (String, Option<String>, Option<(i32, i32, u32, u32)>);
+
+/// How many masks a process keeps (1.5 MB each for a 1080×1350 picture).
+const KEPT_MASKS: usize = 16;
+
+/// The masks of the pictures designs were set on lately, newest last. Finding the product
+/// (a segmentation) is most of a design's work, and new words do not move it: an edit, or
+/// another design over the same picture, reuses it.
+fn masks() -> &'static Mutex<VecDeque<(MaskKey, Mask)>> {
+    static MASKS: OnceLock<Mutex<VecDeque<(MaskKey, Mask)>>> = OnceLock::new();
+    MASKS.get_or_init(|| Mutex::new(VecDeque::with_capacity(KEPT_MASKS)))
+}
+
+fn kept_mask(key: &MaskKey) -> Option<Mask> {
+    let kept = masks().lock().unwrap_or_else(|e| e.into_inner());
+    kept.iter().find(|(k, _)| k == key).map(|(_, m)| m.clone())
+}
+
+fn keep_mask(key: MaskKey, mask: Mask) {
+    let mut kept = masks().lock().unwrap_or_else(|e| e.into_inner());
+    kept.retain(|(k, _)| *k != key);
+    if kept.len() == KEPT_MASKS {
+        kept.pop_front();
+    }
+    kept.push_back((key, mask));
+}
+
 /// What a design is set from: the clean picture, the seller's product photo (cutout as alpha)
 /// and where the picture records it, the logo.
 struct Sources {
     picture: Bytes,
+    picture_key: String,
     photo: Option<Bytes>,
+    photo_key: Option<String>,
     placement: Option<engine::scene::layout::Rect>,
     logo: Option<Bytes>,
     /// The picture carries the free plan's mark, so the design does too.
@@ -61,20 +98,35 @@ async fn set(state: &AppState, sources: Sources, record: &mut DesignRecord) -> A
     };
     let (width, height) = engine::intake::check_decoding_cost(&sources.picture)?;
     let place = state.image_work.place(width, height).await;
-    let (made, laid_out) = tokio::task::spawn_blocking(move || {
+    let mask_key: MaskKey = (
+        sources.picture_key.clone(),
+        sources.photo_key.clone(),
+        sources.placement.map(|r| (r.x, r.y, r.width, r.height)),
+    );
+    let kept = kept_mask(&mask_key);
+    let (made, laid_out, mask) = tokio::task::spawn_blocking(move || {
         let _place = place;
         let picture = decode(&sources.picture)?;
-        let photo = sources.photo.as_deref().map(decode).transpose()?;
         let logo = sources.logo.as_deref().map(decode).transpose()?;
         let brand = engine::design::Brand {
             logo: logo.clone(),
             ..brand
         };
-        let mask = design::product_mask(&picture, photo.as_ref(), sources.placement);
+        let mask = match kept {
+            Some(mask) => mask,
+            None => {
+                let photo = sources.photo.as_deref().map(decode).transpose()?;
+                Arc::new(design::product_mask(
+                    &picture,
+                    photo.as_ref(),
+                    sources.placement,
+                ))
+            }
+        };
         let size = picture.dimensions();
         let d = design::lay_out(
             &picture,
-            mask.as_ref(),
+            mask.as_ref().as_ref(),
             &copy,
             &brand,
             fonts(),
@@ -101,10 +153,12 @@ async fn set(state: &AppState, sources: Sources, record: &mut DesignRecord) -> A
                 height: size.1,
             },
             d,
+            mask,
         ))
     })
     .await
     .map_err(|e| ApiError::Internal(e.into()))??;
+    keep_mask(mask_key, mask);
     record_layers(record, &laid_out);
     Ok(made)
 }
@@ -128,10 +182,14 @@ async fn sources(
         .read(&file.storage_key)
         .await
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
-    let photo = match jobs::lineage::product_photo_id(&state.store, user_id, source.id).await? {
-        Some(photo_id) => product_photo(state, user_id, photo_id).await?,
-        None => None,
-    };
+    let (photo, photo_key) =
+        match jobs::lineage::product_photo_id(&state.store, user_id, source.id).await? {
+            Some(photo_id) => match product_photo(state, user_id, photo_id).await? {
+                Some((bytes, key)) => (Some(bytes), Some(key)),
+                None => (None, None),
+            },
+            None => (None, None),
+        };
     let logo = match (logo, project_id) {
         (true, Some(project_id)) => {
             let kit = state.store.brand_kit(user_id, project_id).await?;
@@ -150,7 +208,9 @@ async fn sources(
     };
     Ok(Sources {
         picture,
+        picture_key: file.storage_key,
         photo,
+        photo_key,
         placement: source
             .file_metadata
             .exact_placement()
@@ -165,19 +225,20 @@ async fn sources(
     })
 }
 
-/// The product photo with its stored cutout as alpha; none when it was deleted since.
+/// The product photo with its stored cutout as alpha, and its key; none when it was deleted
+/// since.
 async fn product_photo(
     state: &AppState,
     user_id: Uuid,
     photo_id: Uuid,
-) -> ApiResult<Option<Bytes>> {
+) -> ApiResult<Option<(Bytes, String)>> {
     let cutout = match crate::services::cutouts::cutout(state, user_id, photo_id).await {
         Ok(cutout) => cutout,
         Err(ApiError::NotFound(_)) => return Ok(None),
         Err(e) => return Err(e),
     };
     match state.storage.read(&cutout.product_key).await {
-        Ok(bytes) => Ok(Some(bytes)),
+        Ok(bytes) => Ok(Some((bytes, cutout.product_key))),
         Err(store::StorageError::NotFound) => Ok(None),
         Err(e) => Err(ApiError::Internal(anyhow::Error::new(e))),
     }
@@ -264,6 +325,8 @@ pub async fn make(
     let project_id = source
         .project_id
         .ok_or(ApiError::NotFound(MEDIA_NOT_FOUND))?;
+    // Checked again, with the design's size, under the lock that inserts it; this early
+    // look spares the typesetting when the storage is full already.
     let quota = state.config.upload_quota;
     if !state.store.upload_usage(user_id).await?.allows(&quota, 0) {
         return Err(quota_reached(&quota));
@@ -322,8 +385,8 @@ pub async fn make(
         },
         credit_cost: 0,
     };
-    match state.store.create_media_asset(&new).await {
-        Ok(asset) => {
+    match state.store.create_kept_asset(&new, &quota).await {
+        Ok(Some(asset)) => {
             if let Some(project_id) = asset.project_id {
                 crate::services::scenes::storyboard_updated(
                     state,
@@ -335,10 +398,13 @@ pub async fn make(
             }
             Ok(asset)
         }
-        Err(e) => {
+        refused => {
             let keys: Vec<String> = objects.into_iter().map(|(key, _)| key).collect();
             state.storage.delete_all(&keys).await;
-            Err(e.into())
+            match refused {
+                Err(e) => Err(e.into()),
+                _ => Err(quota_reached(&quota)),
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use domain::{ExportCheck, Invalid, MediaKind, OptionalId};
 use engine::export::Target;
-use jobs::{export_asset_id, JobPayload};
+use jobs::{export_asset_id, JobPayload, ReelCards};
 use serde::{Deserialize, Deserializer, Serialize};
 use store::Job;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -38,6 +38,66 @@ pub struct ExportRequest {
     #[serde(default)]
     #[schema(value_type = Option<Uuid>)]
     pub audio_asset_id: OptionalId,
+    /// Title and end cards over reels, set from one of the user's ad designs.
+    #[serde(default)]
+    pub cards: Option<CardsRequest>,
+}
+
+fn shown() -> bool {
+    true
+}
+
+/// Cards laid over reels, in the ad design's brand: a title card with its headline and offer
+/// over the first seconds, fading out; an end card with the brand kit's logo and tagline (its
+/// headline when the kit has none) and its call to action over the last seconds, fading in.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardsRequest {
+    /// One of the user's ad designs (a picture made with "Make an ad").
+    pub design_id: Uuid,
+    /// The title card (default true).
+    #[serde(default = "shown")]
+    pub title: bool,
+    /// The end card (default true).
+    #[serde(default = "shown")]
+    pub end: bool,
+}
+
+/// The cards asked for, checked: only on reels, at least one card, from one of the user's
+/// ad designs (another user's or a missing one is a 404).
+async fn reel_cards(
+    state: &AppState,
+    user_id: Uuid,
+    cards: Option<CardsRequest>,
+    reels: bool,
+) -> ApiResult<Option<ReelCards>> {
+    let Some(cards) = cards else {
+        return Ok(None);
+    };
+    if !reels {
+        return Err(ApiError::validation(
+            "cards",
+            "Title and end cards are laid over reels; leave them out for pictures",
+        ));
+    }
+    if !cards.title && !cards.end {
+        return Err(ApiError::validation(
+            "cards",
+            "Choose the title card, the end card or both (or leave cards out)",
+        ));
+    }
+    let design = media::owned_asset(state, user_id, cards.design_id).await?;
+    if design.file_metadata.design.is_none() {
+        return Err(ApiError::validation(
+            "cards.design_id",
+            "The cards take their words from an ad design; this file is not one. Make an ad from a picture first",
+        ));
+    }
+    Ok(Some(ReelCards {
+        design_id: design.id,
+        title: cards.title,
+        end: cards.end,
+    }))
 }
 
 /// A target's name as a request sends it, read strictly: a name not known is refused
@@ -191,6 +251,7 @@ pub async fn start(
             ))
         }
     };
+    let cards = reel_cards(state, user_id, request.cards, !reels.is_empty()).await?;
     let project_id = asset.project_id.ok_or_else(|| {
         ApiError::validation(
             "asset_id",
@@ -203,11 +264,12 @@ pub async fn start(
         scene_id: asset.scene_id,
         message_id: None,
     };
-    let request_key = request_key(asset.id, &targets, audio_asset_id);
+    let request_key = request_key(asset.id, &targets, audio_asset_id, cards);
     let payload = JobPayload::Export {
         source_id: asset.id,
         targets,
         audio_asset_id,
+        cards,
     };
     let mut new = generation::new_job(Uuid::new_v4(), target, payload, std::time::Duration::ZERO)?;
     new.request_key = Some(request_key);
@@ -239,13 +301,22 @@ pub struct Started {
     pub reused: bool,
 }
 
-/// What makes two exports the same: the source, the set of targets (in any order) and the
-/// music.
-fn request_key(source_id: Uuid, targets: &[Target], audio_asset_id: Option<Uuid>) -> String {
+/// What makes two exports the same: the source, the set of targets (in any order), the
+/// music and the cards.
+fn request_key(
+    source_id: Uuid,
+    targets: &[Target],
+    audio_asset_id: Option<Uuid>,
+    cards: Option<ReelCards>,
+) -> String {
     let mut names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
     names.sort_unstable();
     let music = audio_asset_id.map_or_else(String::new, |id| id.to_string());
-    format!("export:{source_id}:{}:{music}", names.join(","))
+    let key = format!("export:{source_id}:{}:{music}", names.join(","));
+    match cards {
+        Some(c) => format!("{key}:cards:{}:{}:{}", c.design_id, c.title, c.end),
+        None => key,
+    }
 }
 
 /// Whether every file a completed export made is still there.

@@ -11,10 +11,10 @@ use serde_json::{json, Value};
 
 use crate::brand_kits::{logo_png, upload_logo};
 use crate::chat::send_ok;
-use crate::exports::{campaign, download, start_export, wait_for_export};
+use crate::exports::{campaign, start_export, wait_for_export};
 use crate::jobs::start_image;
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
+use crate::support::{expect_error, fetch_picture, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(a_design_keeps_off_the_product_and_edits_set_it_again);
 on_both_databases!(a_headline_that_cannot_fit_is_refused_and_nothing_is_stored);
@@ -75,15 +75,7 @@ async fn bottle_scene_in(app: &TestApp, session: &Session, project: &str, scene:
 }
 
 async fn picture(app: &TestApp, session: &Session, id: &str) -> RgbaImage {
-    let response = app
-        .authed(session, Method::GET, &format!("/api/media/file/{id}"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    image::load_from_memory(&response.bytes().await.unwrap())
-        .unwrap()
-        .to_rgba8()
+    fetch_picture(app, session, &format!("/api/media/file/{id}")).await
 }
 
 async fn post_design(app: &TestApp, session: &Session, id: &str, body: Value) -> reqwest::Response {
@@ -308,11 +300,10 @@ async fn exported(
     assert_eq!(view["status"], "completed", "{view}");
     let mut out = Vec::new();
     for file in view["files"].as_array().unwrap() {
-        let (_, bytes) = download(app, session, file["download_url"].as_str().unwrap()).await;
         out.push((
             file["target"].as_str().unwrap().to_owned(),
             file["checks"].as_array().unwrap().clone(),
-            image::load_from_memory(&bytes).unwrap().to_rgba8(),
+            fetch_picture(app, session, file["download_url"].as_str().unwrap()).await,
         ));
     }
     out

@@ -7,13 +7,13 @@ use std::io::Read;
 
 use image::{ImageFormat, RgbaImage};
 use reqwest::multipart::{Form, Part};
-use reqwest::{header, Method, StatusCode};
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::files;
 use crate::jobs::start_image;
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
+use crate::support::{download_typed, expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(an_image_becomes_every_listed_file_each_keeping_its_rules);
 on_both_databases!(bad_export_requests_are_refused_and_store_nothing);
@@ -102,28 +102,6 @@ pub(crate) async fn wait_for_export(app: &TestApp, session: &Session, job: &str)
 pub(crate) async fn download(app: &TestApp, session: &Session, path: &str) -> (String, Vec<u8>) {
     let (_, disposition, bytes) = download_typed(app, session, path).await;
     (disposition, bytes)
-}
-
-/// GETs `path`; returns (content type, content disposition, bytes).
-pub(crate) async fn download_typed(
-    app: &TestApp,
-    session: &Session,
-    path: &str,
-) -> (String, String, Vec<u8>) {
-    let response = app.authed(session, Method::GET, path).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK, "GET {path}");
-    let text = |name: header::HeaderName| {
-        response
-            .headers()
-            .get(&name)
-            .map(|v: &header::HeaderValue| v.to_str().unwrap().to_owned())
-            .unwrap_or_else(|| panic!("GET {path} answers without {name}"))
-    };
-    let (kind, disposition) = (
-        text(header::CONTENT_TYPE),
-        text(header::CONTENT_DISPOSITION),
-    );
-    (kind, disposition, response.bytes().await.unwrap().to_vec())
 }
 
 fn bbox(img: &RgbaImage, inside: impl Fn(&image::Rgba<u8>) -> bool) -> [u32; 4] {

@@ -11,13 +11,15 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::exports::{campaign, download_typed as download, start_export, wait_for_export};
+use crate::brand_kits::{logo_png, upload_logo};
+use crate::exports::{campaign, start_export, wait_for_export};
 use crate::ffmpeg::{self, frame, probe, rms, sound};
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, Db, Session, TestApp};
+use crate::support::{download_typed as download, expect_error, spawn_app, Db, Session, TestApp};
 
 on_both_databases!(
     a_video_and_music_become_a_reel_with_h264_and_aac,
+    a_reel_opens_with_the_ads_title_card_and_closes_with_its_end_card,
     bad_reel_requests_are_refused_and_store_nothing,
     music_downloads_as_m4a_and_wav_of_the_same_length,
 );
@@ -499,4 +501,200 @@ async fn music_downloads_as_m4a_and_wav_of_the_same_length(db: Db) {
         .unwrap();
     let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
     assert!(message.contains("Only music"), "{message}");
+}
+
+/// The share of `frame`'s pixels in `rows` that `keep` picks.
+fn share_of(
+    frame: &image::RgbImage,
+    rows: std::ops::Range<u32>,
+    keep: impl Fn(&image::Rgb<u8>) -> bool,
+) -> f64 {
+    let n = rows.len() as f64 * f64::from(frame.width());
+    let kept = rows
+        .flat_map(|y| (0..frame.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| keep(frame.get_pixel(x, y)))
+        .count();
+    kept as f64 / n
+}
+
+async fn a_reel_opens_with_the_ads_title_card_and_closes_with_its_end_card(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("roaster@example.com").await;
+    let (project, scene) = campaign(&app, &session).await;
+    // The brand kit: the logo's colours (#c44a18 first) and a tagline.
+    let logo = upload_logo(&app, &session, &project, "logo.png", logo_png()).await;
+    assert_eq!(logo.status(), StatusCode::OK);
+    let kit: Value = logo.json().await.unwrap();
+    let kit = &kit["data"];
+    assert_eq!(kit["colours"][0], "#c44a18", "{kit}");
+    let put = app
+        .authed(
+            &session,
+            Method::PUT,
+            &format!("/api/projects/{project}/brand-kit"),
+        )
+        .json(
+            &json!({"colours": kit["colours"], "heading_font": kit["heading_font"],
+                      "body_font": kit["body_font"], "tagline": "Roasted in Lisbon"}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(put.status(), StatusCode::OK);
+    let picture = generate(
+        &app,
+        &session,
+        "/api/generate/image",
+        json!({"project_id": project, "scene_id": scene, "prompt": "coffee bag on a wooden table",
+               "context": {"quality": "low", "resolution": "1024x1024"}}),
+    )
+    .await;
+    let design = app
+        .authed(
+            &session,
+            Method::POST,
+            &format!("/api/media/{picture}/designs"),
+        )
+        .json(
+            &json!({"headline": "Weekend sale", "offer": "20% off", "cta": "Order now",
+                      "logo": true, "template": "headline_top_left"}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(design.status(), StatusCode::CREATED);
+    let design: Value = design.json().await.unwrap();
+    let design = design["data"]["id"].as_str().unwrap().to_owned();
+    let clip = video(&app, &session, &project, &scene).await;
+    let track = music(&app, &session, &project, &scene).await;
+
+    // Bad cards are refused with the reason, and nothing is queued.
+    let storyboard = format!("/api/projects/{project}/storyboard");
+    let media_before =
+        app.get_json(&session, &storyboard).await["data"]["scenes"][0]["media"].clone();
+    let refused = [
+        (
+            picture.as_str(),
+            json!({"targets": ["instagram_feed"], "cards": {"design_id": design}}),
+            "laid over reels",
+        ),
+        (
+            clip.as_str(),
+            json!({"targets": ["reel"], "audio_asset_id": track,
+                   "cards": {"design_id": design, "title": false, "end": false}}),
+            "title card, the end card or both",
+        ),
+        (
+            clip.as_str(),
+            json!({"targets": ["reel"], "audio_asset_id": track, "cards": {"design_id": picture}}),
+            "not one",
+        ),
+    ];
+    for (asset, body, said) in refused {
+        let response = start_export(&app, &session, asset, body.clone()).await;
+        let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+        assert!(message.contains(said), "{body}: {message}");
+    }
+    let unknown = start_export(
+        &app,
+        &session,
+        &clip,
+        json!({"targets": ["reel"], "audio_asset_id": track, "cards": {"design_id": design, "size": 3}}),
+    )
+    .await;
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+    let stranger = app.signup("stranger@example.com").await;
+    let (s_project, s_scene) = campaign(&app, &stranger).await;
+    let s_video = video(&app, &stranger, &s_project, &s_scene).await;
+    let s_music = music(&app, &stranger, &s_project, &s_scene).await;
+    let theirs = start_export(
+        &app,
+        &stranger,
+        &s_video,
+        json!({"targets": ["reel"], "audio_asset_id": s_music, "cards": {"design_id": design}}),
+    )
+    .await;
+    expect_error(theirs, StatusCode::NOT_FOUND, "not_found").await;
+    // Nothing was made: the campaign holds what it held.
+    assert_eq!(
+        app.get_json(&session, &storyboard).await["data"]["scenes"][0]["media"],
+        media_before
+    );
+
+    let body =
+        json!({"targets": ["reel"], "audio_asset_id": track, "cards": {"design_id": design}});
+    let response = start_export(&app, &session, &clip, body.clone()).await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let job = started["data"]["job_id"].as_str().unwrap().to_owned();
+    let view = wait_for_export(&app, &session, &job).await;
+    assert_eq!(view["status"], "completed", "{view}");
+    let file = &view["files"][0];
+    let checks = file["checks"].as_array().unwrap();
+    let rules: Vec<&str> = checks.iter().map(|c| c["rule"].as_str().unwrap()).collect();
+    assert_eq!(
+        rules,
+        ["size", "streams", "duration", "extension", "cards"],
+        "{file}"
+    );
+    assert!(checks.iter().all(|c| c["ok"] == true), "{file}");
+    let said = checks[4]["detail"].as_str().unwrap();
+    for words in [
+        "Weekend sale",
+        "the logo",
+        "Roasted in Lisbon",
+        "Order now",
+        "safe zone",
+    ] {
+        assert!(said.contains(words), "{said}");
+    }
+    // The same export again answers with this one.
+    let again = start_export(&app, &session, &clip, body).await;
+    assert_eq!(again.status(), StatusCode::OK);
+
+    let (_, _, reel) = download(&app, &session, file["download_url"].as_str().unwrap()).await;
+    let reel_file = scratch("carded.mp4");
+    std::fs::write(&reel_file, &reel).unwrap();
+    let seconds = seconds(&probe(&reel_file)["format"]["duration"]);
+    let (first, middle, last) = (
+        frame(&reel_file, 0.2),
+        frame(&reel_file, seconds / 2.0),
+        frame(&reel_file, seconds - 0.1),
+    );
+    for (name, f) in [("first", &first), ("middle", &middle), ("last", &last)] {
+        f.save(reel_file.with_file_name(format!("{name}.png")))
+            .unwrap();
+    }
+    // The title: the headline's dark scrim and white letters in the upper half of the safe
+    // frame at the start, not in the middle of the reel.
+    let dark = |p: &image::Rgb<u8>| p.0.iter().all(|&c| c < 90);
+    let upper = 269..960;
+    let (dark_first, dark_middle) = (
+        share_of(&first, upper.clone(), dark),
+        share_of(&middle, upper.clone(), dark),
+    );
+    assert!(
+        dark_first > dark_middle + 0.03,
+        "the title's scrim: {dark_first:.3} dark at the start, {dark_middle:.3} in the middle"
+    );
+    // The end card: the kit's first colour over most of the last frame, the logo's cream
+    // disc on it.
+    let brand = |p: &image::Rgb<u8>| {
+        p[0].abs_diff(196) < 20 && p[1].abs_diff(74) < 20 && p[2].abs_diff(24) < 20
+    };
+    let cream = |p: &image::Rgb<u8>| p[0] > 235 && p[1] > 225 && p[2] > 200;
+    let panel = share_of(&last, 0..1920, brand);
+    assert!(
+        panel > 0.6,
+        "the end card covers {panel:.2} of the last frame"
+    );
+    assert!(
+        share_of(&middle, 0..1920, brand) < 0.3,
+        "the end card shows in the middle"
+    );
+    assert!(
+        share_of(&last, 269..1536, cream) > 0.005,
+        "no logo on the end card"
+    );
+    std::fs::remove_dir_all(reel_file.parent().unwrap()).unwrap();
 }

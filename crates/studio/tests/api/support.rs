@@ -7,7 +7,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use reqwest::multipart::{Form, Part};
-use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use reqwest::{header, Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
 use sqlx::{Connection, Executor, PgConnection};
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -518,6 +518,37 @@ impl TestApp {
 }
 
 /// Asserts the contract's error envelope and returns its message.
+/// GETs `path`; returns (content type, content disposition, bytes).
+pub async fn download_typed(
+    app: &TestApp,
+    session: &Session,
+    path: &str,
+) -> (String, String, Vec<u8>) {
+    let response = app.authed(session, Method::GET, path).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+    let text = |name: header::HeaderName| {
+        response
+            .headers()
+            .get(&name)
+            .map(|v: &header::HeaderValue| v.to_str().unwrap().to_owned())
+            .unwrap_or_else(|| panic!("GET {path} answers without {name}"))
+    };
+    let (kind, disposition) = (
+        text(header::CONTENT_TYPE),
+        text(header::CONTENT_DISPOSITION),
+    );
+    (kind, disposition, response.bytes().await.unwrap().to_vec())
+}
+
+/// GETs the picture at `path` (200 expected) and decodes it, whatever its format.
+pub async fn fetch_picture(app: &TestApp, session: &Session, path: &str) -> image::RgbaImage {
+    let response = app.authed(session, Method::GET, path).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+    image::load_from_memory(&response.bytes().await.unwrap())
+        .unwrap_or_else(|e| panic!("GET {path} is not a picture: {e}"))
+        .to_rgba8()
+}
+
 pub async fn expect_error(response: Response, status: StatusCode, code: &str) -> String {
     assert_eq!(response.status(), status, "{:?}", response.url().path());
     let body: Value = response.json().await.unwrap();

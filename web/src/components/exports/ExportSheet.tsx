@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import type { MediaAsset } from '@/api/types';
 import { cn } from '@/lib/cn';
 import { EXPORT_LOAD_FAILED, EXPORT_START_FAILED, isFinished, useExport, useStartExport, type ExportedFile } from '@/api/exports';
+import { useSceneAds, type AdChoice } from './ads';
 import { useSceneMusic, type MusicChoice } from './music';
 import { checksSummary, EXPORT_TERMS, ordered, presetChosen, PRESETS, REEL_TARGETS, TARGETS, togglePreset, type TargetName } from './targets';
 
@@ -36,6 +37,11 @@ export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
   const [picked, setMusicId] = useState('');
   // The first track until the seller picks one (the list arrives after the sheet opens).
   const musicId = picked || (music?.[0]?.id ?? '');
+  const ads = useSceneAds(asset.project_id ?? null, asset.scene_id ?? null, reels);
+  const [withCards, setWithCards] = useState(false);
+  const [pickedAd, setAdId] = useState('');
+  // The newest ad until the seller picks one.
+  const adId = pickedAd || (ads?.[ads.length - 1]?.id ?? '');
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartExport();
   const followed = useExport(jobId);
@@ -52,7 +58,15 @@ export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
     });
 
   const submit = () => {
-    start.mutate({ assetId: asset.id, targets: ordered(selected), audioAssetId: reels ? musicId : undefined }, { onSuccess: (id) => setJobId(id) });
+    start.mutate(
+      {
+        assetId: asset.id,
+        targets: ordered(selected),
+        audioAssetId: reels ? musicId : undefined,
+        cardsFrom: reels && withCards && adId ? adId : undefined,
+      },
+      { onSuccess: (id) => setJobId(id) },
+    );
   };
   const again = () => {
     setJobId(null);
@@ -79,7 +93,10 @@ export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
             className="flex flex-col gap-4"
           >
             {reels ? (
-              <MusicPicker music={music} value={musicId} onChange={setMusicId} />
+              <>
+                <MusicPicker music={music} value={musicId} onChange={setMusicId} />
+                <CardsPicker ads={ads} checked={withCards} onCheckedChange={setWithCards} value={adId} onChange={setAdId} />
+              </>
             ) : (
               <div role="group" aria-label="Presets" className="flex flex-wrap gap-2">
                 {PRESETS.map((preset) => {
@@ -184,6 +201,61 @@ export function ExportSheet({ asset, open, onOpenChange }: ExportSheetProps) {
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+/** Title and end cards from one of the campaign's ads, or how to get one. */
+function CardsPicker({
+  ads,
+  checked,
+  onCheckedChange,
+  value,
+  onChange,
+}: {
+  ads: AdChoice[] | undefined;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const selectId = useId();
+  if (ads === undefined) return null;
+  if (ads.length === 0) {
+    return (
+      <p className="text-xs text-slate-600" data-testid="cards-none">
+        To open and close the reel with your ad’s words and logo, make an ad from a picture of this campaign first.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex cursor-pointer items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">
+        <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+        <span className="min-w-0">
+          <span className="block text-sm font-medium text-slate-800">Title and end cards from the ad</span>
+          <span className="block text-xs text-slate-500">
+            The ad’s headline and offer over the first seconds; your logo, tagline and call to action at the end, in your brand’s colours, each fading.
+          </span>
+        </span>
+      </label>
+      {checked && ads.length > 1 ? (
+        <label htmlFor={selectId} className="flex flex-col gap-1 px-2 text-sm text-slate-700">
+          Ad
+          <select
+            id={selectId}
+            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {ads.map((ad) => (
+              <option key={ad.id} value={ad.id}>
+                {ad.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </div>
   );
 }
 
