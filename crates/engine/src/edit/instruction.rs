@@ -35,8 +35,9 @@ pub enum EditOp {
     /// lemon slices" keeps what is under the brush around the new thing; when the instruction
     /// replaces something ("replace the pebbles with a piece of fruit", "… instead of …"),
     /// `replacing` is set and what was there is removed first. `count` copies stand side by
-    /// side ("add two candles"); props that are a group by themselves (fruit, stones,
-    /// towels…) are always drawn once.
+    /// side ("add two candles"); fruit is one piece (`count` 1: "a slice of lemon") or a
+    /// group; other props that are a group by themselves (stones, towels…) are drawn as one
+    /// group or several, as the painted area's shape needs.
     Place {
         prop: PropKind,
         replacing: bool,
@@ -523,7 +524,18 @@ pub fn parse_instruction(instruction: &str) -> Result<EditOp, Unsupported> {
     if let Some(prop) = prop {
         let replacing =
             verb.is_some_and(|v| REPLACE_WORDS.contains(&words[v])) || words.contains(&"instead");
-        let mut count = if countable(prop) { count_of(&words) } else { 1 };
+        let mut count = match prop {
+            _ if countable(prop) => count_of(&words),
+            // Fruit is one piece ("a slice of lemon", "an orange") or a group of them.
+            PropKind::FruitSlices(_) | PropKind::WholeFruit(_) => {
+                if one_piece(&words) {
+                    1
+                } else {
+                    3
+                }
+            }
+            _ => 1,
+        };
         // Candles make their own group: "a candle" is one, "two candles" two, and "candles"
         // as many as the painted area holds.
         let prop = match prop {
@@ -571,6 +583,45 @@ fn countable(prop: PropKind) -> bool {
             | PropKind::Vase { .. }
             | PropKind::DriedFlowers
     )
+}
+
+/// Whether the instruction asks for one piece of fruit: "a slice of lemon", "one wedge",
+/// "an orange", not "lemon slices", "two limes" or "some fruit".
+fn one_piece(words: &[&str]) -> bool {
+    let single = |w: &&str| {
+        matches!(
+            *w,
+            "slice"
+                | "wedge"
+                | "piece"
+                | "lemon"
+                | "orange"
+                | "lime"
+                | "grapefruit"
+                | "tangerine"
+                | "mandarin"
+                | "clementine"
+                | "peach"
+                | "apple"
+        )
+    };
+    let group = |w: &&str| {
+        matches!(
+            *w,
+            "slices"
+                | "sliced"
+                | "wedges"
+                | "pieces"
+                | "lemons"
+                | "oranges"
+                | "limes"
+                | "grapefruits"
+                | "apples"
+                | "fruits"
+                | "some"
+        )
+    };
+    words.iter().any(single) && !words.iter().any(group) && count_of(words) == 1
 }
 
 /// How many of a thing the instruction asks for ("two candles", "a pair of cups"): 1 to 4.
@@ -725,6 +776,14 @@ mod tests {
                 EditOp::Place {
                     prop: PropKind::FruitSlices(Fruit::Lemon),
                     replacing: true,
+                    count: 3,
+                },
+            ),
+            (
+                "add a slice of lemon",
+                EditOp::Place {
+                    prop: PropKind::FruitSlices(Fruit::Lemon),
+                    replacing: false,
                     count: 1,
                 },
             ),

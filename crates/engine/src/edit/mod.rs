@@ -133,6 +133,8 @@ pub fn placement_refusal(mask: &GrayImage, op: EditOp) -> Option<&'static str> {
     if place::fills(&inside, mask.width(), mask.height(), prop, count) {
         return None;
     }
+    // One thing of its own shape (a cup, a candle, a slice): only a long area is too
+    // large for it, and several of it would fill that.
     let one = count <= 1
         && matches!(
             prop,
@@ -141,6 +143,8 @@ pub fn placement_refusal(mask: &GrayImage, op: EditOp) -> Option<&'static str> {
                 | PropKind::Plant
                 | PropKind::Vase { .. }
                 | PropKind::DriedFlowers
+                | PropKind::FruitSlices(_)
+                | PropKind::WholeFruit(_)
         );
     Some(if one {
         "That area is large for a single small object — paint a smaller area or ask for several."

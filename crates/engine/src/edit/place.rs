@@ -4,6 +4,7 @@
 use image::RgbaImage;
 
 use super::{distance_inside, ring};
+use crate::scene::props::PropKind;
 
 /// A prop from the library drawn over `behind` (the picture, or the mask filled from it when
 /// the prop replaces what was there) inside the mask's box, lit from the picture's brighter
@@ -13,17 +14,15 @@ pub(super) fn place(
     image: &RgbaImage,
     behind: &RgbaImage,
     inside: &[bool],
-    prop: crate::scene::props::PropKind,
+    prop: PropKind,
     count: u8,
     seed: u64,
 ) -> RgbaImage {
     let (w, h) = image.dimensions();
-    // The prop keeps clear of the brush's edge, which stays as `behind` is: a margin of the
-    // feather's width plus a little, so nothing of the prop is cut by the mask.
+    // The prop keeps clear of the brush's edge, which stays as `behind` is.
     let depth = distance_inside(inside, w as usize, h as usize);
     let deepest = depth.iter().copied().fold(0f32, f32::max);
-    let margin = (w.min(h) as f32 / 60.0).max(4.0) + 2.0;
-    let keep = margin.min(deepest * 0.5);
+    let keep = keep(w, h, deepest);
     let out = behind.clone();
     let Some(area) = deep_box(&depth, keep, w, h) else {
         return out;
@@ -44,34 +43,255 @@ pub(super) fn place(
     blend_prop(out, &pm, (x0, y0), &edge, &look, seed)
 }
 
-/// The prop drawn to fill a box of `bw`×`bh`, lit from `side`: several copies stand side
-/// by side on the same base, each in its own column and of a different height, so that they
-/// read as a group rather than as clones.
+/// The prop drawn in a box of `bw`×`bh` so that it fills it: of the ways it can be drawn
+/// (see [`Arrangement`]), the one whose drawn extent covers most of the box, scaled and
+/// moved so its solid part spans the box's width or height, centred and standing on the
+/// box's bottom with its contact shadow under it.
 fn drawn(
-    prop: crate::scene::props::PropKind,
+    prop: PropKind,
     count: u8,
     (bw, bh): (u32, u32),
     side: f32,
     shadow: [f32; 3],
     seed: u64,
 ) -> Option<tiny_skia::Pixmap> {
-    use crate::scene::noise::Rng;
     let (fw, fh) = (bw as f32, bh as f32);
-    let copies = count.clamp(1, 4) as usize;
-    let draw = |(x, y, w, h): (f32, f32, f32, f32)| {
+    // The arrangement is chosen on a small drawing: proportions are what it measures.
+    let scale = (CHECK_SIDE / fw.max(fh)).min(1.0);
+    let small = (fw * scale, fh * scale);
+    let (how, _) = best(prop, count, small)?;
+    let draw = |at: (f32, f32, f32, f32)| {
         let mut pm = tiny_skia::Pixmap::new(bw, bh)?;
-        let mut rng = Rng::new(seed ^ 0x9A5E);
-        let column = w / copies as f32;
-        for k in 0..copies {
-            let tall = h * [1.0, 0.78, 0.9, 0.66][k];
-            let at = (x + column * k as f32, y + h - tall, column, tall);
-            crate::scene::props::draw_prop(&mut pm, prop, at, side, shadow, false, &mut rng);
-        }
+        draw_as(&mut pm, prop, count, how, at, side, shadow, seed);
         Some(pm)
     };
-    let first = (fw * 0.04, fh * 0.04, fw * 0.92, fh * 0.92);
-    let pm = draw(first)?;
-    Some(fill_the_area(pm, first, &draw))
+    // Drawn at full size in the arrangement's box, then fitted: the drawing is linear in
+    // its box, so one correction lands it; a second takes up what rounding left.
+    let mut at = how.unit_box((fw, fh));
+    let mut pm = draw(at)?;
+    for _ in 0..2 {
+        let Some(extent) = solid_extent(&pm) else {
+            return Some(pm);
+        };
+        let next = fitted(at, extent, (fw, fh));
+        if (next.2 / at.2 - 1.0).abs() < 0.01
+            && (next.0 - at.0).abs() < 1.0
+            && (next.1 - at.1).abs() < 1.0
+        {
+            break;
+        }
+        at = next;
+        pm = draw(at)?;
+    }
+    Some(pm)
+}
+
+/// One way of drawing a prop: in a box of this width-to-height ratio, from the front or
+/// seen from above (`plan`: things scattered on a surface fill a tall area that a row of
+/// them lying flat cannot), and a thing that is a group by itself (slices, stones, books…)
+/// as several groups: `columns` side by side, `rows` one behind the other.
+#[derive(Debug, Clone, Copy)]
+struct Arrangement {
+    ratio: f32,
+    plan: bool,
+    columns: u8,
+    rows: u8,
+}
+
+impl Arrangement {
+    /// The arrangement's box, as large as fits in `(fw, fh)`, centred.
+    fn unit_box(self, (fw, fh): (f32, f32)) -> (f32, f32, f32, f32) {
+        let (w, h) = if fw / fh > self.ratio {
+            (fh * self.ratio, fh)
+        } else {
+            (fw, fw / self.ratio)
+        };
+        ((fw - w) / 2.0, (fh - h) / 2.0, w, h)
+    }
+}
+
+/// The box to draw in so that the solid part, found at `extent` when drawn in `at`, fills
+/// `(fw, fh)`: 96 % of its width or 92 % of its height, centred, its foot 4 % above the
+/// bottom, where its contact shadow falls.
+fn fitted(
+    at: (f32, f32, f32, f32),
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    (fw, fh): (f32, f32),
+) -> (f32, f32, f32, f32) {
+    let (ow, oh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let k = (fw * 0.96 / ow).min(fh * 0.92 / oh);
+    let (ocx, foot) = ((x0 + x1 + 1) as f32 / 2.0, (y1 + 1) as f32);
+    let (tcx, tfoot) = (fw / 2.0, fh * 0.96);
+    (
+        tcx + (at.0 - ocx) * k,
+        tfoot + (at.1 - foot) * k,
+        at.2 * k,
+        at.3 * k,
+    )
+}
+
+/// Draws the prop in the box `at` as `how` says: one piece of fruit, one candle or one cup
+/// shaped to the box; `count` copies of a countable thing side by side (each in its own
+/// column and of a different height, so they read as a group rather than as clones); or
+/// the library's drawing of a group, in the arrangement's rows and columns, the back row
+/// higher and drawn first.
+#[allow(clippy::too_many_arguments)]
+fn draw_as(
+    pm: &mut tiny_skia::Pixmap,
+    prop: PropKind,
+    count: u8,
+    how: Arrangement,
+    (x, y, w, h): (f32, f32, f32, f32),
+    side: f32,
+    shadow: [f32; 3],
+    seed: u64,
+) {
+    use crate::scene::noise::Rng;
+    use crate::scene::props::{draw_one_candle, draw_one_cup, draw_one_fruit, draw_prop};
+    let mut rng = Rng::new(seed ^ 0x9A5E);
+    let single = |pm: &mut tiny_skia::Pixmap, at: (f32, f32, f32, f32), rng: &mut Rng| match prop {
+        PropKind::FruitSlices(fruit) if count == 1 => {
+            draw_one_fruit(pm, fruit, true, at, side, shadow);
+        }
+        PropKind::WholeFruit(fruit) if count == 1 => {
+            draw_one_fruit(pm, fruit, false, at, side, shadow);
+        }
+        PropKind::Candles(_) => draw_one_candle(pm, at, side, shadow),
+        PropKind::Cup => draw_one_cup(pm, at, side, shadow),
+        _ => draw_prop(pm, prop, at, side, shadow, how.plan, rng),
+    };
+    if countable(prop) {
+        let copies = match prop {
+            PropKind::Candles(n) => n,
+            _ => count,
+        }
+        .clamp(1, 4) as usize;
+        let column = w / copies as f32;
+        for k in 0..copies {
+            let tall = h * [1.0, 0.78, 0.9, 0.66][if copies == 1 { 0 } else { k }];
+            single(
+                pm,
+                (x + column * k as f32, y + h - tall, column, tall),
+                &mut rng,
+            );
+        }
+        return;
+    }
+    let (columns, rows) = (how.columns.max(1), how.rows.max(1));
+    let cell = (w / columns as f32, h / rows as f32);
+    // Each row lies just behind the one in front, its foot nine tenths of a group's drawn
+    // height higher, so that the rows read as a heap rather than floating apart.
+    let step = if rows > 1 {
+        let mut probe = tiny_skia::Pixmap::new(pm.width(), pm.height());
+        let at = (x, y + h - cell.1, cell.0, cell.1);
+        probe
+            .as_mut()
+            .and_then(|probe| {
+                single(probe, at, &mut Rng::new(seed ^ 0x9A5E));
+                solid_extent(probe)
+            })
+            .map_or(cell.1 * 0.5, |(_, y0, _, y1)| (y1 - y0 + 1) as f32 * 0.9)
+    } else {
+        0.0
+    };
+    for r in (0..rows).rev() {
+        let shift = if r % 2 == 1 { cell.0 * 0.12 } else { 0.0 };
+        for c in 0..columns {
+            let cx = x + cell.0 * c as f32 + shift;
+            let cy = y + h - cell.1 - step * r as f32;
+            single(pm, (cx, cy, cell.0, cell.1), &mut rng);
+        }
+    }
+}
+
+/// Things drawn as one object, of which `count` stand side by side.
+fn countable(prop: PropKind) -> bool {
+    matches!(
+        prop,
+        PropKind::Candles(_)
+            | PropKind::Cup
+            | PropKind::Plant
+            | PropKind::Vase { .. }
+            | PropKind::DriedFlowers
+    )
+}
+
+/// One piece of fruit: a single thing, never drawn as a group.
+fn single_piece(prop: PropKind, count: u8) -> bool {
+    matches!(prop, PropKind::FruitSlices(_) | PropKind::WholeFruit(_)) && count == 1
+}
+
+/// Things that lie scattered on a surface and may be drawn seen from above.
+fn scatters(prop: PropKind, count: u8) -> bool {
+    match prop {
+        PropKind::FruitSlices(_) | PropKind::WholeFruit(_) => count != 1,
+        PropKind::Flowers(_) | PropKind::Stones | PropKind::WaterDrops | PropKind::Leaves => true,
+        _ => false,
+    }
+}
+
+/// The arrangement whose drawing covers most of a box of `(fw, fh)` once fitted to it, and
+/// the share of the box's width and height its solid part then spans. The thing as it
+/// comes (from the front, in the box's own proportions) is kept when it covers well.
+fn best(prop: PropKind, count: u8, (fw, fh): (f32, f32)) -> Option<(Arrangement, (f32, f32))> {
+    let ratio = fw / fh;
+    let mut tries: Vec<Arrangement> = Vec::new();
+    // Drops and cloth spread over whatever box they are given.
+    let spreads = matches!(prop, PropKind::WaterDrops | PropKind::Fabric(_));
+    let grids: &[(u8, u8)] = if countable(prop) || single_piece(prop, count) || spreads {
+        &[(1, 1)]
+    } else {
+        &[
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (1, 6),
+            (2, 2),
+        ]
+    };
+    for &(columns, rows) in grids {
+        for k in [1.0, 0.5, 0.7, 1.4, 2.0] {
+            tries.push(Arrangement {
+                ratio: ratio * k,
+                plan: false,
+                columns,
+                rows,
+            });
+        }
+    }
+    if scatters(prop, count) {
+        tries.push(Arrangement {
+            ratio,
+            plan: true,
+            columns: 1,
+            rows: 1,
+        });
+    }
+    let (w, h) = (fw.round().max(8.0) as u32, fh.round().max(8.0) as u32);
+    // Along the longer side and of the area, the lesser.
+    let score = |(cw, ch): (f32, f32)| (if fw >= fh { cw } else { ch }).min(cw * ch);
+    let mut found: Option<(Arrangement, (f32, f32))> = None;
+    for how in tries {
+        let mut pm = tiny_skia::Pixmap::new(w, h)?;
+        let at = how.unit_box((fw, fh));
+        draw_as(&mut pm, prop, count, how, at, 1.0, [0.1; 3], 0);
+        let Some((x0, y0, x1, y1)) = solid_extent(&pm) else {
+            continue;
+        };
+        // Fitted, the solid part spans 96 % of the width or 92 % of the height.
+        let (ow, oh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+        let k = (fw * 0.96 / ow).min(fh * 0.92 / oh);
+        let spans = (ow * k / fw, oh * k / fh);
+        match found {
+            Some((_, first)) if score(first) >= 0.8 => break,
+            Some((_, was)) if score(spans) <= score(was) + 0.02 => {}
+            _ => found = Some((how, spans)),
+        }
+    }
+    found
 }
 
 /// The longest side a fit check draws at: proportions are what it measures, not detail.
@@ -79,17 +299,11 @@ const CHECK_SIDE: f32 = 160.0;
 
 /// Whether the prop, drawn as [`place`] draws it in the painted area, covers most of the
 /// area's box: at least half of its longer side and half of its area. A single small thing
-/// in a large or long area cannot, and is refused before anything is drawn.
-pub(super) fn fills(
-    inside: &[bool],
-    w: u32,
-    h: u32,
-    prop: crate::scene::props::PropKind,
-    count: u8,
-) -> bool {
+/// in a long area cannot, and is refused before anything is drawn.
+pub(super) fn fills(inside: &[bool], w: u32, h: u32, prop: PropKind, count: u8) -> bool {
     let depth = distance_inside(inside, w as usize, h as usize);
     let deepest = depth.iter().copied().fold(0f32, f32::max);
-    let keep = ((w.min(h) as f32 / 60.0).max(4.0) + 2.0).min(deepest * 0.5);
+    let keep = keep(w, h, deepest);
     let Some((x0, y0, x1, y1)) = deep_box(&depth, keep, w, h) else {
         return false;
     };
@@ -98,23 +312,22 @@ pub(super) fn fills(
     };
     let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
     let scale = (CHECK_SIDE / bw.max(bh)).min(1.0);
-    let size = (
-        ((bw * scale).round() as u32).max(8),
-        ((bh * scale).round() as u32).max(8),
-    );
-    let Some(pm) = drawn(prop, count, size, 1.0, [0.1; 3], 0) else {
+    let Some((_, (cw, ch))) = best(prop, count, (bw * scale, bh * scale)) else {
         return false;
     };
-    let Some((ox0, oy0, ox1, oy1)) = solid_extent(&pm) else {
-        return false;
-    };
-    let (ow, oh) = (
-        (ox1 - ox0 + 1) as f32 / scale,
-        (oy1 - oy0 + 1) as f32 / scale,
-    );
+    // The drawn box measured against the whole painted box, margin included.
+    let (ow, oh) = (cw * bw, ch * bh);
     let (mw, mh) = ((mx1 - mx0 + 1) as f32, (my1 - my0 + 1) as f32);
     let along = if mw >= mh { ow / mw } else { oh / mh };
     along >= 0.5 && ow * oh >= 0.5 * mw * mh
+}
+
+/// How far the prop keeps from the brush's edge, given how deep the mask's deepest pixel
+/// lies: the feather's width plus a little, so nothing of the prop is cut by the mask, and
+/// less in a small area, which the prop would otherwise not fill.
+fn keep(w: u32, h: u32, deepest: f32) -> f32 {
+    let margin = (w.min(h) as f32 / 60.0).max(4.0) + 2.0;
+    margin.min((deepest * 0.12).max(3.0)).min(deepest * 0.5)
 }
 
 /// The box of the pixels at least `keep` deep inside the mask; `None` when there are none.
@@ -195,55 +408,6 @@ fn surroundings(
         exposure: (0.45 + 0.7 * level).clamp(0.5, 1.15),
         cast: std::array::from_fn(|c| 1.0 + 0.25 * (mean[c] / level - 1.0)),
         shadow: mean.map(|v| v * 0.3),
-    }
-}
-
-/// A prop keeps its own proportions inside the box it is given, which can leave it small
-/// in a corner of the painted area: it is drawn again, scaled about its base so that it
-/// fills the area's width or height. Props whose shape follows their box (a branch runs
-/// corner to corner) are first tried in a box stretched to fill both, kept if they still
-/// fit the area.
-fn fill_the_area(
-    pm: tiny_skia::Pixmap,
-    first: (f32, f32, f32, f32),
-    draw: &dyn Fn((f32, f32, f32, f32)) -> Option<tiny_skia::Pixmap>,
-) -> tiny_skia::Pixmap {
-    let (fw, fh) = (pm.width() as f32, pm.height() as f32);
-    let Some((ox0, oy0, ox1, oy1)) = solid_extent(&pm) else {
-        return pm;
-    };
-    let (ow, oh) = ((ox1 - ox0 + 1) as f32, (oy1 - oy0 + 1) as f32);
-    let (kx, ky) = (fw * 0.94 / ow, fh * 0.9 / oh);
-    let k = kx.min(ky);
-    let (ocx, obase) = ((ox0 + ox1) as f32 / 2.0 + 0.5, oy1 as f32 + 1.0);
-    let (tcx, tbase) = (fw / 2.0, fh * 0.94);
-    let scaled = |kx: f32, ky: f32| {
-        (
-            tcx + (first.0 - ocx) * kx,
-            tbase + (first.1 - obase) * ky,
-            first.2 * kx,
-            first.3 * ky,
-        )
-    };
-    let fits = |pm: &tiny_skia::Pixmap| {
-        solid_extent(pm).is_some_and(|(x0, y0, x1, y1)| {
-            x0 as f32 >= fw * 0.01
-                && y0 as f32 >= fh * 0.01
-                && x1 as f32 <= fw * 0.99
-                && y1 as f32 <= fh * 0.97
-        })
-    };
-    let stretched = (kx.min(k * 1.6), ky.min(k * 1.6));
-    if let Some(again) = Some(stretched)
-        .filter(|(sx, sy)| (sx - sy).abs() > 0.04 * k)
-        .and_then(|(sx, sy)| draw(scaled(sx, sy)))
-        .filter(fits)
-    {
-        again
-    } else if (k - 1.0).abs() > 0.04 {
-        draw(scaled(k, k)).unwrap_or(pm)
-    } else {
-        pm
     }
 }
 

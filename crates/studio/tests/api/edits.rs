@@ -12,11 +12,12 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::jobs::{project_and_scene, start_image};
 use crate::on_both_databases;
-use crate::support::{expect_error, spawn_app, spawn_app_with, Db, TestApp};
+use crate::support::{expect_error, repo_root, spawn_app, spawn_app_with, Db, TestApp};
 
 on_both_databases!(
     an_edit_the_studio_engine_cannot_do_is_refused_before_any_charge,
     a_hosted_model_takes_any_instruction,
+    a_slice_of_lemon_fills_the_area_painted_on_a_real_photo,
 );
 
 /// A brush over the middle of a 1024² image.
@@ -221,4 +222,116 @@ async fn a_hosted_model_takes_any_instruction(db: Db) {
         String::from_utf8_lossy(&edit_request.body).contains("add a hat"),
         "the seller's instruction is sent as it is"
     );
+}
+
+/// A mask of the café photo's size (600×400) painted where `inside` says.
+fn coffee_mask(inside: impl Fn(f32, f32) -> bool) -> Vec<u8> {
+    let mask = image::GrayImage::from_fn(600, 400, |x, y| {
+        image::Luma([if inside(x as f32, y as f32) { 255 } else { 0 }])
+    });
+    let mut png = Vec::new();
+    image::DynamicImage::ImageLuma8(mask)
+        .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+/// "Add a slice of lemon" on a real photograph (the café table beside the espresso cup):
+/// painted in a long strip it is refused before any charge, with the reason; painted in a
+/// round area on the table, the job succeeds, is charged once, and the slice covers most of
+/// the painted area's box (at least half of its longer side and of its area) in lemon
+/// yellow, with the photo outside the painted area as it was.
+async fn a_slice_of_lemon_fills_the_area_painted_on_a_real_photo(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("lemon@example.com").await;
+    let (project, scene) = project_and_scene(&app, &session).await;
+    let photo =
+        std::fs::read(repo_root().join("crates/studio/tests/api/photos/coffee.png")).unwrap();
+    let original = image::load_from_memory(&photo).unwrap().to_rgb8();
+    let response = app
+        .upload_photo(&session, (&project, &scene), None, "coffee.png", photo)
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    let image = body["reference_image"]["id"].as_str().unwrap().to_owned();
+    let balance = app.balance(&session).await;
+    let ledger = app.ledger(&session).await.len();
+
+    // A strip along the table's front edge is far too long for one slice.
+    let strip = coffee_mask(|x, y| (20.0..580.0).contains(&x) && (350.0..385.0).contains(&y));
+    let response = app
+        .image_edit(
+            &session,
+            (&project, &scene),
+            &image,
+            "add a slice of lemon",
+            strip,
+            None,
+        )
+        .await;
+    let message = expect_error(response, StatusCode::BAD_REQUEST, "validation_error").await;
+    assert!(
+        message.contains("large for a single small object")
+            && message.contains("paint a smaller area"),
+        "{message}"
+    );
+    assert_eq!(app.balance(&session).await, balance, "nothing charged");
+    assert_eq!(app.ledger(&session).await.len(), ledger, "no ledger entry");
+
+    // A round area on the table to the right of the cup.
+    let (cx, cy, rx, ry) = (505.0, 310.0, 70.0, 55.0);
+    let inside = move |x: f32, y: f32| ((x - cx) / rx).powi(2) + ((y - cy) / ry).powi(2) <= 1.0;
+    let response = app
+        .image_edit(
+            &session,
+            (&project, &scene),
+            &image,
+            "add a slice of lemon",
+            coffee_mask(inside),
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let job = response.json::<Value>().await.unwrap()["data"]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let done = app.wait_for_job(&session, &job).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    assert_eq!(app.balance(&session).await, balance - 1, "charged once");
+    let edited = app
+        .authed(&session, Method::GET, &format!("/api/media/file/{job}"))
+        .send()
+        .await
+        .unwrap();
+    let edited = image::load_from_memory(&edited.bytes().await.unwrap())
+        .unwrap()
+        .to_rgb8();
+    assert_eq!(edited.dimensions(), original.dimensions());
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    let (mut outside, mut yellow) = (0, 0);
+    for (x, y, p) in edited.enumerate_pixels() {
+        let q = original.get_pixel(x, y);
+        let d: i32 = (0..3).map(|c| (p[c] as i32 - q[c] as i32).abs()).sum();
+        if !inside(x as f32, y as f32) {
+            outside += usize::from(d > 0);
+            continue;
+        }
+        if d > 60 {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        yellow += usize::from(p[0] > 170 && p[1] > 140 && (p[2] as i32) < p[1] as i32 - 50);
+    }
+    assert_eq!(outside, 0, "pixels outside the painted area changed");
+    assert!(x0 <= x1, "nothing drawn");
+    let (pw, ph) = (2.0 * rx, 2.0 * ry);
+    let (ow, oh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let (along, cover) = (ow / pw, ow * oh / (pw * ph));
+    assert!(
+        along >= 0.5 && cover >= 0.5,
+        "the slice spans {:.0} % of the painted box's longer side and covers {:.0} % of it",
+        along * 100.0,
+        cover * 100.0
+    );
+    assert!(yellow > 2000, "only {yellow} lemon-yellow pixels");
 }

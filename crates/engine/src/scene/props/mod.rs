@@ -241,6 +241,71 @@ pub fn draw_prop(
     }
 }
 
+/// One piece of `fruit` filling the box `(x, y, w, h)`, standing on its bottom edge with its
+/// contact shadow: a slice (`sliced`) lying flat and seen from the front in a wide box,
+/// tilted further towards the viewer the taller the box is, up to its whole round face; or
+/// a whole fruit.
+pub fn draw_one_fruit(
+    pm: &mut Pixmap,
+    fruit: Fruit,
+    sliced: bool,
+    (x, y, w, h): (f32, f32, f32, f32),
+    side: f32,
+    shadow: Rgb,
+) {
+    let (cx, base) = (x + w / 2.0, y + h * 0.94);
+    if sliced {
+        let flat = (h / w).clamp(0.3, 1.0);
+        // Its cut face and the rind's edge below it: 2.18 radii high when tilted, 2 face-on.
+        let tall = if flat < 0.9 { 2.18 } else { 2.0 };
+        let r = (w * 0.48).min(h * 0.9 / (tall * flat));
+        let cy = base - r * flat * (tall - 1.0);
+        fruit_slice(pm, cx, cy, r, flat, fruit, side, shadow);
+    } else {
+        let r = (w * 0.48).min(h * 0.9 / 2.0);
+        let (rind, _) = fruit.colors();
+        sphere(pm, cx, base, r, rind, side, shadow);
+    }
+}
+
+/// One lit pillar candle filling the box `(x, y, w, h)`: as wide as the box lets it be,
+/// from a slim, taper-like pillar to a squat one, its flame and glow above it.
+pub fn draw_one_candle(
+    pm: &mut Pixmap,
+    (x, y, w, h): (f32, f32, f32, f32),
+    side: f32,
+    shadow: Rgb,
+) {
+    // The flame stands a third of the body's height above it.
+    let mut tall = h * 0.9 / 1.32;
+    let wide = (w * 0.94).min(tall * 1.3);
+    if wide < tall * 0.3 {
+        tall = wide / 0.3;
+    }
+    objects::candle_of_width(pm, x + w / 2.0, y + h * 0.96, tall, wide, side, shadow);
+}
+
+/// One cup filling the box `(x, y, w, h)`: on its saucer in a wide box, a mug in a squarer
+/// or taller one.
+pub fn draw_one_cup(pm: &mut Pixmap, (x, y, w, h): (f32, f32, f32, f32), side: f32, shadow: Rgb) {
+    let (cx, base) = (x + w / 2.0, y + h * 0.96);
+    if w > h * 1.45 {
+        cup(
+            pm,
+            cx,
+            base,
+            (w * 0.62).min(h * 0.95),
+            hex(0xF2EEE8),
+            side,
+            shadow,
+        );
+    } else {
+        let high = (h * 0.92).min(w * 1.6);
+        let wide = (w * 0.94).min(high * 1.25);
+        objects::mug(pm, cx, base, (wide, high), hex(0xF2EEE8), side, shadow);
+    }
+}
+
 /// Where one prop is drawn and how it is lit: its box, the centre line and ground line the
 /// objects stand on, the box's usable size, the light and the view.
 struct Spot {

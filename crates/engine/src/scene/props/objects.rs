@@ -282,7 +282,19 @@ pub(super) fn pebbles(
 }
 
 pub(super) fn candle(pm: &mut Pixmap, cx: f32, base: f32, h: f32, side: f32, shadow: Rgb) {
-    let w = h * 0.8;
+    candle_of_width(pm, cx, base, h, h * 0.8, side, shadow);
+}
+
+/// A pillar candle `h` high and `w` wide, lit, with its glow and contact shadow.
+pub(super) fn candle_of_width(
+    pm: &mut Pixmap,
+    cx: f32,
+    base: f32,
+    h: f32,
+    w: f32,
+    side: f32,
+    shadow: Rgb,
+) {
     soft_ellipse(
         pm,
         cx,
@@ -673,6 +685,61 @@ pub(super) fn cup(pm: &mut Pixmap, cx: f32, base: f32, w: f32, c: Rgb, side: f32
     fill_solid(
         pm,
         ellipse(cx, base - h - w * 0.03, w * 0.34, w * 0.06),
+        hex(0x6B4128),
+        1.0,
+    );
+}
+
+/// A mug without a saucer, `w` wide (its handle included) and `h` high, its handle on the
+/// side away from the light, with its contact shadow.
+pub(super) fn mug(
+    pm: &mut Pixmap,
+    cx: f32,
+    base: f32,
+    (w, h): (f32, f32),
+    c: Rgb,
+    side: f32,
+    shadow: Rgb,
+) {
+    // The body is four fifths of the width; the handle the rest.
+    let bw = w * 0.8;
+    let bx = cx + side * w * 0.1 - bw / 2.0;
+    soft_ellipse(
+        pm,
+        bx + bw / 2.0 - side * bw * 0.1,
+        base,
+        bw * 0.7,
+        bw * 0.1,
+        shadow,
+        0.55,
+    );
+    let hx = bx + bw / 2.0 - side * bw * 0.5;
+    let mut handle = PathBuilder::new();
+    handle.push_oval(
+        tiny_skia::Rect::from_xywh(hx - w * 0.12, base - h * 0.78, w * 0.24, h * 0.45)
+            .unwrap_or(tiny_skia::Rect::from_xywh(0.0, 0.0, 1.0, 1.0).unwrap()),
+    );
+    crate::scene::draw::stroke(
+        pm,
+        handle.finish(),
+        tiny_skia::Shader::SolidColor(color(scale(c, 0.85), 1.0)),
+        (w * 0.06).max(1.0),
+    );
+    let top = base - h + bw * 0.07;
+    fill(
+        pm,
+        rounded_rect(bx, top, bw, base - top, bw * 0.12),
+        round_shader(bx, bx + bw, c, side, 0.4),
+    );
+    fill_solid(
+        pm,
+        ellipse(bx + bw / 2.0, top, bw / 2.0, bw * 0.07),
+        scale(c, 0.9),
+        1.0,
+    );
+    fill_solid(
+        pm,
+        ellipse(bx + bw / 2.0, top + bw * 0.01, bw * 0.43, bw * 0.055),
         hex(0x6B4128),
         1.0,
     );
