@@ -528,6 +528,18 @@ fn the_vase_conversation_of_the_complaint() {
         "{}",
         replies[4].content
     );
+    // A thing added behind keeps the place: no backdrop nobody asked for.
+    assert!(brief(5).contains("windowsill"), "{}", brief(5));
+    assert!(
+        !replies[5].content.contains("backdrop"),
+        "{}",
+        replies[5].content
+    );
+    assert!(
+        replies[5].content.contains("a llama"),
+        "{}",
+        replies[5].content
+    );
     assert!(tally.grammar.is_empty(), "{:#?}", tally.grammar);
 }
 

@@ -52,6 +52,9 @@ pub(super) const VOCABULARY: &[(&str, &[Vote])] = &[
     ("seamless", &[Env(E::ProfessionalStudio, 1.0)]),
     ("backdrop", &[Env(E::ProfessionalStudio, 0.6)]),
     ("background", &[Env(E::ProfessionalStudio, 0.3)]),
+    // Says where a thing stands ("a llama in the background"), not that the set is a studio.
+    ("in the background", &[]),
+    ("in background", &[]),
     ("plain background", &[Env(E::ProfessionalStudio, 1.0)]),
     (
         "white background",
