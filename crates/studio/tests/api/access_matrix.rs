@@ -104,13 +104,14 @@ impl Owned {
             "scene_id" | "sceneId" => json!(self.scene),
             "scene_ids" => json!([self.scene]),
             "message_id" | "messageId" | "parent_message_id" => json!(self.message),
-            "asset_id" | "media_id" | "source_image_id" | "image_id" | "audio_asset_id"
-            | "design_id" => {
+            "asset_id" | "media_id" | "source_image_id" | "image_id" | "audio_asset_id" => {
                 json!(self.asset)
             }
             "reference_images" | "reference_image_ids" => json!([self.reference_image]),
             "preset_id" => json!(self.preset),
             "job_id" => json!(self.job),
+            // A reel's title and end cards name the ad design they are set from.
+            "cards" => json!({ "design_id": self.asset }),
             _ => return None,
         })
     }
