@@ -44,7 +44,7 @@ for (const [label, viewport] of [
     await panel.getByRole('button', { name: /^Generate/ }).click();
     const answer = await started;
     expect(answer.status(), await answer.text()).toBe(202);
-    const jobIds = ((await answer.json()) as { job_ids: string[] }).job_ids;
+    const jobIds = ((await answer.json()) as { data: { job_ids: string[] } }).data.job_ids;
     expect(jobIds).toHaveLength(4);
 
     // The set arrives as a choice grid of four different pictures.
