@@ -302,4 +302,309 @@ mod tests {
             (Quality::Medium, Resolution::Portrait, Duration::Five)
         );
     }
+
+    fn read(json: &str) -> Result<SettingsInput, String> {
+        serde_json::from_str(json).map_err(|e| {
+            let detail = e.to_string();
+            let problem = detail.split(" at line ").next().unwrap_or_default();
+            Invalid::message_in_de_error(problem)
+                .unwrap_or(problem)
+                .to_owned()
+        })
+    }
+
+    #[test]
+    fn settings_input_reads_duration_in_the_spec_forms() {
+        for raw in [
+            r#"{"duration":5}"#,
+            r#"{"duration":"5"}"#,
+            r#"{"duration":"5s"}"#,
+        ] {
+            assert_eq!(read(raw).unwrap().duration, Some(Duration::Five), "{raw}");
+        }
+        for raw in [r#"{"duration":null}"#, r#"{"duration":""}"#, "{}"] {
+            assert_eq!(read(raw).unwrap().duration, None, "{raw}");
+        }
+        assert_eq!(
+            read(r#"{"duration":7}"#).unwrap_err(),
+            "Unknown duration '7'. Expected 5 or 10 seconds"
+        );
+    }
+
+    #[test]
+    fn settings_input_refuses_unknown_words_while_read() {
+        assert!(read(r#"{"quality":"ultra"}"#)
+            .unwrap_err()
+            .starts_with("Unknown quality 'ultra'. Expected one of: low, medium, high"));
+        assert!(read(r#"{"resolution":"800x600"}"#)
+            .unwrap_err()
+            .starts_with("Unknown resolution '800x600'"));
+        assert_eq!(
+            read(r#"{"aspect_ratio":"4:3"}"#).unwrap_err(),
+            "Unknown aspect_ratio '4:3'. Expected one of: 1:1, 3:2, 2:3"
+        );
+    }
+
+    #[test]
+    fn settings_input_keeps_what_is_not_given() {
+        let base = Settings {
+            quality: Quality::High,
+            duration: Duration::Ten,
+            ..Settings::default()
+        };
+        let settings = read(r#"{"resolution":"1024x1024"}"#)
+            .unwrap()
+            .apply_to(base);
+        assert_eq!(
+            settings,
+            Settings {
+                resolution: Resolution::Square,
+                ..base
+            }
+        );
+    }
+
+    #[test]
+    fn the_aspect_ratio_names_the_resolution_and_must_agree_with_it() {
+        for (ratio, resolution) in [
+            ("2:3", Resolution::Portrait),
+            ("portrait", Resolution::Portrait),
+            ("1:1", Resolution::Square),
+            ("landscape", Resolution::Landscape),
+        ] {
+            let input = read(&format!(r#"{{"aspect_ratio":"{ratio}"}}"#)).unwrap();
+            assert_eq!(input.resolution, Some(resolution), "{ratio}");
+        }
+        let agreed = read(r#"{"aspect_ratio":"3:2","resolution":"1536x1024"}"#).unwrap();
+        assert_eq!(agreed.resolution, Some(Resolution::Landscape));
+        assert_eq!(
+            read(r#"{"aspect_ratio":"1:1","resolution":"1536x1024"}"#).unwrap_err(),
+            "aspect_ratio 1:1 does not match resolution 1536x1024"
+        );
+    }
+}
+
+/// The shape of an image as the Generate panel names it: `1:1`, `3:2`, `2:3`, or the
+/// resolution's own names (square, landscape, portrait).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AspectRatio {
+    Square,
+    Landscape,
+    Portrait,
+}
+
+impl AspectRatio {
+    pub fn resolution(self) -> Resolution {
+        match self {
+            AspectRatio::Square => Resolution::Square,
+            AspectRatio::Landscape => Resolution::Landscape,
+            AspectRatio::Portrait => Resolution::Portrait,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AspectRatio::Square => "1:1",
+            AspectRatio::Landscape => "3:2",
+            AspectRatio::Portrait => "2:3",
+        }
+    }
+}
+
+impl crate::request::Word for AspectRatio {
+    fn parse_word(text: &str) -> Result<Self, Invalid> {
+        match text {
+            "1:1" | "square" => Ok(AspectRatio::Square),
+            "3:2" | "landscape" => Ok(AspectRatio::Landscape),
+            "2:3" | "portrait" => Ok(AspectRatio::Portrait),
+            other => Err(Invalid::new(
+                "aspect_ratio",
+                format!(
+                    "Unknown aspect_ratio '{}'. Expected one of: 1:1, 3:2, 2:3",
+                    crate::echoed(other)
+                ),
+            )),
+        }
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for AspectRatio {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some([
+                "1:1",
+                "3:2",
+                "2:3",
+                "square",
+                "landscape",
+                "portrait",
+            ]))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for AspectRatio {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("AspectRatio")
+    }
+}
+
+/// A video length a request may leave out (absent, null or blank); given, it is `5`, `"5"`
+/// or `"5s"` (or ten), read while the request is parsed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RequestedDuration(Option<Duration>);
+
+impl RequestedDuration {
+    pub fn get(self) -> Option<Duration> {
+        self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestedDuration {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de;
+
+        struct Seconds;
+
+        impl<'de> de::Visitor<'de> for Seconds {
+            type Value = RequestedDuration;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("5 or 10 seconds")
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<RequestedDuration, E> {
+                if text.trim().is_empty() {
+                    return Ok(RequestedDuration(None));
+                }
+                Duration::parse(text)
+                    .map(|d| RequestedDuration(Some(d)))
+                    .map_err(Invalid::into_de_error)
+            }
+
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<RequestedDuration, E> {
+                self.visit_str(&n.to_string())
+            }
+
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<RequestedDuration, E> {
+                self.visit_str(&n.to_string())
+            }
+
+            fn visit_f64<E: de::Error>(self, n: f64) -> Result<RequestedDuration, E> {
+                self.visit_str(&n.to_string())
+            }
+
+            fn visit_unit<E: de::Error>(self) -> Result<RequestedDuration, E> {
+                Ok(RequestedDuration(None))
+            }
+
+            fn visit_none<E: de::Error>(self) -> Result<RequestedDuration, E> {
+                Ok(RequestedDuration(None))
+            }
+
+            fn visit_some<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<RequestedDuration, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+
+        deserializer.deserialize_any(Seconds)
+    }
+}
+
+/// Generation settings as a request sends them, read once at the edge: every field optional
+/// (a missing one keeps its current value). `aspect_ratio` names the resolution another way
+/// and must agree with it when both are given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SettingsInput {
+    pub quality: Option<Quality>,
+    pub resolution: Option<Resolution>,
+    pub duration: Option<Duration>,
+}
+
+impl SettingsInput {
+    /// The given fields over `base`.
+    pub fn apply_to(self, base: Settings) -> Settings {
+        Settings {
+            quality: self.quality.unwrap_or(base.quality),
+            resolution: self.resolution.unwrap_or(base.resolution),
+            duration: self.duration.unwrap_or(base.duration),
+        }
+    }
+}
+
+/// [`SettingsInput`] as it arrives, before its fields are checked against each other.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+struct SettingsWire {
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Quality>))]
+    quality: crate::request::Choice<Quality>,
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Resolution>))]
+    resolution: crate::request::Choice<Resolution>,
+    /// Another name for the resolution; must agree with `resolution` when both are given.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<AspectRatio>))]
+    aspect_ratio: crate::request::Choice<AspectRatio>,
+    /// Video length: `5`, `"5"` or `"5s"` (or ten).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "5"))]
+    duration: RequestedDuration,
+}
+
+impl<'de> Deserialize<'de> for SettingsInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let given = SettingsWire::deserialize(deserializer)?;
+        let mut resolution = given.resolution.get();
+        if let Some(ratio) = given.aspect_ratio.get() {
+            match resolution {
+                Some(r) if r != ratio.resolution() => {
+                    return Err(Invalid::new(
+                        "aspect_ratio",
+                        format!(
+                            "aspect_ratio {} does not match resolution {}",
+                            ratio.as_str(),
+                            r.as_str()
+                        ),
+                    )
+                    .into_de_error())
+                }
+                _ => resolution = Some(ratio.resolution()),
+            }
+        }
+        Ok(Self {
+            quality: given.quality.get(),
+            resolution,
+            duration: given.duration.get(),
+        })
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for SettingsInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <SettingsWire as utoipa::PartialSchema>::schema()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for SettingsInput {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("SettingsInput")
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <SettingsWire as utoipa::ToSchema>::schemas(schemas);
+    }
 }

@@ -44,8 +44,8 @@ pub use file_metadata::{
     Dimensions, ExportCheck, ExportMetadata, FileMetadata, Placement, RecipeSettings,
 };
 pub use generation::{
-    ColorPalette, Composition, Duration, Environment, Guidance, ImageEngine, Lighting, Quality,
-    Resolution, Settings, StyleGuide,
+    AspectRatio, ColorPalette, Composition, Duration, Environment, Guidance, ImageEngine, Lighting,
+    Quality, RequestedDuration, Resolution, Settings, SettingsInput, StyleGuide,
 };
 pub use job_failure::JobFailure;
 pub use jobs::{JobKind, JobStatus};

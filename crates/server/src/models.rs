@@ -3,7 +3,6 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use chrono::{DateTime, Utc};
-use domain::{Duration, Quality, Resolution, Settings};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
@@ -63,44 +62,6 @@ impl From<store::User> for UserView {
             picture: u.picture,
             created_at: u.created_at,
         }
-    }
-}
-
-/// Generation settings as sent by clients: every field optional (missing ones keep their
-/// current value), duration as `5`, `"5"` or `"5s"`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct SettingsInput {
-    #[schema(value_type = Option<Quality>)]
-    pub quality: Option<String>,
-    #[schema(value_type = Option<Resolution>)]
-    pub resolution: Option<String>,
-    #[schema(value_type = Option<String>, example = "5")]
-    pub duration: Option<DurationInput>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum DurationInput {
-    Seconds(u32),
-    Text(String),
-}
-
-impl SettingsInput {
-    /// Applies the given fields over `base`, rejecting unknown values with the field named.
-    pub fn apply_to(&self, base: Settings) -> Result<Settings, ApiError> {
-        let mut settings = base;
-        if let Some(q) = &self.quality {
-            settings.quality = Quality::parse(q)?;
-        }
-        if let Some(r) = &self.resolution {
-            settings.resolution = Resolution::parse(r)?;
-        }
-        match &self.duration {
-            Some(DurationInput::Seconds(s)) => settings.duration = Duration::parse(&s.to_string())?,
-            Some(DurationInput::Text(t)) => settings.duration = Duration::parse(t)?,
-            None => {}
-        }
-        Ok(settings)
     }
 }
 
@@ -218,46 +179,5 @@ mod tests {
             let error = Page::<20>::new(page, per_page).unwrap_err();
             assert_eq!(error.to_string(), message);
         }
-    }
-
-    #[test]
-    fn duration_is_accepted_in_the_spec_forms() {
-        for raw in [
-            r#"{"duration":5}"#,
-            r#"{"duration":"5"}"#,
-            r#"{"duration":"5s"}"#,
-        ] {
-            let input: SettingsInput = serde_json::from_str(raw).unwrap();
-            let settings = input
-                .apply_to(Settings {
-                    duration: Duration::Ten,
-                    ..Settings::default()
-                })
-                .unwrap();
-            assert_eq!(settings.duration, Duration::Five, "{raw}");
-        }
-    }
-
-    #[test]
-    fn unknown_values_name_the_field() {
-        let input: SettingsInput = serde_json::from_str(r#"{"quality":"ultra"}"#).unwrap();
-        match input.apply_to(Settings::default()) {
-            Err(ApiError::Validation { field, .. }) => assert_eq!(field, Some("quality")),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn missing_fields_keep_their_values() {
-        let base = Settings {
-            quality: Quality::High,
-            ..Settings::default()
-        };
-        let input: SettingsInput = serde_json::from_str(r#"{"resolution":"1024x1024"}"#).unwrap();
-        let settings = input.apply_to(base).unwrap();
-        assert_eq!(
-            (settings.quality, settings.resolution),
-            (Quality::High, Resolution::Square)
-        );
     }
 }

@@ -1509,6 +1509,8 @@ export interface components {
             scene_id?: string | null;
         };
         /** @enum {string} */
+        AspectRatio: "1:1" | "3:2" | "2:3" | "square" | "landscape" | "portrait";
+        /** @enum {string} */
         AudioType: "music";
         AuthResponse: {
             /** @description Use as `Authorization: Bearer <token>`; browsers get the same session as a cookie. */
@@ -2146,6 +2148,13 @@ export interface components {
         GenerationContext: components["schemas"]["SettingsInput"] & {
             pre_production_settings?: null | components["schemas"]["SettingsInput"];
         };
+        /**
+         * @description The assistant mode's `generation_settings`: the settings every generation reads, and
+         *     the kind of output, which here can only be an image.
+         */
+        GenerationSettings: components["schemas"]["SettingsInput"] & {
+            output_type?: null | components["schemas"]["OutputType"];
+        };
         /** @enum {string} */
         GenerationState: "generating" | "completed" | "failed";
         /**
@@ -2439,12 +2448,6 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
-        /** @description Generation settings of the Generate panel. */
-        PanelSettings: components["schemas"]["SettingsInput"] & {
-            /** @description `1:1`, `3:2`, `2:3` (or square, landscape, portrait); must agree with `resolution`. */
-            aspect_ratio?: string | null;
-            output_type?: null | components["schemas"]["OutputType"];
-        };
         /** @description A rectangle in a picture's pixels (left, top, size). */
         Placement: {
             /** Format: int32 */
@@ -2576,7 +2579,7 @@ export interface components {
             creative_direction?: string | null;
             engine?: null | components["schemas"]["ImageEngine"];
             environment?: null | components["schemas"]["Environment"];
-            generation_settings?: components["schemas"]["PanelSettings"];
+            generation_settings?: components["schemas"]["GenerationSettings"];
             lighting?: null | components["schemas"]["Lighting"];
             /** @description One of the user's reference images or image assets (`/api/media/file/{id}`). */
             product_image_url?: string | null;
@@ -2724,12 +2727,13 @@ export interface components {
             quality: components["schemas"]["Quality"];
             resolution: components["schemas"]["Resolution"];
         };
-        /**
-         * @description Generation settings as sent by clients: every field optional (missing ones keep their
-         *     current value), duration as `5`, `"5"` or `"5s"`.
-         */
+        /** @description [`SettingsInput`] as it arrives, before its fields are checked against each other. */
         SettingsInput: {
-            /** @example 5 */
+            aspect_ratio?: null | components["schemas"]["AspectRatio"];
+            /**
+             * @description Video length: `5`, `"5"` or `"5s"` (or ten).
+             * @example 5
+             */
             duration?: string | null;
             quality?: null | components["schemas"]["Quality"];
             resolution?: null | components["schemas"]["Resolution"];
@@ -3590,7 +3594,7 @@ export interface components {
             project_id?: string | null;
             /** Format: uuid */
             scene_id?: string | null;
-            settings?: components["schemas"]["PanelSettings"];
+            settings?: components["schemas"]["SettingsInput"];
             template_id?: string | null;
             /**
              * Format: int32

@@ -1,7 +1,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::{ProjectName, SceneName, Settings};
+use domain::{ProjectName, SceneName, Settings, SettingsInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
-use crate::models::{success, SettingsInput, Success};
+use crate::models::{success, Success};
 use crate::routes::scenes::SceneView;
 use crate::state::AppState;
 
@@ -84,7 +84,7 @@ async fn create_project(
     let settings = body
         .pre_production_settings
         .unwrap_or_default()
-        .apply_to(Settings::default())?;
+        .apply_to(Settings::default());
     let first_scene = body
         .first_scene_name
         .as_deref()

@@ -1,7 +1,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::{SceneName, Settings, StyleGuide};
+use domain::{SceneName, Settings, SettingsInput, StyleGuide};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult, ErrorResponse};
 use crate::extract::{CurrentUser, Json, Path};
-use crate::models::{success, SettingsInput, Success};
+use crate::models::{success, Success};
 use crate::services::scenes::storyboard_updated;
 use crate::state::AppState;
 
@@ -167,10 +167,7 @@ async fn update_scene(
         .scene(current.user.id, id)
         .await
         .map_err(not_found(SCENE_NOT_FOUND))?;
-    let settings = body
-        .settings
-        .map(|s| s.apply_to(current_scene.settings))
-        .transpose()?;
+    let settings = body.settings.map(|s| s.apply_to(current_scene.settings));
     let scene = state
         .store
         .update_scene(current.user.id, id, store::ScenePatch { name, settings })

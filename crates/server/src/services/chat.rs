@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use domain::{
     BriefKind, Choice, Generation, GenerationState, ImageEngine, LookupId, MediaItem, MediaKind,
-    MessageContext, MessageRole, OptionalId, ProcessingStatus, StructuredResponse, Variations,
+    MessageContext, MessageRole, OptionalId, ProcessingStatus, SettingsInput, StructuredResponse,
+    Variations,
 };
 use jobs::JobPayload;
 use serde::Deserialize;
@@ -16,7 +17,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::models::{Page, SettingsInput};
+use crate::models::Page;
 use crate::services::designs::{self, CopyInput};
 use crate::services::generation::{self, GenerationContext, Target};
 use crate::services::ownership::{self, MESSAGE_NOT_FOUND};
@@ -120,7 +121,7 @@ async fn user_message(state: &AppState, user_id: Uuid, request: SendRequest) -> 
             ),
         ));
     }
-    let settings = request.context.settings(scene.settings)?;
+    let settings = request.context.settings(scene.settings);
     let attached = attached_images(state, user_id, request.reference_images.as_deref()).await?;
     if text.is_empty() && attached.is_empty() {
         return Err(ApiError::validation(
@@ -374,7 +375,7 @@ pub async fn generate_from_message(
     if kind == MediaKind::Video {
         generation::check_video_allowed(state, user_id).await?;
     }
-    let settings = request.settings.apply_to(scene.settings)?;
+    let settings = request.settings.apply_to(scene.settings);
     let engine = generation::image_engine(state, request.engine.get())?;
     let reference_image_ids = brief_photos(state, user_id, &message).await?;
     let payload = match kind {

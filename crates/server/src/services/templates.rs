@@ -4,7 +4,7 @@
 
 use domain::{
     Choice, ColorPalette, Composition, Environment, ImageEngine, Lighting, OptionalId, OutputType,
-    Resolution, Variations,
+    SettingsInput, Variations,
 };
 use jobs::{Guidance, JobPayload};
 use serde::Deserialize;
@@ -12,7 +12,6 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::models::SettingsInput;
 use crate::services::generation::{
     enqueue_variations, image_engine, prompt_text, reference_images, Target, UPLOAD_AN_IMAGE,
 };
@@ -24,13 +23,12 @@ pub const TEMPLATE_NOT_FOUND: &str = "Template not found";
 const NO_REFERENCE_URL: &str =
     "No reference image URL available. Please try uploading images again.";
 
-/// Generation settings of the Generate panel.
+/// The assistant mode's `generation_settings`: the settings every generation reads, and
+/// the kind of output, which here can only be an image.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct PanelSettings {
+pub struct GenerationSettings {
     #[serde(flatten)]
     settings: SettingsInput,
-    /// `1:1`, `3:2`, `2:3` (or square, landscape, portrait); must agree with `resolution`.
-    aspect_ratio: Option<String>,
     /// Only images are made here.
     #[serde(default)]
     #[schema(value_type = Option<OutputType>)]
@@ -39,41 +37,6 @@ pub struct PanelSettings {
         reason = "read only so that another kind is refused at the edge"
     )]
     output_type: Choice<OutputType>,
-}
-
-impl PanelSettings {
-    pub fn resolve(&self, base: domain::Settings) -> ApiResult<domain::Settings> {
-        let mut settings = self.settings.apply_to(base)?;
-        if let Some(ratio) = self
-            .aspect_ratio
-            .as_deref()
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-        {
-            let from_ratio = match ratio {
-                "1:1" | "square" => Resolution::Square,
-                "3:2" | "landscape" => Resolution::Landscape,
-                "2:3" | "portrait" => Resolution::Portrait,
-                other => {
-                    return Err(ApiError::validation(
-                        "aspect_ratio",
-                        format!("Unknown aspect_ratio '{other}'. Expected one of: 1:1, 3:2, 2:3"),
-                    ))
-                }
-            };
-            if self.settings.resolution.is_some() && from_ratio != settings.resolution {
-                return Err(ApiError::validation(
-                    "aspect_ratio",
-                    format!(
-                        "aspect_ratio {ratio} does not match resolution {}",
-                        settings.resolution.as_str()
-                    ),
-                ));
-            }
-            settings.resolution = from_ratio;
-        }
-        Ok(settings)
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -94,7 +57,7 @@ pub struct TemplateGenerateRequest {
     #[schema(value_type = Option<Uuid>)]
     project_id: OptionalId,
     #[serde(default)]
-    settings: PanelSettings,
+    settings: SettingsInput,
     /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
@@ -133,7 +96,7 @@ pub struct RecommendationRequest {
     composition: Choice<Composition>,
     creative_direction: Option<String>,
     #[serde(default)]
-    generation_settings: PanelSettings,
+    generation_settings: GenerationSettings,
     /// Who draws the image: `hosted_exact` (the configured hosted image model paints the
     /// scene around the product photo's own pixels), `hosted` (the model redraws the whole
     /// picture, the product included) or `studio` (the studio's engine, offline). Default:
@@ -185,7 +148,7 @@ pub async fn start_from_template(
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| ApiError::validation("template_id", "Please select a template"))?;
-    let settings = request.settings.resolve(scene.settings)?;
+    let settings = request.settings.apply_to(scene.settings);
     let engine = image_engine(state, request.engine.get())?;
     let template = state
         .store
@@ -220,7 +183,10 @@ pub async fn start_recommendation(
     let count = request.variations.count();
     let (target, scene) =
         panel_target(state, user_id, request.project_id, request.scene_id).await?;
-    let settings = request.generation_settings.resolve(scene.settings)?;
+    let settings = request
+        .generation_settings
+        .settings
+        .apply_to(scene.settings);
     let engine = image_engine(state, request.engine.get())?;
     let guidance = Guidance {
         environment: Some(request.environment.get().unwrap_or_default()),
@@ -272,7 +238,7 @@ mod tests {
             output_type: Choice::default(),
             scene_id: Some(world.scene_id).into(),
             project_id: Some(world.project_id).into(),
-            settings: PanelSettings::default(),
+            settings: SettingsInput::default(),
             engine: Choice::default(),
             variations: Variations::default(),
         }
@@ -328,14 +294,14 @@ mod tests {
     }
 
     #[test]
-    fn the_aspect_ratio_must_agree_with_the_resolution() {
-        let settings: PanelSettings = serde_json::from_str(r#"{"aspect_ratio":"2:3"}"#).unwrap();
-        let resolved = settings.resolve(domain::Settings::default()).unwrap();
-        assert_eq!(resolved.resolution, Resolution::Portrait);
-        let clash: PanelSettings =
-            serde_json::from_str(r#"{"aspect_ratio":"1:1","resolution":"1536x1024"}"#).unwrap();
-        assert!(clash.resolve(domain::Settings::default()).is_err());
-        let video = serde_json::from_str::<PanelSettings>(r#"{"output_type":"video"}"#);
+    fn the_assistant_modes_settings_refuse_another_output() {
+        let settings: GenerationSettings =
+            serde_json::from_str(r#"{"aspect_ratio":"2:3","model":"any"}"#).unwrap();
+        assert_eq!(
+            settings.settings.resolution,
+            Some(domain::Resolution::Portrait)
+        );
+        let video = serde_json::from_str::<GenerationSettings>(r#"{"output_type":"video"}"#);
         assert!(video
             .unwrap_err()
             .to_string()

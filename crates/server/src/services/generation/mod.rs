@@ -2,7 +2,7 @@
 //! (settings, prompts, reference images, variations, the image engine) and pricing and
 //! enqueueing a job (debit and insert in one transaction). Each kind's start is in `start`.
 
-use domain::{Duration, ImageEngine, Settings};
+use domain::{Duration, ImageEngine, RequestedDuration, Settings, SettingsInput};
 use jobs::JobPayload;
 use serde::Deserialize;
 use store::{Job, NewJob};
@@ -10,7 +10,6 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::{not_found, ApiError, ApiResult};
-use crate::models::{DurationInput, SettingsInput};
 use crate::state::AppState;
 
 mod start;
@@ -39,11 +38,11 @@ pub struct GenerationContext {
 
 impl GenerationContext {
     /// The scene's stored settings overridden by the request's (chat form first).
-    pub fn settings(&self, base: Settings) -> ApiResult<Settings> {
-        let settings = self.direct.apply_to(base)?;
-        match &self.pre_production_settings {
+    pub fn settings(&self, base: Settings) -> Settings {
+        let settings = self.direct.apply_to(base);
+        match self.pre_production_settings {
             Some(pre) => pre.apply_to(settings),
-            None => Ok(settings),
+            None => settings,
         }
     }
 }
@@ -226,12 +225,8 @@ pub fn image_engine(state: &AppState, asked: Option<ImageEngine>) -> ApiResult<I
 }
 
 /// A video's duration: an explicit field wins over the settings.
-pub fn video_duration(explicit: Option<&DurationInput>, settings: Settings) -> ApiResult<Duration> {
-    Ok(match explicit {
-        Some(DurationInput::Seconds(s)) => Duration::parse(&s.to_string())?,
-        Some(DurationInput::Text(t)) => Duration::parse(t)?,
-        None => settings.duration,
-    })
+pub fn video_duration(explicit: RequestedDuration, settings: Settings) -> Duration {
+    explicit.get().unwrap_or(settings.duration)
 }
 
 #[cfg(test)]
@@ -246,9 +241,8 @@ mod tests {
             r#"{"quality":"low","pre_production_settings":{"quality":"high","duration":"10s"}}"#,
         )
         .unwrap();
-        let s = context.settings(Settings::default()).unwrap();
+        let s = context.settings(Settings::default());
         assert_eq!((s.quality, s.duration), (Quality::High, Duration::Ten));
-        let bad: GenerationContext = serde_json::from_str(r#"{"resolution":"800x600"}"#).unwrap();
-        assert!(bad.settings(Settings::default()).is_err());
+        assert!(serde_json::from_str::<GenerationContext>(r#"{"resolution":"800x600"}"#).is_err());
     }
 }

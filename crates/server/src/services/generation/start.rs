@@ -3,7 +3,9 @@
 //! its settings and prompt, and enqueues its job.
 
 use bytes::Bytes;
-use domain::{AudioType, Choice, ImageEngine, LookupId, OptionalId, Settings, Variations};
+use domain::{
+    AudioType, Choice, ImageEngine, LookupId, OptionalId, RequestedDuration, Settings, Variations,
+};
 use jobs::JobPayload;
 use serde::Deserialize;
 use store::{Job, Scene};
@@ -15,7 +17,6 @@ use super::{
     prompt_text, reference_images, video_duration, GenerationContext, Target, ONLY_IMAGES_ANIMATE,
 };
 use crate::error::{ApiError, ApiResult};
-use crate::models::DurationInput;
 use crate::services::ownership::{
     media_id_from_url, owned_file_from_url, owned_project, owned_scene, MESSAGE_NOT_FOUND,
     NO_SELECTION, SELECT_SCENE,
@@ -73,8 +74,9 @@ pub struct GenerateVideoRequest {
     #[serde(default)]
     context: GenerationContext,
     /// 5 or 10 seconds (`5`, `"5"` or `"5s"`); wins over the settings.
+    #[serde(default)]
     #[schema(value_type = Option<String>, example = "5")]
-    duration: Option<DurationInput>,
+    duration: RequestedDuration,
     /// Ids of the user's reference images (at most 3); default: the scene's product images.
     #[schema(max_items = 3)]
     reference_images: Option<Vec<Uuid>>,
@@ -177,7 +179,7 @@ async fn prepare(
         }
         LookupId::Nothing => return Err(ApiError::NotFound(MESSAGE_NOT_FOUND)),
     };
-    let settings = context()?.settings(scene.as_ref().map(|s| s.settings).unwrap_or_default())?;
+    let settings = context()?.settings(scene.as_ref().map(|s| s.settings).unwrap_or_default());
     let target = Target {
         user_id,
         project_id,
@@ -285,7 +287,7 @@ pub async fn start_video(
     let placement = placement!(request, scene_required: true);
     let (target, settings) = prepare(state, user_id, placement, || Ok(request.context)).await?;
     check_video_allowed(state, user_id).await?;
-    let duration = video_duration(request.duration.as_ref(), settings)?;
+    let duration = video_duration(request.duration, settings);
     let prompt = chosen_prompt(
         request.refined_video_prompt.as_deref(),
         request.prompt.as_deref(),
@@ -415,11 +417,13 @@ pub async fn start_image_edit(
 
 fn edit_context(text: Option<&str>) -> ApiResult<GenerationContext> {
     match text.map(str::trim).filter(|c| !c.is_empty()) {
-        Some(text) => serde_json::from_str(text).map_err(|_| {
-            ApiError::validation(
-                "context",
-                "context must be a JSON object of quality and resolution",
-            )
+        // A broken rule of a setting is answered as written; anything else is no context.
+        Some(text) => serde_json::from_str(text).map_err(|e| {
+            let detail = e.to_string();
+            let problem = detail.split(" at line ").next().unwrap_or_default();
+            let message = domain::Invalid::message_in_de_error(problem)
+                .unwrap_or("context must be a JSON object of quality and resolution");
+            ApiError::validation("context", message)
         }),
         None => Ok(GenerationContext::default()),
     }
