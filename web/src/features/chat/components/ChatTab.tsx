@@ -3,29 +3,24 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFeatureFlag } from '@/api/featureFlags';
 import { Button } from '@/components/ui/Button';
 import { useCreditShortfall } from '@/lib/credits/shortfall';
-import type { CompletedJob } from '@/lib/jobs/watchJob';
-import { playCompletionChime, setMuted, useMuted } from '@/lib/sound';
-import { notify } from '@/lib/toast';
+import { setMuted, useMuted } from '@/lib/sound';
 import { useViewportWidth } from '@/lib/useMediaQuery';
-import { MOBILE_BREAKPOINT } from '@/lib/breakpoints';
-import { animatePlan, editPlan, generateOffer, regeneratePlan, withPromptEdits, type PromptEdits } from '../logic/actions';
-import type { ChatMedia, ChatMessage, VisualKind } from '../logic/messages';
 import { musicParentMessageId, musicPrompt } from '../logic/music';
 import { canSend } from '../logic/send';
 import { creditsLabel, generationCost, type GenerationSettings } from '../logic/settings';
 import { visibleSuggestions } from '../logic/suggestions';
-import { CHAT_TEXT } from '../logic/texts';
-import { generationView, toMediaItemView, viewerEntries, type ViewerEntry } from '../logic/thread';
+import { toMediaItemView, type ViewerEntry } from '../logic/thread';
 import { useChatThread } from '../state/useChatThread';
-import { useFeedback } from '../state/useFeedback';
-import { CHIME_DELAY_MS, useGenerations } from '../state/useGenerations';
+import { useDock } from '../state/useDock';
+import { useGenerations } from '../state/useGenerations';
 import { useGenerationSettings } from '../state/useGenerationSettings';
 import { useHighlights } from '../state/useHighlights';
+import { useThreadActions } from '../state/useThreadActions';
 import { ChatInput, type ChatInputHandle } from './ChatInput';
 import { ChatMediaViewer } from './ChatMediaViewer';
 import { NoScene, WelcomeCard } from './EmptyStates';
-import { DockPanels, type DockPanel } from './DockPanels';
-import { MessageItem, type ThreadActions } from './MessageItem';
+import { DockPanels } from './DockPanels';
+import { MessageItem } from './MessageItem';
 import { MessageList } from './MessageList';
 import { Suggestions } from './Suggestions';
 
@@ -127,42 +122,22 @@ function Conversation({
 }: ConversationProps) {
   const referenceImageIds = useMemo(() => referenceImages?.map((image) => image.id) ?? [], [referenceImages]);
   const thread = useChatThread({ projectId, sceneId, settings, referenceImageIds });
-  const feedback = useFeedback();
   const viewportWidth = useViewportWidth();
+  const { ref: dockRef, panel: dockPanel, compact: compactDock, openPanel, onFocus, onBlur } = useDock(sceneId, referenceImages?.length === 0, viewportWidth);
   const input = useRef<ChatInputHandle>(null);
   const [draft, setDraft] = useState('');
-  const [editing, setEditing] = useState<ThreadActions['editing']>(null);
-  const [imageEditing, setImageEditing] = useState<ThreadActions['imageEditing']>(null);
-  const [viewer, setViewer] = useState<{ assetId: string; fallback: number } | null>(null);
-  // A campaign without a product photo opens with its photo panel showing, until the user folds it;
-  // on a phone the panel would take half the screen, so there only the notice's Add photo shows.
-  const [dockChoice, setDockChoice] = useState<{ sceneId: string | null; panel: DockPanel | null } | null>(null);
-  const photosFirst = referenceImages?.length === 0 && viewportWidth >= MOBILE_BREAKPOINT;
-  const dockPanel = dockChoice && dockChoice.sceneId === sceneId ? dockChoice.panel : photosFirst ? 'photos' : null;
-  const setDockPanel = (panel: DockPanel | null) => setDockChoice({ sceneId, panel });
-  // Typing on a phone: the bars under the thread fold to one line so the thread keeps the screen.
-  const dock = useRef<HTMLDivElement>(null);
-  const [typing, setTyping] = useState(false);
-  const pressing = useRef(false);
-  useEffect(() => {
-    const down = () => (pressing.current = true);
-    const up = () => (pressing.current = false);
-    window.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
-    return () => {
-      window.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
-    };
-  }, []);
-  const compactDock = typing && viewportWidth < MOBILE_BREAKPOINT;
-  const [promptEdits, setPromptEdits] = useState<PromptEdits>({});
 
   const { followExisting } = generations;
   useEffect(() => followExisting(thread.messages, { projectId, sceneId }), [followExisting, thread.messages, projectId, sceneId]);
-  const messages = useMemo(() => withPromptEdits(thread.messages, promptEdits), [thread.messages, promptEdits]);
-
-  const offer = useMemo(() => generateOffer(messages), [messages]);
-  const entries = useMemo(() => viewerEntries(messages), [messages]);
+  const { messages, entries, actions, animate, afterImageEdit, viewerIndex, showInViewer, closeViewer } = useThreadActions({
+    projectId,
+    sceneId,
+    settings,
+    thread,
+    generations,
+    highlighted,
+    highlight,
+  });
   const items = useMemo(() => entries.map((entry) => toMediaItemView(entry.media)), [entries]);
   const suggestions = visibleSuggestions(messages, viewportWidth);
   const sendable = canSend({ text: draft, referenceImageCount: referenceImageIds.length, busy: thread.busy, hasScene: true });
@@ -189,99 +164,6 @@ function Conversation({
     if (musicDisabled) return;
     void generations.start({ type: 'music', parentMessageId: musicParentMessageId(messages), prompt: musicPrompt(messages) });
   };
-
-  const animate = (message: ChatMessage | undefined, media: ChatMedia) => {
-    const plan = animatePlan(message, media);
-    if (!plan.ok) {
-      notify.error(plan.error);
-      return;
-    }
-    void generations.start({ type: 'animate', ...plan.value }, { failureText: CHAT_TEXT.animateFailed });
-  };
-
-  const openEditor = (message: ChatMessage, preferred?: VisualKind) => {
-    const plan = editPlan(message, preferred);
-    if (!plan.ok) {
-      notify.error(plan.error);
-      return;
-    }
-    setImageEditing(null);
-    setEditing({ messageId: message.id, type: plan.value.type });
-  };
-
-  const afterImageEdit = async (result: CompletedJob) => {
-    await thread.refresh();
-    setTimeout(playCompletionChime, CHIME_DELAY_MS);
-    if (result.assetId) {
-      highlight(result.assetId);
-      setViewer((current) => (current && result.assetId ? { ...current, assetId: result.assetId } : current));
-    }
-  };
-
-  const actions: ThreadActions = {
-    projectId,
-    sceneId,
-    settings,
-    offer,
-    highlighted,
-    feedbackGiven: feedback.given,
-    feedbackSending: feedback.sending,
-    generationFor: (message) => generationView(message, generations.localFor(message.id)),
-    retriesUsed: generations.retriesUsed,
-    editing,
-    imageEditing,
-    onGenerate: (message, kind, variations) => void generations.start({ type: 'chat', messageId: message.id, mediaType: kind, variations }),
-    onRegenerate: (message) => {
-      const plan = regeneratePlan(message);
-      if (!plan.ok) {
-        notify.error(plan.error);
-        return;
-      }
-      void generations.start({ type: 'chat', messageId: message.id, mediaType: plan.value.mediaType, prompt: plan.value.prompt });
-    },
-    onEditPrompt: openEditor,
-    onSaveEdit: async (message, type, prompt) => {
-      const started = await generations.start({ type: 'chat', messageId: message.id, mediaType: type, prompt }, { failureText: CHAT_TEXT.editFailed });
-      // Started or not, the box closes: on failure the message shows its brief as it was.
-      setEditing(null);
-      if (started) setPromptEdits((edits) => ({ ...edits, [message.id]: { ...edits[message.id], [type]: prompt } }));
-      return started;
-    },
-    onCancelEdit: () => setEditing(null),
-    onAnimate: animate,
-    onEditImage: (message, media) => {
-      setEditing(null);
-      setImageEditing({ messageId: message.id, assetId: media.id });
-    },
-    onImageEdited: (result) => {
-      setImageEditing(null);
-      void afterImageEdit(result);
-    },
-    onCancelImageEdit: () => setImageEditing(null),
-    onOpenMedia: (media) =>
-      setViewer({
-        assetId: media.id,
-        fallback: Math.max(
-          0,
-          entries.findIndex((entry) => entry.media.id === media.id),
-        ),
-      }),
-    onRetryVideo: (message) => generations.retryVideo(message.id),
-    onCopyPrompt: async (prompt) => {
-      try {
-        await navigator.clipboard.writeText(prompt);
-        return true;
-      } catch {
-        notify.error(CHAT_TEXT.copyFailed);
-        return false;
-      }
-    },
-    onFeedback: (message, reaction, reason, comment) =>
-      feedback.submit({ messageId: message.id, reaction, reason: reason ?? null, comment, assetUrl: message.media[0]?.url ?? null }),
-  };
-
-  const viewerIndex = viewer ? entries.findIndex((entry) => entry.media.id === viewer.assetId) : -1;
-  const shownIndex = viewer && entries.length > 0 ? (viewerIndex >= 0 ? viewerIndex : Math.min(viewer.fallback, entries.length - 1)) : -1;
 
   return (
     <>
@@ -315,29 +197,12 @@ function Conversation({
         />
       )}
 
-      <div
-        ref={dock}
-        className="shrink-0 border-t border-slate-200 bg-white"
-        onFocus={(event) => {
-          if (event.target instanceof HTMLTextAreaElement) setTyping(true);
-        }}
-        onBlur={(event) => {
-          // Moving to a folded bar keeps the fold until that bar is opened.
-          if (event.relatedTarget instanceof Node && dock.current?.contains(event.relatedTarget)) return;
-          // A press elsewhere (a button in the thread) unfolds only once it is released: moving
-          // the thread under a finger or mouse that is still down would make it miss its target.
-          if (pressing.current) window.addEventListener('pointerup', () => window.setTimeout(() => setTyping(false), 0), { once: true });
-          else setTyping(false);
-        }}
-      >
+      <div ref={dockRef} className="shrink-0 border-t border-slate-200 bg-white" onFocus={onFocus} onBlur={onBlur}>
         <div className="flex max-h-[42vh] flex-col gap-2 overflow-y-auto px-3 pt-2.5">
           <DockPanels
             open={dockPanel}
             compact={compactDock}
-            onOpenChange={(panel) => {
-              setDockPanel(panel);
-              if (panel) setTyping(false);
-            }}
+            onOpenChange={openPanel}
             referenceImages={referenceImages}
             referenceImagePanel={referenceImagePanel}
             onRemoveReferenceImage={onRemoveReferenceImage}
@@ -353,22 +218,19 @@ function Conversation({
         </div>
       </div>
 
-      {viewer && shownIndex >= 0 ? (
+      {viewerIndex >= 0 ? (
         <ChatMediaViewer
           entries={entries}
           items={items}
-          index={shownIndex}
-          onIndexChange={(index) => {
-            const entry = entries[index];
-            if (entry) setViewer({ assetId: entry.media.id, fallback: index });
-          }}
-          onClose={() => setViewer(null)}
+          index={viewerIndex}
+          onIndexChange={showInViewer}
+          onClose={closeViewer}
           projectId={projectId}
           sceneId={sceneId}
           animateCost={videoCost}
           animateShortfall={animateShortfall}
           onAnimate={(entry: ViewerEntry) => {
-            setViewer(null);
+            closeViewer();
             animate(
               messages.find((message) => message.id === entry.messageId),
               entry.media,
