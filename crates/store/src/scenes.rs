@@ -15,6 +15,8 @@ pub struct Scene {
     pub id: Uuid,
     pub project_id: Uuid,
     pub name: String,
+    /// Its place among the project's scenes, from 1. The column is `position`: `order` is a
+    /// reserved word in SQL.
     pub order: i64,
     pub active_asset_id: Option<Uuid>,
     pub settings: Settings,
