@@ -5,6 +5,8 @@
 //! status is `GET /api/jobs/{id}/status`. Kept here for clients written against the older
 //! contract: three more status routes with their own shapes, and the chat's
 //! `video_generation.id` (the job started from a message). The web app reads none of them.
+//! The answers the contract fixes outside the envelope, and its camelCase names, are listed
+//! (and checked against the OpenAPI document) at the end of this module.
 
 use axum::extract::State;
 use serde::Serialize;
@@ -116,4 +118,193 @@ async fn recommendation_status(
 ) -> ApiResult<Json<Success<JobStatusView>>> {
     let job = ownership::owned_job(&state, current.user.id, &id).await?;
     Ok(success(JobStatusView::from(&job)))
+}
+
+/// The rest of the contract's own shapes: answers it fixes outside the `{status, data}`
+/// envelope and field names it spells in camelCase. Each is listed here with why, and the
+/// OpenAPI document is checked against the lists, so no new one appears unnoticed and a
+/// removed one leaves the list.
+#[cfg(test)]
+mod contract_shapes {
+    use std::collections::BTreeSet;
+
+    use serde_json::Value;
+
+    /// 2xx JSON answers whose shape the contract fixes outside the envelope.
+    const OUTSIDE_THE_ENVELOPE: &[(&str, &str, &str)] = &[
+        (
+            "get",
+            "/api/health",
+            "`{status: ok}`, read by load balancers",
+        ),
+        ("post", "/api/auth/signup", "`{token, user}`"),
+        ("post", "/api/auth/signin", "`{token, user}`"),
+        ("get", "/api/auth/me", "`{user}`"),
+        (
+            "get",
+            "/api/media/auth",
+            "`{token, expires_at}`, a bearer for media calls",
+        ),
+        (
+            "get",
+            "/api/credits/balance",
+            "the balance's fields at the top",
+        ),
+        ("get", "/api/feature-flags/check/{flag}", "`{isEnabled}`"),
+        (
+            "get",
+            "/api/chat/status/{id}",
+            "`{processing_status, response, error}`",
+        ),
+        ("get", "/api/projects/{id}/storyboard", "`{success, data}`"),
+        (
+            "get",
+            "/api/reference-images/project/{id}",
+            "`{success, reference_images}`",
+        ),
+        (
+            "get",
+            "/api/reference-images/scene/{id}",
+            "`{success, reference_images}`",
+        ),
+        (
+            "get",
+            "/api/reference-images/{id}",
+            "`{success, reference_image}`",
+        ),
+        (
+            "post",
+            "/api/reference-images/upload-proxy",
+            "`{success, reference_image, error}`",
+        ),
+        (
+            "get",
+            "/api/reference-images/{id}/cutout",
+            "`{mask_url, confidence, source, warning}`",
+        ),
+        (
+            "put",
+            "/api/reference-images/{id}/cutout",
+            "answers like GET",
+        ),
+        (
+            "delete",
+            "/api/reference-images/{id}/cutout",
+            "answers like GET",
+        ),
+        ("post", "/api/stripe/checkout", "`{sessionId, url}`"),
+        ("post", "/api/stripe/subscription", "`{sessionId, url}`"),
+        (
+            "post",
+            "/api/stripe/webhook",
+            "`{received}`, read by Stripe",
+        ),
+        (
+            "get",
+            "/api/video-status/{id}",
+            "the older video poll, above",
+        ),
+    ];
+
+    /// Field names the contract spells in camelCase (the rest of the API is snake_case).
+    const CAMEL_CASE: &[&str] = &[
+        // Checkout and plans: the web's pricing and offer shapes.
+        "specialOffer",
+        "sessionId",
+        "bonusCredits",
+        "isSubscription",
+        "regularCredits",
+        "isSpecialOffer",
+        "offerDescription",
+        "offerType",
+        "totalCreditsPromised",
+        "billingCycle",
+        // Feedback on a message's media.
+        "assetUrl",
+        "feedbackType",
+        "messageId",
+        // Media: the file's metadata and the chat's media items.
+        "fileSize",
+        "creditCost",
+        "thumbnailUrl",
+        // Feature flags.
+        "isEnabled",
+    ];
+
+    fn document() -> Value {
+        serde_json::to_value(crate::openapi()).unwrap()
+    }
+
+    fn resolve<'a>(doc: &'a Value, mut schema: &'a Value) -> &'a Value {
+        while let Some(reference) = schema["$ref"].as_str() {
+            let name = reference.rsplit('/').next().unwrap();
+            schema = &doc["components"]["schemas"][name];
+        }
+        schema
+    }
+
+    #[test]
+    fn every_answer_outside_the_envelope_is_one_the_contract_fixes() {
+        let doc = document();
+        let mut outside = BTreeSet::new();
+        for (path, operations) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in operations.as_object().unwrap() {
+                for (status, response) in operation["responses"].as_object().unwrap() {
+                    let Some(body) = response["content"]["application/json"].get("schema") else {
+                        continue;
+                    };
+                    let properties = &resolve(&doc, body)["properties"];
+                    let enveloped =
+                        properties.get("status").is_some() && properties.get("data").is_some();
+                    if status.starts_with('2') && !enveloped {
+                        outside.insert((method.clone(), path.clone()));
+                    }
+                }
+            }
+        }
+        let listed: BTreeSet<_> = OUTSIDE_THE_ENVELOPE
+            .iter()
+            .map(|(method, path, _)| ((*method).to_owned(), (*path).to_owned()))
+            .collect();
+        assert_eq!(
+            outside, listed,
+            "answer in `Success<T>`, or list the contract's shape here"
+        );
+    }
+
+    #[test]
+    fn every_camel_case_name_is_one_the_contract_spells() {
+        let doc = document();
+        let mut camel = BTreeSet::new();
+        let mut names = |properties: &Value| {
+            for name in properties.as_object().into_iter().flat_map(|p| p.keys()) {
+                if name.chars().any(char::is_uppercase) {
+                    camel.insert(name.clone());
+                }
+            }
+        };
+        for schema in doc["components"]["schemas"].as_object().unwrap().values() {
+            names(&schema["properties"]);
+            for part in schema["allOf"].as_array().into_iter().flatten() {
+                names(&part["properties"]);
+            }
+        }
+        for operations in doc["paths"].as_object().unwrap().values() {
+            for operation in operations.as_object().unwrap().values() {
+                // Headers keep HTTP's own spelling (`Stripe-Signature`).
+                let parameters = operation["parameters"].as_array().into_iter().flatten();
+                for parameter in parameters.filter(|p| p["in"] != "header") {
+                    let name = parameter["name"].as_str().unwrap();
+                    if name.chars().any(char::is_uppercase) {
+                        camel.insert(name.to_owned());
+                    }
+                }
+            }
+        }
+        let listed: BTreeSet<String> = CAMEL_CASE.iter().map(|n| (*n).to_owned()).collect();
+        assert_eq!(
+            camel, listed,
+            "name it in snake_case, or list the contract's name here"
+        );
+    }
 }
