@@ -2759,12 +2759,11 @@ export interface components {
             expires_at: string;
             /** Format: uuid */
             file_id: string;
+            file_type: components["schemas"]["MediaKind"];
             /** @description The file itself, for embedding. */
             file_url: string;
             /** Format: uuid */
             id: string;
-            /** @description `image`, `video` or `audio`. */
-            kind: string;
             /** @description The owner's thumbnail of the file; none for music. */
             preview_url?: string | null;
             project_name?: string | null;

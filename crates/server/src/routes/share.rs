@@ -34,8 +34,7 @@ pub struct ShareLinkView {
     /// The file itself, for embedding.
     file_url: String,
     file_id: Uuid,
-    /// `image`, `video` or `audio`.
-    kind: String,
+    file_type: MediaKind,
     project_name: Option<String>,
     /// The owner's thumbnail of the file; none for music.
     preview_url: Option<String>,
@@ -62,7 +61,7 @@ impl From<OwnedLink> for ShareLinkView {
             url: share::page_url(&owned.token),
             file_url: share::file_url(&owned.token),
             file_id: link.file_id,
-            kind: kind.as_str().to_owned(),
+            file_type: kind,
             project_name: link.project_name,
             preview_url: preview_url(link.file_id, Some(kind)),
             created_at: link.created_at,

@@ -158,7 +158,7 @@ async fn a_share_link_is_a_page_until_it_expires_or_is_revoked(db: Db) {
     assert_eq!(listed.as_array().unwrap().len(), 1, "{listed}");
     assert_eq!(listed[0]["id"], link["id"]);
     assert_eq!(listed[0]["url"], url.as_str());
-    assert_eq!(listed[0]["kind"], "image");
+    assert_eq!(listed[0]["file_type"], "image");
     assert_eq!(listed[0]["file_id"], asset.as_str());
     assert_eq!(listed[0]["project_name"], "Lavender \"Soap\" <Launch> & Co");
     let other = app.signup("other@example.com").await;

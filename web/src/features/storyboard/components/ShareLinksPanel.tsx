@@ -38,7 +38,7 @@ export function ShareLinksPanel() {
 
 function ShareLinkRow({ link }: { link: ListedShareLink }) {
   const revoke = useRevokeShareLink();
-  const label = `${link.kind === 'audio' ? 'Music' : link.kind === 'video' ? 'Video' : 'Image'} from ${link.project_name ?? 'a project'}`;
+  const label = `${link.file_type === 'audio' ? 'Music' : link.file_type === 'video' ? 'Video' : 'Image'} from ${link.project_name ?? 'a project'}`;
   return (
     <li className="flex items-center gap-3 py-3" data-testid="share-link">
       {link.preview_url ? (
