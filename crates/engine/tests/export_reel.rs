@@ -7,6 +7,7 @@
 mod common;
 
 use common::ffmpeg::{self, frame, probe, rms, sound};
+use common::DiscShot;
 use domain::generation::Duration;
 use domain::{Quality, Resolution};
 use engine::audio::{compose, AudioFormat};
@@ -14,33 +15,12 @@ use engine::export::{reels, ReelSource, Target};
 use engine::generate::ImageRequest;
 use engine::video::{animate, VideoQuality, VideoSource};
 use engine::{codec, NoProgress};
-use image::{RgbImage, Rgba, RgbaImage};
-
-/// A landscape product shot: a red disc on a pale gradient.
-fn picture(w: u32, h: u32) -> Vec<u8> {
-    let image = RgbaImage::from_fn(w, h, |x, y| {
-        let (fx, fy) = (x as f32 / w as f32, y as f32 / h as f32);
-        let (dx, dy) = (fx - 0.5, (fy - 0.5) * h as f32 / w as f32);
-        if dx * dx + dy * dy < 0.01 {
-            Rgba([200, 40, 50, 255])
-        } else {
-            Rgba([
-                (170.0 + 60.0 * fx) as u8,
-                (180.0 + 50.0 * fy) as u8,
-                200,
-                255,
-            ])
-        }
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    image.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
+use image::RgbImage;
 
 #[test]
 fn a_video_with_music_becomes_reels_with_h264_and_aac_lc_that_fade_out() {
     let clip = animate(
-        VideoSource::Image(&picture(960, 540)),
+        VideoSource::Image(&DiscShot::red(960, 540).png()),
         "slow push in",
         Duration::Five,
         VideoQuality::P480,
@@ -288,7 +268,7 @@ fn a_reel_of_a_scene_the_engine_can_render_again_is_that_scene_at_the_reels_rati
 #[test]
 fn reels_refuse_pictures_targets_and_unreadable_music() {
     let clip = animate(
-        VideoSource::Image(&picture(640, 360)),
+        VideoSource::Image(&DiscShot::red(640, 360).png()),
         "pan left",
         Duration::Five,
         VideoQuality::P480,

@@ -6,9 +6,8 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::ffmpeg::run;
+use common::ffmpeg::frame_number;
+use common::DiscShot;
 use domain::generation::Duration;
 use engine::audio::{compose, AudioFormat};
 use engine::design::{
@@ -39,53 +38,11 @@ fn fonts() -> FontBook {
 
 /// A bright, busy product shot: white top half, a pale gradient and a red disc.
 fn picture() -> Vec<u8> {
-    let (w, h) = (960, 540);
-    let image = RgbaImage::from_fn(w, h, |x, y| {
-        let (fx, fy) = (x as f32 / w as f32, y as f32 / h as f32);
-        let (dx, dy) = (fx - 0.5, (fy - 0.5) * h as f32 / w as f32);
-        if dx * dx + dy * dy < 0.01 {
-            Rgba([200, 40, 50, 255])
-        } else if fy < 0.5 {
-            Rgba([250, 250, 250, 255])
-        } else {
-            Rgba([
-                (170.0 + 60.0 * fx) as u8,
-                (180.0 + 50.0 * fy) as u8,
-                200,
-                255,
-            ])
-        }
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    image.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-/// Frame `n` of `file`, decoded by ffmpeg.
-fn frame_n(file: &Path, n: u32) -> RgbImage {
-    let select = format!("select=eq(n\\,{n})");
-    let png = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-i",
-            file.to_str().unwrap(),
-            "-vf",
-            &select,
-            "-fps_mode",
-            "passthrough",
-            "-frames:v",
-            "1",
-            "-f",
-            "image2pipe",
-            "-c:v",
-            "png",
-            "-",
-        ],
-    );
-    image::load_from_memory(&png).unwrap().to_rgb8()
+    DiscShot {
+        white_top: true,
+        ..DiscShot::red(960, 540)
+    }
+    .png()
 }
 
 /// Mean absolute difference of two frames inside `r` (per channel, 0–255).
@@ -258,7 +215,12 @@ fn a_reel_carries_a_title_card_and_an_end_card_that_fade() {
     std::fs::write(&carded_file, &carded.file.bytes).unwrap();
     let frames = (5.0 * FPS) as u32;
     let times = CardTimes::of(5.0);
-    let at = |n: u32| (frame_n(&carded_file, n), frame_n(&plain_file, n));
+    let at = |n: u32| {
+        (
+            frame_number(&carded_file, n as usize),
+            frame_number(&plain_file, n as usize),
+        )
+    };
 
     // The headline is on the first second (its glyphs white on the scrim, unlike the plain
     // reel) and gone once the title has faded out.

@@ -2,81 +2,24 @@
 //! decoder independent of ours), shows the same corner mark a picture gets, and nothing else
 //! of the clip changes beyond the re-encode's noise.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
+use common::ffmpeg::{frame_count, frame_number};
+use common::DiscShot;
 use domain::generation::Duration;
 use engine::video::{animate, mark_mp4, VideoQuality, VideoSource};
 use engine::{watermark, EngineError, NoProgress};
-use image::{RgbImage, Rgba, RgbaImage};
+use image::RgbImage;
 
 /// A landscape picture with a bright corner, where a dark mark shows most.
 fn picture(w: u32, h: u32) -> Vec<u8> {
-    let image = RgbaImage::from_fn(w, h, |x, y| {
-        let (fx, fy) = (x as f32 / w as f32, y as f32 / h as f32);
-        let (dx, dy) = (fx - 0.5, fy - 0.5);
-        if dx * dx + dy * dy < 0.03 {
-            Rgba([190, 60, 70, 255])
-        } else {
-            Rgba([
-                (170.0 + 60.0 * fx) as u8,
-                (180.0 + 50.0 * fy) as u8,
-                200,
-                255,
-            ])
-        }
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    image.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-fn ffmpeg(args: &[&str]) -> Vec<u8> {
-    let output = Command::new("ffmpeg")
-        .args(["-v", "error", "-nostdin"])
-        .args(args)
-        .output()
-        .expect("ffmpeg is installed");
-    assert!(
-        output.status.success(),
-        "ffmpeg {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
-/// Frame `n` of the file, as ffmpeg decodes it.
-fn frame(file: &Path, n: usize) -> RgbImage {
-    let png = ffmpeg(&[
-        "-i",
-        file.to_str().unwrap(),
-        "-vf",
-        &format!("select=eq(n\\,{n})"),
-        "-frames:v",
-        "1",
-        "-f",
-        "image2pipe",
-        "-c:v",
-        "png",
-        "-",
-    ]);
-    image::load_from_memory(&png).unwrap().to_rgb8()
-}
-
-fn frame_count(file: &Path) -> usize {
-    let out = ffmpeg(&[
-        "-i",
-        file.to_str().unwrap(),
-        "-map",
-        "0:v:0",
-        "-f",
-        "framemd5",
-        "-",
-    ]);
-    String::from_utf8_lossy(&out)
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .count()
+    DiscShot {
+        disc: [190, 60, 70],
+        radius_squared: 0.03,
+        round: false,
+        ..DiscShot::red(w, h)
+    }
+    .png()
 }
 
 /// The mean absolute difference per channel of `a` and `b` over the pixels `which` picks.
@@ -124,8 +67,8 @@ fn every_frame_of_a_marked_clip_carries_the_mark() {
     );
 
     for n in [0, 47, 119] {
-        let clean = frame(&clean_file, n);
-        let got = frame(&marked_file, n);
+        let clean = frame_number(&clean_file, n);
+        let got = frame_number(&marked_file, n);
         assert_eq!(got.dimensions(), clean.dimensions());
         assert_eq!(got.dimensions(), (clip.width, clip.height));
         // What the mark should look like on this frame: the clean frame marked as a picture is.

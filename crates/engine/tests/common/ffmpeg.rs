@@ -137,3 +137,53 @@ pub fn edges(frame: &image::RgbImage, rows: std::ops::Range<u32>) -> f32 {
     }
     edge as f32 / n as f32
 }
+
+/// Frame number `n` (from 0) of the video in `file`, decoded by ffmpeg.
+pub fn frame_number(file: &Path, n: usize) -> image::RgbImage {
+    let select = format!("select=eq(n\\,{n})");
+    let png = run(
+        "ffmpeg",
+        &[
+            "-v",
+            "error",
+            "-nostdin",
+            "-i",
+            file.to_str().unwrap(),
+            "-vf",
+            &select,
+            "-fps_mode",
+            "passthrough",
+            "-frames:v",
+            "1",
+            "-f",
+            "image2pipe",
+            "-c:v",
+            "png",
+            "-",
+        ],
+    );
+    image::load_from_memory(&png).unwrap().to_rgb8()
+}
+
+/// How many frames the first video stream of `file` has, as ffmpeg decodes it.
+pub fn frame_count(file: &Path) -> usize {
+    let out = run(
+        "ffmpeg",
+        &[
+            "-v",
+            "error",
+            "-nostdin",
+            "-i",
+            file.to_str().unwrap(),
+            "-map",
+            "0:v:0",
+            "-f",
+            "framemd5",
+            "-",
+        ],
+    );
+    String::from_utf8_lossy(&out)
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .count()
+}

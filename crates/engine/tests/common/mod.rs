@@ -229,3 +229,55 @@ pub fn iou(cut: &engine::cutout::Cutout, photo: &Photo) -> f32 {
     }
     inter as f32 / union.max(1) as f32
 }
+
+/// A plain product shot for video tests: a disc on a pale gradient, and optionally a white
+/// upper half (a bright, busy frame for text over it).
+pub struct DiscShot {
+    pub width: u32,
+    pub height: u32,
+    pub disc: [u8; 3],
+    /// The disc's squared radius, as a share of the frame's width (of each side when not `round`).
+    pub radius_squared: f32,
+    /// Round on screen; else stretched with the frame.
+    pub round: bool,
+    pub white_top: bool,
+}
+
+impl DiscShot {
+    /// A red disc, round, on the gradient alone.
+    pub fn red(width: u32, height: u32) -> Self {
+        Self {
+            width,
+            height,
+            disc: [200, 40, 50],
+            radius_squared: 0.01,
+            round: true,
+            white_top: false,
+        }
+    }
+
+    pub fn png(&self) -> Vec<u8> {
+        let (w, h) = (self.width, self.height);
+        let image = RgbaImage::from_fn(w, h, |x, y| {
+            let (fx, fy) = (x as f32 / w as f32, y as f32 / h as f32);
+            let stretch = if self.round { h as f32 / w as f32 } else { 1.0 };
+            let (dx, dy) = (fx - 0.5, (fy - 0.5) * stretch);
+            if dx * dx + dy * dy < self.radius_squared {
+                let [r, g, b] = self.disc;
+                Rgba([r, g, b, 255])
+            } else if self.white_top && fy < 0.5 {
+                Rgba([250, 250, 250, 255])
+            } else {
+                Rgba([
+                    (170.0 + 60.0 * fx) as u8,
+                    (180.0 + 50.0 * fy) as u8,
+                    200,
+                    255,
+                ])
+            }
+        });
+        let mut out = std::io::Cursor::new(Vec::new());
+        image.write_to(&mut out, image::ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+}
