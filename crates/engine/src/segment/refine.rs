@@ -127,42 +127,59 @@ pub fn upsample(photo: &RgbaImage, co: &Coefficients, fg: &[bool]) -> GrayImage 
         .min(4);
     let per = (ph as usize).div_ceil(threads);
     let raw = photo.as_raw();
+    // Each photo column's left working column and weight, and the runs of photo columns that
+    // share a working column: where a run's four working corners are settled alike, the whole
+    // run is answered at once (most of a large photo).
+    let cols: Vec<(usize, f32)> = (0..pw as usize)
+        .map(|x| {
+            let fx = ((x as f32 + 0.5) * sx - 0.5).clamp(0.0, (w - 1) as f32);
+            let x0 = fx.floor() as usize;
+            (x0, fx - x0 as f32)
+        })
+        .collect();
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
+    for (x, &(x0, _)) in cols.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.2 == x0 => run.1 = x + 1,
+            _ => runs.push((x, x + 1, x0)),
+        }
+    }
     std::thread::scope(|scope| {
         let mut rows = rows.peekable();
         while rows.peek().is_some() {
             let chunk: Vec<(usize, &mut [u8])> = rows.by_ref().take(per).collect();
-            let (co, settled) = (&co, &settled);
+            let (co, settled, cols, runs) = (&co, &settled, &cols, &runs);
             scope.spawn(move || {
                 for (y, row) in chunk {
                     let fy = ((y as f32 + 0.5) * sy - 0.5).clamp(0.0, (h - 1) as f32);
                     let y0 = fy.floor() as usize;
                     let y1 = (y0 + 1).min(h - 1);
                     let ty = fy - y0 as f32;
-                    for (x, o) in row.iter_mut().enumerate() {
-                        let fx = ((x as f32 + 0.5) * sx - 0.5).clamp(0.0, (w - 1) as f32);
-                        let x0 = fx.floor() as usize;
+                    for &(start, end, x0) in runs {
                         let x1 = (x0 + 1).min(w - 1);
-                        let tx = fx - x0 as f32;
                         let corners = [y0 * w + x0, y0 * w + x1, y1 * w + x0, y1 * w + x1];
                         if let Some(v) = settled[corners[0]] {
                             if corners.iter().all(|&c| settled[c] == Some(v)) {
-                                *o = if v { 255 } else { 0 };
+                                row[start..end].fill(if v { 255 } else { 0 });
                                 continue;
                             }
                         }
-                        let lerp = |v: &[f32]| {
-                            let top = v[corners[0]] * (1.0 - tx) + v[corners[1]] * tx;
-                            let bottom = v[corners[2]] * (1.0 - tx) + v[corners[3]] * tx;
-                            top * (1.0 - ty) + bottom * ty
-                        };
-                        let p = (y * pw as usize + x) * 4;
-                        let mut q = lerp(&co.b);
-                        for c in 0..3 {
-                            q += lerp(&co.a[c]) * raw[p + c] as f32 / 255.0;
+                        for (x, o) in row.iter_mut().enumerate().take(end).skip(start) {
+                            let tx = cols[x].1;
+                            let lerp = |v: &[f32]| {
+                                let top = v[corners[0]] * (1.0 - tx) + v[corners[1]] * tx;
+                                let bottom = v[corners[2]] * (1.0 - tx) + v[corners[3]] * tx;
+                                top * (1.0 - ty) + bottom * ty
+                            };
+                            let p = (y * pw as usize + x) * 4;
+                            let mut q = lerp(&co.b);
+                            for c in 0..3 {
+                                q += lerp(&co.a[c]) * raw[p + c] as f32 / 255.0;
+                            }
+                            // Values within a few percent of 0 or 1 are the filter's ripple.
+                            let q = ((q - 0.04) / 0.92).clamp(0.0, 1.0);
+                            *o = (q * 255.0).round() as u8;
                         }
-                        // Values within a few percent of 0 or 1 are the filter's ripple.
-                        let q = ((q - 0.04) / 0.92).clamp(0.0, 1.0);
-                        *o = (q * 255.0).round() as u8;
                     }
                 }
             });
