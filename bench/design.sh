@@ -2,11 +2,15 @@
 # Ad design round trips against the studio binary, as a seller's browser sees them: a design
 # made from an existing picture (`POST /api/media/{id}/designs`) and its headline edited
 # (`PATCH /api/media/{id}/design`), each timed by curl from the request to the answer's last
-# byte — reading the picture from storage, decoding it, laying out, rendering, encoding the PNG
-# and its thumbnail, storing them and the row. The picture is a 1024×1536 scene the offline
-# engine generates first (SQLite, local storage; no marks without payments configured).
+# byte — reading the picture and its stored product mask from storage, decoding them, laying
+# out, rendering, encoding the PNG and its thumbnail, storing them and the row. The picture is
+# a 1024×1536 scene the offline engine generates first (SQLite, local storage; no marks
+# without payments configured).
 #
-#   bench/design.sh        # RUNS=20 of each; STUDIO_BIN measures another build of `studio`
+#   bench/design.sh                  # RUNS=20 of each; STUDIO_BIN measures another build
+#   WITHOUT_MASK=1 bench/design.sh   # the picture's stored mask deleted first, as for a
+#                                    # picture made before masks were kept: the first design
+#                                    # segments it, the rest reuse the process's copy
 #
 # Builds release unless STUDIO_BIN names a binary. Prints median, fastest and slowest.
 set -euo pipefail
@@ -58,6 +62,10 @@ for _ in $(seq 600); do
   sleep 0.2
 done
 
+if [[ -n ${WITHOUT_MASK:-} ]]; then
+  rm "$work/media/generated/$job".*.mask.png
+fi
+
 # Prints "median fastest slowest" in ms of the numbers (seconds) on stdin.
 stats() {
   sort -n | awk '{ v[NR] = $1 * 1000 } END {
@@ -66,7 +74,8 @@ stats() {
 }
 
 body='{"headline":"Fresh espresso, roasted this morning","subline":"Single-origin beans from our Lisbon roastery","offer":"20% off this weekend","cta":"Order now","logo":false,"template":"headline_top_left"}'
-design=$(call POST "/api/media/$job/designs" -d "$body" | json id)
+first=$(call POST "/api/media/$job/designs" -d "$body" -o "$work/first" -w '%{time_total}')
+design=$(json id <"$work/first")
 made=$(for _ in $(seq "$runs"); do
   call POST "/api/media/$job/designs" -d "$body" -o /dev/null -w '%{time_total}\n'
 done | stats)
@@ -78,6 +87,8 @@ done | stats)
 echo "$runs runs each on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%F), $studio"
 printf '| %-52s | %8s | %8s | %8s |\n' "round trip (1024×1536 picture)" "median" "fastest" "slowest"
 printf '|%s|%s|%s|%s|\n' "------------------------------------------------------" "----------" "----------" "----------"
+printf '| %-52s | %5s ms | %8s | %8s |\n' "POST /api/media/{id}/designs (the first on it)" \
+  "$(awk "BEGIN { printf \"%.1f\", $first * 1000 }")" "" ""
 read -r m lo hi <<<"$made"
 printf '| %-52s | %5s ms | %5s ms | %5s ms |\n' "POST /api/media/{id}/designs (a new design)" "$m" "$lo" "$hi"
 read -r m lo hi <<<"$edited"

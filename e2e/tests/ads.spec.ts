@@ -115,6 +115,66 @@ for (const view of views) {
   });
 }
 
+test('an ad from the Generate panel after its image, shown whole on the storyboard card (desktop)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(views[0]!.viewport);
+  await signUpWithProject(page, 'ads-panel-desktop', 'Roast Co');
+  await page.getByRole('tab', { name: 'Generate' }).click();
+  const panel = page.getByTestId('generate-panel');
+  await panel.getByTestId('reference-image-input').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: productPhoto([40, 90, 160]) });
+  await expect(panel.getByTestId('reference-image')).toHaveCount(1, { timeout: 30_000 });
+  await panel.getByRole('radio', { name: 'Templates' }).check();
+  await panel
+    .getByRole('radiogroup', { name: /template/i })
+    .getByRole('radio')
+    .first()
+    .check();
+  // Square: the picture fills the card's square frame, so only the design's inset keeps its
+  // headline from under the card's corner button.
+  await panel
+    .getByRole('radiogroup', { name: 'Aspect Ratio' })
+    .getByRole('radio', { name: /Square/ })
+    .click();
+  await panel.getByRole('button', { name: /^Generate/ }).click();
+  const picture = panel.getByTestId('generate-result').locator('img').first();
+  await expect(picture).toBeVisible({ timeout: 60_000 });
+
+  // The Ad step under the image: the proposed copy, edited, set in the brand kit for free.
+  await panel.getByRole('button', { name: 'Make an ad from this image' }).click();
+  const form = panel.getByRole('form', { name: 'Make an ad' });
+  await expect(form.getByLabel('Headline')).toBeVisible({ timeout: 15_000 });
+  await form.getByLabel('Headline').fill('Fresh cups all weekend');
+  await form.getByLabel('Offer').fill('20% off');
+  await form.getByLabel('Layout').selectOption('headline_top_left');
+  await form.getByRole('button', { name: 'Make ad' }).click();
+  const ad = panel.getByRole('img', { name: 'Ad: Fresh cups all weekend' });
+  await expect(ad).toBeVisible({ timeout: 30_000 });
+  await expect(ad).toHaveJSProperty('complete', true);
+  expect(await ad.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(panel.getByText(/Your ad is on the storyboard/)).toBeVisible();
+
+  // The storyboard opened the campaign on the ad; back on the grid, its card shows the ad
+  // whole, below the reorder button over the card's corner
+  // (the headline starts at the design's top-left).
+  const designId = new URL((await ad.getAttribute('src'))!, page.url()).pathname.split('/').pop()!;
+  const detail = page.getByTestId('scene-detail');
+  await expect(detail.getByText('Asset 2 of 2')).toBeVisible({ timeout: 30_000 });
+  await detail.getByRole('button', { name: 'Back' }).click();
+  const card = page.getByTestId('scene-grid').getByRole('article', { name: 'Campaign 1' });
+  const shown = card.locator(`img[src*="${designId}"]`);
+  await expect(shown).toBeVisible({ timeout: 30_000 });
+  await expect(shown).toHaveJSProperty('complete', true);
+  const grip = (await card.getByRole('button', { name: 'Reorder Campaign 1' }).boundingBox())!;
+  const image = (await shown.boundingBox())!;
+  const [width, height] = await shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  // object-fit: contain: where the picture itself is drawn inside the element's box.
+  const scale = Math.min(image.width / width!, image.height / height!);
+  const top = image.y + (image.height - height! * scale) / 2;
+  const left = image.x + (image.width - width! * scale) / 2;
+  expect(top >= grip.y + grip.height || left >= grip.x + grip.width, `the design (${left}, ${top}) is clear of the button`).toBe(true);
+  await shot(page, 'ads-panel-desktop');
+});
+
 interface StoryboardMedia {
   id: string;
   file_metadata: { design?: { copy: { headline: string } } | null };

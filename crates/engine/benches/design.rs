@@ -83,29 +83,82 @@ fn benches(c: &mut Criterion) {
             render(&pic, &d, &book, None)
         })
     });
-    // What the server does around them for a new design over a stored 1080×1350 picture:
-    // decode it, lay out and render, encode the PNG it stores and make its thumbnail.
+    // What the server does for a new design over a stored 1080×1350 picture with its
+    // product mask stored beside it: decode both, lay out and render, encode the PNG it
+    // stores and make its thumbnail from the rendered pixels. Then each step alone.
     let stored = engine::codec::encode_jpeg(
         &resize(&pic, 1080, 1350, FilterType::Triangle),
         engine::codec::JPEG_QUALITY,
     )
     .unwrap();
+    let stored_mask =
+        engine::codec::encode_mask_png(&resize(&mask, 1080, 1350, FilterType::Nearest)).unwrap();
+    let set = |picture: &image::RgbaImage, mask: &image::GrayImage| {
+        let d = lay_out(
+            picture,
+            Some(mask),
+            &copy,
+            &brand,
+            &book,
+            Template::HeadlineTopLeft,
+            picture.dimensions(),
+        )
+        .unwrap();
+        render(picture, &d, &book, None)
+    };
     g.bench_function("design as the server sets it 1080x1350", |b| {
         b.iter(|| {
             let picture = engine::codec::decode(&stored, engine::codec::MAX_DIMENSION).unwrap();
-            let d = lay_out(
+            let mask = engine::codec::decode_mask_png(&stored_mask, 1080, 1350).unwrap();
+            let rendered = set(&picture, &mask);
+            let png = engine::codec::encode_png(&rendered).unwrap();
+            let thumbnail =
+                engine::intake::thumbnail_of_pixels(&image::DynamicImage::ImageRgba8(rendered))
+                    .unwrap();
+            (png, thumbnail)
+        })
+    });
+    let picture = engine::codec::decode(&stored, engine::codec::MAX_DIMENSION).unwrap();
+    let small_mask = engine::codec::decode_mask_png(&stored_mask, 1080, 1350).unwrap();
+    let rendered = image::DynamicImage::ImageRgba8(set(&picture, &small_mask));
+    g.bench_function("step: decode the stored JPEG 1080x1350", |b| {
+        b.iter(|| engine::codec::decode(&stored, engine::codec::MAX_DIMENSION).unwrap())
+    });
+    g.bench_function("step: decode the stored mask 1080x1350", |b| {
+        b.iter(|| engine::codec::decode_mask_png(&stored_mask, 1080, 1350).unwrap())
+    });
+    g.bench_function("step: lay out 1080x1350", |b| {
+        b.iter(|| {
+            lay_out(
                 &picture,
-                None,
+                Some(&small_mask),
                 &copy,
                 &brand,
                 &book,
                 Template::HeadlineTopLeft,
-                picture.dimensions(),
+                (1080, 1350),
             )
-            .unwrap();
-            let png = engine::codec::encode_png(&render(&picture, &d, &book, None)).unwrap();
-            engine::intake::thumbnail_of(&png).unwrap()
+            .unwrap()
         })
+    });
+    let d = lay_out(
+        &picture,
+        Some(&small_mask),
+        &copy,
+        &brand,
+        &book,
+        Template::HeadlineTopLeft,
+        (1080, 1350),
+    )
+    .unwrap();
+    g.bench_function("step: render 1080x1350", |b| {
+        b.iter(|| render(&picture, &d, &book, None))
+    });
+    g.bench_function("step: encode the design PNG 1080x1350", |b| {
+        b.iter(|| engine::codec::encode_png(rendered.as_rgba8().unwrap()).unwrap())
+    });
+    g.bench_function("step: thumbnail from the pixels 1080x1350", |b| {
+        b.iter(|| engine::intake::thumbnail_of_pixels(&rendered).unwrap())
     });
     g.finish();
 }

@@ -6,7 +6,7 @@
 
 use std::io::Cursor;
 
-use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbaImage};
+use image::{DynamicImage, GrayImage, ImageDecoder, ImageReader, Limits, RgbaImage};
 
 use crate::EngineError;
 
@@ -65,6 +65,46 @@ pub fn encode_png(image: &RgbaImage) -> Result<Vec<u8>, EngineError> {
         .finish()
         .map_err(|e| EngineError::Encode(format!("png: {e}")))?;
     Ok(out)
+}
+
+/// One-channel PNG of a mask (a product's alpha), fast deflate: mostly runs of 0 and 255, so
+/// a few kilobytes.
+pub fn encode_mask_png(mask: &GrayImage) -> Result<Vec<u8>, EngineError> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, mask.width(), mask.height());
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder
+        .write_header()
+        .map_err(|e| EngineError::Encode(format!("png: {e}")))?;
+    writer
+        .write_image_data(mask.as_raw())
+        .map_err(|e| EngineError::Encode(format!("png: {e}")))?;
+    writer
+        .finish()
+        .map_err(|e| EngineError::Encode(format!("png: {e}")))?;
+    Ok(out)
+}
+
+/// A mask [`encode_mask_png`] wrote, when it is `width`×`height`; anything else (another
+/// size, not a PNG) is an error: the caller finds the mask another way.
+pub fn decode_mask_png(bytes: &[u8], width: u32, height: u32) -> Result<GrayImage, EngineError> {
+    let invalid = |e: image::ImageError| EngineError::InvalidInput(format!("mask: {e}"));
+    let mut decoder = image::codecs::png::PngDecoder::new(Cursor::new(bytes)).map_err(invalid)?;
+    if decoder.dimensions() != (width, height) {
+        let (w, h) = decoder.dimensions();
+        return Err(EngineError::InvalidInput(format!(
+            "mask is {w}x{h}, the picture {width}x{height}"
+        )));
+    }
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(width);
+    limits.max_image_height = Some(height);
+    decoder.set_limits(limits).map_err(invalid)?;
+    Ok(DynamicImage::from_decoder(decoder)
+        .map_err(invalid)?
+        .into_luma8())
 }
 
 /// Baseline JPEG of the RGB channels; `quality` is 1..=100.
@@ -128,6 +168,15 @@ mod tests {
                 if x < 5 { 128 } else { 255 },
             ])
         })
+    }
+
+    #[test]
+    fn mask_png_round_trips_exactly_and_refuses_another_size() {
+        let mask = GrayImage::from_fn(37, 21, |x, y| image::Luma([((x * 7 + y) % 256) as u8]));
+        let bytes = encode_mask_png(&mask).unwrap();
+        assert_eq!(decode_mask_png(&bytes, 37, 21).unwrap(), mask);
+        assert!(decode_mask_png(&bytes, 21, 37).is_err());
+        assert!(decode_mask_png(b"not a png", 37, 21).is_err());
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use domain::{ColorPalette, Composition, Environment, Lighting, Quality, Resolution};
 
+use image::GrayImage;
+
 pub use crate::codec::OutputFormat;
 pub use crate::scene::StandIn;
 use crate::{codec, scene, EngineError, Progress, SubProgress};
@@ -60,6 +62,9 @@ pub struct RenderedImage {
     pub stand_in: Option<StandIn>,
     /// What the picture shows, in words: for alt text, never the prompt's wishes.
     pub description: String,
+    /// Where the product stands, exactly as it was composited (its alpha, picture-sized):
+    /// kept beside the picture so an ad design keeps text off it without segmenting again.
+    pub product_mask: GrayImage,
 }
 
 /// Renders and encodes one image. Stages: "cutout", "scene", "encode".
@@ -77,6 +82,7 @@ pub fn generate_image(
         mime: req.format.mime(),
         width: image.width(),
         height: image.height(),
+        product_mask: crate::design::layer_mask(&layers.product),
         stand_in: layers.stand_in,
         description: layers.description,
     })

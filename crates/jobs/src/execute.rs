@@ -573,6 +573,9 @@ async fn store_output(
         objects.push((keys.poster.clone(), poster));
         keys.poster
     });
+    if let (MediaKind::Image, Some(mask)) = (file_type, output.product_mask_png.clone()) {
+        objects.push((store::product_mask_key(&key), mask));
+    }
     let marked = if ctx.watermark {
         watermarked(output.bytes.clone(), file_type, &output.mime).await?
     } else {

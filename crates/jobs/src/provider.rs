@@ -228,6 +228,9 @@ pub struct MediaOutput {
     pub duration_seconds: Option<f64>,
     /// A video's first frame, JPEG.
     pub poster_jpeg: Option<Bytes>,
+    /// A picture's product mask as the compositor placed it (grey PNG, picture-sized), stored
+    /// beside the picture for its ad designs; none when the picture's maker did not place one.
+    pub product_mask_png: Option<Bytes>,
     /// Provider-specific facts for `file_metadata` (motion, tempo, edit operation…).
     pub details: FileMetadata,
 }
@@ -318,6 +321,7 @@ impl MediaProvider for EngineProvider {
             let photos: Vec<&[u8]> = input.reference_photos.iter().map(|b| b.as_ref()).collect();
             let request = engine_request(&input, &photos);
             let image = engine::generate::generate_image(&request, &mut progress)?;
+            let mask = engine::codec::encode_mask_png(&image.product_mask)?;
             Ok(MediaOutput {
                 extension: request.format.extension(),
                 bytes: Bytes::from(image.bytes),
@@ -326,6 +330,7 @@ impl MediaProvider for EngineProvider {
                 height: Some(image.height),
                 duration_seconds: None,
                 poster_jpeg: None,
+                product_mask_png: Some(Bytes::from(mask)),
                 // Said to the seller: without a product photo a drawn stand-in was staged; and
                 // what the picture shows, for its alt text (the prompt is only what was asked).
                 details: FileMetadata {
@@ -361,6 +366,7 @@ impl MediaProvider for EngineProvider {
                 height: Some(edited.height),
                 duration_seconds: None,
                 poster_jpeg: None,
+                product_mask_png: None,
                 details: FileMetadata {
                     edit_operation: Some(format!("{:?}", edited.op)),
                     ..FileMetadata::default()
@@ -422,6 +428,7 @@ impl MediaProvider for EngineProvider {
                 height: Some(clip.height),
                 duration_seconds: Some(f64::from(clip.duration_seconds)),
                 poster_jpeg: Some(Bytes::from(clip.poster_jpeg)),
+                product_mask_png: None,
                 details: FileMetadata {
                     fps: Some(clip.fps),
                     camera: Some(format!("{:?}", clip.motion.camera)),
@@ -457,6 +464,7 @@ impl MediaProvider for EngineProvider {
                 height: None,
                 duration_seconds: Some(f64::from(track.duration_seconds)),
                 poster_jpeg: None,
+                product_mask_png: None,
                 details: FileMetadata {
                     bpm: Some(f64::from(track.bpm)),
                     mood: Some(format!("{:?}", track.mood)),

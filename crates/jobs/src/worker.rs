@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use domain::events::{AssetRef, JobEvent, StoryboardUpdated};
 use domain::jobs::{retry_backoff, MAX_ATTEMPTS};
 use domain::{
-    Generation, GenerationState, JobFailure, JobStatus, LiveEvent, MediaItem, ProcessingStatus,
+    Generation, GenerationState, JobFailure, JobStatus, LiveEvent, MediaItem, MediaKind,
+    ProcessingStatus,
 };
 use store::{Guard, Job, MediaStorage, MessageParts, NewEvent, NewMediaAsset, Signal, Store};
 use tokio::sync::watch;
@@ -523,6 +524,9 @@ impl Worker {
                 let mut keys = failed_scratch(&failed);
                 if let Some(asset) = produced {
                     keys.push(asset.storage_key.clone());
+                    if asset.file_type == MediaKind::Image {
+                        keys.push(store::product_mask_key(&asset.storage_key));
+                    }
                     keys.extend(asset.thumbnail_key.clone());
                     keys.extend(asset.poster_key.clone());
                     keys.extend(asset.watermarked_key.clone());

@@ -50,8 +50,8 @@ pub use jobs::{
     ExportAdmission, ExportRefused, Guard, Job, NewJob, RecentDuration, EXPORTS_IN_FLIGHT,
 };
 pub use media::{
-    converted_music_key, marked_poster_key, DeletedMedia, FileReplacement, MediaAsset, MediaPlace,
-    NewMediaAsset, StoredFile,
+    converted_music_key, marked_poster_key, product_mask_key, DeletedMedia, FileReplacement,
+    MediaAsset, MediaPlace, NewMediaAsset, StoredFile,
 };
 pub use messages::{Message, MessageParts, Stored};
 pub use presets::{Feedback, NewFeedback, StylePreset};

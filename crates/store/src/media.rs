@@ -286,6 +286,13 @@ pub fn marked_poster_key(poster_key: &str) -> String {
     }
 }
 
+/// Where a picture's product mask is kept (a grey PNG of the picture's size: where its maker
+/// placed the product), read by its ad designs and deleted with the asset. Pictures made
+/// before masks were kept, uploads and edits have none stored.
+pub fn product_mask_key(storage_key: &str) -> String {
+    format!("{storage_key}.mask.png")
+}
+
 /// The formats a music track is converted to on download.
 pub const MUSIC_CONVERSIONS: [&str; 3] = ["ogg", "wav", "m4a"];
 
@@ -304,7 +311,7 @@ pub struct DeletedMedia {
 
 impl Store {
     /// Deletes one of the user's media assets. A scene showing it as its active asset falls back
-    /// to its other media, and the bytes (original, thumbnail, poster, marked copies, music conversions) are queued for deletion
+    /// to its other media, and the bytes (original, thumbnail, poster, marked copies, music conversions, a picture's product mask) are queued for deletion
     /// in the same transaction, so no object outlives its row unnoticed.
     pub async fn delete_media_asset(&self, user_id: Uuid, id: Uuid) -> Result<DeletedMedia> {
         type Row = (
@@ -337,11 +344,13 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             let marked_poster = poster_key.as_deref().map(marked_poster_key);
-            let conversions: Vec<String> = if file_type == MediaKind::Audio.as_str() {
+            let derived: Vec<String> = if file_type == MediaKind::Audio.as_str() {
                 MUSIC_CONVERSIONS
                     .iter()
                     .map(|extension| converted_music_key(&storage_key, extension))
                     .collect()
+            } else if file_type == MediaKind::Image.as_str() {
+                vec![product_mask_key(&storage_key)]
             } else {
                 Vec::new()
             };
@@ -350,7 +359,7 @@ impl Store {
                 .chain(poster_key)
                 .chain(watermarked_key)
                 .chain(marked_poster)
-                .chain(conversions)
+                .chain(derived)
                 .collect();
             for key in &storage_keys {
                 sqlx::query("INSERT INTO storage_deletions (storage_key, created_at) VALUES ($1, $2) ON CONFLICT (storage_key) DO NOTHING")

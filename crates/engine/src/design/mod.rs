@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use cards::{end_card, title_card, Card, TITLE_SCRIM};
 pub use layout::{lay_out, relay};
 pub use palette::logo_colours;
-pub use product::product_mask;
+pub use product::{layer_mask, product_mask};
 pub use render::{overlay, render, render_backdrop, render_layers};
 pub use scene::{contrast, luminance, worst_contrast};
 pub use text::{families, FontBook, FontFile, PlacedGlyph, CATALOGUE};

@@ -39,7 +39,13 @@ pub fn product_mask(
             exact_scene::place(&own.image, at, w, h)
         }
     };
-    Some(GrayImage::from_fn(w, h, |x, y| {
-        image::Luma([layer.get_pixel(x, y)[3]])
-    }))
+    Some(layer_mask(&layer))
+}
+
+/// A product layer's alpha as a mask (255 product, 0 background): what a compositor that
+/// placed the product knows exactly, kept beside the picture so no design segments it again.
+pub fn layer_mask(layer: &RgbaImage) -> GrayImage {
+    let (w, h) = layer.dimensions();
+    let alpha = layer.pixels().map(|p| p[3]).collect();
+    GrayImage::from_raw(w, h, alpha).expect("one byte per pixel")
 }

@@ -208,6 +208,17 @@ pub fn thumbnail_of(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, u32, u32), I
     Ok((thumb.bytes, thumb.mime, thumb.width, thumb.height))
 }
 
+/// [`thumbnail_of`] for pixels still in hand (a design just rendered): the same thumbnail
+/// without decoding the file they were encoded to.
+pub fn thumbnail_of_pixels(
+    image: &DynamicImage,
+) -> Result<(Vec<u8>, &'static str, u32, u32), IntakeError> {
+    let size = (image.width(), image.height());
+    check_dimensions(size.0, size.1)?;
+    let thumb = make_thumbnail(image, size, Orientation::NoTransforms)?;
+    Ok((thumb.bytes, thumb.mime, thumb.width, thumb.height))
+}
+
 fn prepare_jpeg(bytes: &[u8]) -> Result<PreparedImage, IntakeError> {
     let jpeg = parse_jpeg(bytes)?;
     check_dimensions(jpeg.width, jpeg.height)?;

@@ -130,6 +130,7 @@ impl ElevenLabsMusic {
             height: None,
             duration_seconds: Some(f64::from(length_ms) / 1000.0),
             poster_jpeg: None,
+            product_mask_png: None,
             details: FileMetadata {
                 provider: Some(PROVIDER.to_owned()),
                 model: Some(self.config.model.clone()),

@@ -223,13 +223,19 @@ impl OpenAiImages {
         let staged = prepared.staged;
         let placement = staged.placement;
         let painted = answer.bytes.clone();
-        let png = blocking(move || exact_scene::finish(&staged, &painted))
-            .await?
-            .map_err(|e| unusable(PROVIDER, e))?;
+        let (png, product_mask) = blocking(move || {
+            let png = exact_scene::finish(&staged, &painted)?;
+            let mask =
+                engine::codec::encode_mask_png(&engine::design::layer_mask(&staged.product))?;
+            Ok::<_, engine::EngineError>((png, mask))
+        })
+        .await?
+        .map_err(|e| unusable(PROVIDER, e))?;
         let mut output = self.output(Answer {
             bytes: Bytes::from(png),
             usage: answer.usage,
         })?;
+        output.product_mask_png = Some(Bytes::from(product_mask));
         output.details.product_exact = Some(true);
         output.details.product_placement = Some(placement_of(placement));
         output.details.description = Some(prepared.description);
@@ -348,6 +354,7 @@ impl OpenAiImages {
             height: Some(height),
             duration_seconds: None,
             poster_jpeg: None,
+            product_mask_png: None,
             // Who painted the scene; a scene with the exact product says so on top.
             details: FileMetadata {
                 provider: Some(PROVIDER.to_owned()),

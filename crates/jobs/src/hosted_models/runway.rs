@@ -199,6 +199,7 @@ impl RunwayVideo {
             duration_seconds: Some(f64::from(input.duration.seconds())),
             // The model starts from the frame it was given, so that frame is the poster.
             poster_jpeg: Some(encode_jpeg(&frame).map_err(|e| unusable(PROVIDER, e))?),
+            product_mask_png: None,
             details: FileMetadata {
                 provider: Some(PROVIDER.to_owned()),
                 model: Some(self.config.model.clone()),

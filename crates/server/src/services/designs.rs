@@ -41,9 +41,10 @@ type MaskKey = (String, Option<String>, Option<(i32, i32, u32, u32)>);
 /// How many masks a process keeps (1.5 MB each for a 1080×1350 picture).
 const KEPT_MASKS: usize = 16;
 
-/// The masks of the pictures designs were set on lately, newest last. Finding the product
-/// (a segmentation) is most of a design's work, and new words do not move it: an edit, or
-/// another design over the same picture, reuses it.
+/// The masks found lately for pictures with none stored beside them (made before masks were
+/// kept, uploads, edits), newest last. Finding the product there (a segmentation) is most of
+/// a design's work, and new words do not move it: an edit, or another design over the same
+/// picture, reuses it.
 fn masks() -> &'static Mutex<VecDeque<(MaskKey, Mask)>> {
     static MASKS: OnceLock<Mutex<VecDeque<(MaskKey, Mask)>>> = OnceLock::new();
     MASKS.get_or_init(|| Mutex::new(VecDeque::with_capacity(KEPT_MASKS)))
@@ -63,11 +64,14 @@ fn keep_mask(key: MaskKey, mask: Mask) {
     kept.push_back((key, mask));
 }
 
-/// What a design is set from: the clean picture, the seller's product photo (cutout as alpha)
-/// and where the picture records it, the logo.
+/// What a design is set from: the clean picture, the product mask its maker stored beside it
+/// or else the seller's product photo (cutout as alpha) and where the picture records it, the
+/// logo.
 struct Sources {
     picture: Bytes,
     picture_key: String,
+    /// Where the picture's maker placed the product (a grey PNG of the picture's size).
+    stored_mask: Option<Bytes>,
     photo: Option<Bytes>,
     photo_key: Option<String>,
     placement: Option<engine::scene::layout::Rect>,
@@ -86,16 +90,45 @@ struct Made {
     height: u32,
 }
 
+/// Where the product is in `picture`: the mask stored beside it when it is the picture's
+/// (read in milliseconds), else one found lately for the same sources, else found now by
+/// segmenting (about a second; the caller keeps it).
+fn find_mask(
+    picture: &image::RgbaImage,
+    stored: Option<&[u8]>,
+    kept: Option<Mask>,
+    photo: Option<&[u8]>,
+    placement: Option<engine::scene::layout::Rect>,
+) -> ApiResult<(Mask, bool)> {
+    let (w, h) = picture.dimensions();
+    let stored = stored.and_then(|bytes| match engine::codec::decode_mask_png(bytes, w, h) {
+        Ok(mask) => Some(mask),
+        Err(e) => {
+            tracing::warn!(error = %e, "a stored product mask is unusable; finding the product again");
+            None
+        }
+    });
+    if let Some(mask) = stored {
+        return Ok((Arc::new(Some(mask)), false));
+    }
+    if let Some(mask) = kept {
+        return Ok((mask, false));
+    }
+    let photo = photo
+        .map(|bytes| engine::codec::decode(bytes, engine::codec::MAX_DIMENSION))
+        .transpose()
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
+    let found = design::product_mask(picture, photo.as_ref(), placement);
+    Ok((Arc::new(found), true))
+}
+
 /// Lays the copy out over the picture at its own size and renders it (off the async threads,
 /// in one of the places pictures are decoded in). Fills the record's layers.
 async fn set(state: &AppState, sources: Sources, record: &mut DesignRecord) -> ApiResult<Made> {
     let copy = jobs::designs::copy(record, sources.logo.is_some());
     let brand = jobs::designs::brand(record);
     let template = jobs::designs::template(record.template);
-    let decode = |bytes: &[u8]| {
-        engine::codec::decode(bytes, engine::codec::MAX_DIMENSION)
-            .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))
-    };
+    let internal = |e: engine::EngineError| ApiError::Internal(anyhow::Error::new(e));
     let (width, height) = engine::intake::check_decoding_cost(&sources.picture)?;
     let place = state.image_work.place(width, height).await;
     let mask_key: MaskKey = (
@@ -103,26 +136,28 @@ async fn set(state: &AppState, sources: Sources, record: &mut DesignRecord) -> A
         sources.photo_key.clone(),
         sources.placement.map(|r| (r.x, r.y, r.width, r.height)),
     );
-    let kept = kept_mask(&mask_key);
-    let (made, laid_out, mask) = tokio::task::spawn_blocking(move || {
+    let kept = match sources.stored_mask {
+        Some(_) => None,
+        None => kept_mask(&mask_key),
+    };
+    let (made, laid_out, found) = tokio::task::spawn_blocking(move || {
         let _place = place;
+        let decode = |bytes: &[u8]| {
+            engine::codec::decode(bytes, engine::codec::MAX_DIMENSION).map_err(internal)
+        };
         let picture = decode(&sources.picture)?;
         let logo = sources.logo.as_deref().map(decode).transpose()?;
         let brand = engine::design::Brand {
             logo: logo.clone(),
             ..brand
         };
-        let mask = match kept {
-            Some(mask) => mask,
-            None => {
-                let photo = sources.photo.as_deref().map(decode).transpose()?;
-                Arc::new(design::product_mask(
-                    &picture,
-                    photo.as_ref(),
-                    sources.placement,
-                ))
-            }
-        };
+        let (mask, segmented) = find_mask(
+            &picture,
+            sources.stored_mask.as_deref(),
+            kept,
+            sources.photo.as_deref(),
+            sources.placement,
+        )?;
         let size = picture.dimensions();
         let d = design::lay_out(
             &picture,
@@ -134,15 +169,19 @@ async fn set(state: &AppState, sources: Sources, record: &mut DesignRecord) -> A
             size,
         )
         .map_err(refused)?;
-        let rendered = design::render(&picture, &d, fonts(), logo.as_ref());
-        let png = engine::codec::encode_png(&rendered)
-            .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
-        let (thumbnail, thumbnail_mime, _, _) = engine::intake::thumbnail_of(&png)?;
-        let marked = sources
-            .marked
-            .then(|| engine::watermark::mark_encoded(&png, engine::codec::OutputFormat::Png))
-            .transpose()
-            .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
+        let mut rendered = design::render(&picture, &d, fonts(), logo.as_ref());
+        let png = engine::codec::encode_png(&rendered).map_err(internal)?;
+        // The thumbnail and the marked copy from the pixels in hand, not decoded back from
+        // the PNG just encoded.
+        let shown = image::DynamicImage::ImageRgba8(rendered);
+        let (thumbnail, thumbnail_mime, _, _) = engine::intake::thumbnail_of_pixels(&shown)?;
+        let marked = if sources.marked {
+            rendered = shown.into_rgba8();
+            engine::watermark::mark(&mut rendered);
+            Some(engine::codec::encode_png(&rendered).map_err(internal)?)
+        } else {
+            None
+        };
         Ok::<_, ApiError>((
             Made {
                 png,
@@ -153,12 +192,14 @@ async fn set(state: &AppState, sources: Sources, record: &mut DesignRecord) -> A
                 height: size.1,
             },
             d,
-            mask,
+            segmented.then_some(mask),
         ))
     })
     .await
     .map_err(|e| ApiError::Internal(e.into()))??;
-    keep_mask(mask_key, mask);
+    if let Some(mask) = found {
+        keep_mask(mask_key, mask);
+    }
     record_layers(record, &laid_out);
     Ok(made)
 }
@@ -182,14 +223,27 @@ async fn sources(
         .read(&file.storage_key)
         .await
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
-    let (photo, photo_key) =
-        match jobs::lineage::product_photo_id(&state.store, user_id, source.id).await? {
-            Some(photo_id) => match product_photo(state, user_id, photo_id).await? {
-                Some((bytes, key)) => (Some(bytes), Some(key)),
-                None => (None, None),
-            },
+    let stored_mask = match state
+        .storage
+        .read(&store::product_mask_key(&file.storage_key))
+        .await
+    {
+        Ok(bytes) => Some(bytes),
+        Err(store::StorageError::NotFound) => None,
+        Err(e) => return Err(ApiError::Internal(anyhow::Error::new(e))),
+    };
+    // The product photo only finds the product in a picture that has no mask stored.
+    let photo_id = match stored_mask {
+        Some(_) => None,
+        None => jobs::lineage::product_photo_id(&state.store, user_id, source.id).await?,
+    };
+    let (photo, photo_key) = match photo_id {
+        Some(photo_id) => match product_photo(state, user_id, photo_id).await? {
+            Some((bytes, key)) => (Some(bytes), Some(key)),
             None => (None, None),
-        };
+        },
+        None => (None, None),
+    };
     let logo = match (logo, project_id) {
         (true, Some(project_id)) => {
             let kit = state.store.brand_kit(user_id, project_id).await?;
@@ -209,6 +263,7 @@ async fn sources(
     Ok(Sources {
         picture,
         picture_key: file.storage_key,
+        stored_mask,
         photo,
         photo_key,
         placement: source

@@ -20,6 +20,7 @@ on_both_databases!(a_design_keeps_off_the_product_and_edits_set_it_again);
 on_both_databases!(a_headline_that_cannot_fit_is_refused_and_nothing_is_stored);
 on_both_databases!(exporting_a_design_keeps_the_marketplace_image_clean_and_relays_the_story);
 on_both_databases!(an_ad_asked_for_in_the_chat_is_set_on_the_latest_picture_for_free);
+on_both_databases!(a_design_reads_the_product_mask_stored_beside_its_picture);
 
 /// A magenta bottle on transparency: its own alpha is its cutout.
 fn bottle_png() -> Vec<u8> {
@@ -536,4 +537,122 @@ async fn an_ad_asked_for_in_the_chat_is_set_on_the_latest_picture_for_free(db: D
         proposal["data"],
         json!({"headline": "Made for summer", "cta": "Shop now", "template": "headline_top_left"})
     );
+}
+
+/// The product mask stored beside a generated picture (`generated/{id}.{extension}.mask.png`).
+fn stored_mask_path(app: &TestApp, id: &str) -> std::path::PathBuf {
+    let dir = app.db.data_dir.path().join("media/generated");
+    std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with(&format!("{id}.")) && name.ends_with(".mask.png")
+        })
+        .unwrap_or_else(|| panic!("no product mask stored beside {id} in {}", dir.display()))
+}
+
+/// Pixels that differ between two pictures of one size, within rows `rows`.
+fn changed_in(a: &RgbaImage, b: &RgbaImage, rows: std::ops::Range<u32>) -> usize {
+    a.enumerate_pixels()
+        .filter(|(x, y, p)| rows.contains(y) && *p != b.get_pixel(*x, *y))
+        .count()
+}
+
+async fn a_design_reads_the_product_mask_stored_beside_its_picture(db: Db) {
+    let app = spawn_app(db).await;
+    let session = app.signup("masks@example.com").await;
+    let (_, source) = scene_with_bottle(&app, &session).await;
+    let clean = picture(&app, &session, &source).await;
+    let (w, h) = clean.dimensions();
+    let product: Vec<(u32, u32)> = clean
+        .enumerate_pixels()
+        .filter(|(_, _, p)| is_product(p))
+        .map(|(x, y, _)| (x, y))
+        .collect();
+    assert!(product.len() > 1000, "the bottle is in the scene");
+
+    // The scene engine kept where it placed the bottle: every bottle pixel, and little else
+    // (its soft edge; no shadow, no reflection).
+    let path = stored_mask_path(&app, &source);
+    let mask = image::open(&path).unwrap().into_luma8();
+    assert_eq!(mask.dimensions(), (w, h));
+    let covered = product
+        .iter()
+        .filter(|&&(x, y)| mask.get_pixel(x, y)[0] > 128)
+        .count();
+    assert_eq!(covered, product.len(), "the mask covers the bottle");
+    let masked = mask.pixels().filter(|p| p[0] > 128).count();
+    assert!(
+        masked < product.len() * 6 / 5,
+        "{masked} masked pixels for a bottle of {}",
+        product.len()
+    );
+
+    // A design reads that mask: told the product fills the top half of the picture, it sets
+    // every line in the bottom half.
+    let top_half =
+        image::GrayImage::from_fn(w, h, |_, y| image::Luma([if y < h / 2 { 255 } else { 0 }]));
+    top_half.save(&path).unwrap();
+    let body = json!({"headline": "Glow all weekend", "offer": "20% off", "cta": "Shop now",
+                      "template": "headline_top_left"});
+    let response = post_design(&app, &session, &source, body.clone()).await;
+    let status = response.status();
+    let made: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let design = &made["data"];
+    for l in design["design"]["layers"].as_array().unwrap() {
+        assert!(
+            l["box"]["y"].as_i64().unwrap() >= i64::from(h / 2),
+            "{} is over the stored mask's product: {}",
+            l["role"],
+            l["box"]
+        );
+    }
+    let ad = picture(&app, &session, design["id"].as_str().unwrap()).await;
+    save(&ad, &format!("{db:?}-stored-mask"));
+    // Nothing is drawn up there; only the scrim behind the text, padded by 3 % of the
+    // short side around the text, may reach a little way past the clearance it keeps.
+    let reach = (0.03 * w.min(h) as f32).ceil() as u32;
+    assert_eq!(
+        changed_in(&ad, &clean, 0..h / 2 - reach),
+        0,
+        "the top half is untouched"
+    );
+    assert!(
+        changed_in(&ad, &clean, h / 2..h) > 200,
+        "the copy is set below"
+    );
+
+    // A picture with no mask stored (made before masks were kept) finds the bottle itself.
+    std::fs::remove_file(&path).unwrap();
+    let response = post_design(&app, &session, &source, body).await;
+    let status = response.status();
+    let made: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let design = &made["data"];
+    let ad = picture(&app, &session, design["id"].as_str().unwrap()).await;
+    save(&ad, &format!("{db:?}-found-mask"));
+    for &(x, y) in &product {
+        assert!(is_product(ad.get_pixel(x, y)), "({x}, {y}) is covered");
+    }
+    for l in design["design"]["layers"].as_array().unwrap() {
+        assert!(
+            !product.iter().any(|&(x, y)| inside(&l["box"], x, y)),
+            "{} is over the product",
+            l["role"]
+        );
+    }
+    assert!(changed_in(&ad, &clean, 0..h) > 200, "the copy is set");
+
+    // Deleting the picture deletes its mask with it.
+    top_half.save(&path).unwrap();
+    let deleted = app
+        .authed(&session, Method::DELETE, &format!("/api/media/{source}"))
+        .send()
+        .await
+        .unwrap();
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    assert!(!path.exists(), "{} outlived its picture", path.display());
 }

@@ -11,7 +11,7 @@ export interface CardMediaProps {
   active: boolean;
 }
 
-/** What a scene card shows: its asset whole and letterboxed in the card's frame, never cropped. */
+/** What a scene card shows: its asset whole and letterboxed in the card's frame, never cropped; an ad design inset clear of the card's buttons. */
 export function CardMedia({ asset, alt, active }: CardMediaProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
@@ -39,6 +39,9 @@ export function CardMedia({ asset, alt, active }: CardMediaProps) {
   }
 
   const still = asset.thumbnail_url || asset.url;
+  // An ad's words reach its edges (a headline starts at the top-left corner): a design sits
+  // inset on the card's backdrop, below the row of buttons and badges over the card's top.
+  const inset = asset.file_metadata?.design ? 'top-12 left-3 h-[calc(100%-3.75rem)] w-[calc(100%-1.5rem)] drop-shadow-md' : 'inset-0 h-full w-full';
   return (
     <span className="relative block h-full w-full">
       {failedSrc === still ? (
@@ -54,7 +57,7 @@ export function CardMedia({ asset, alt, active }: CardMediaProps) {
           decoding="async"
           draggable={false}
           onError={() => setFailedSrc(still)}
-          className="absolute inset-0 h-full w-full object-contain"
+          className={cn('absolute object-contain', inset)}
         />
       )}
       {asset.file_type === 'video' ? (
