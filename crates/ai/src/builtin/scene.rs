@@ -696,13 +696,13 @@ impl Draft {
             ColorPalette::ALL,
             &excluded.palette,
         );
+        // A light or a time of day nobody asked for is never added: the seller's preset
+        // or the neutral default, never golden hour because the product is a vase or the
+        // message mentions snow.
         pick(
             &mut self.lighting,
             &[
                 (f.preset.lighting, Source::Preset),
-                (f.audience.lighting, Source::Audience),
-                (f.occasion.lighting, Source::Occasion),
-                (Some(f.category.lighting), Source::Category),
                 (Some(Lighting::default()), Source::Default),
             ],
             Lighting::ALL,
