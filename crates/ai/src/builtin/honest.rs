@@ -73,12 +73,22 @@ impl Account {
             ));
         }
         if !self.places_not_drawn.is_empty() {
+            // The place painted is said once: not again when it already stands in for
+            // another of the places.
+            let named = self
+                .substituted
+                .iter()
+                .any(|s| self.painted.ends_with(s.used.as_str()));
             let verb = if plural { "stand" } else { "stands" };
+            let instead = if named {
+                String::new()
+            } else {
+                format!("; the {subject} {verb} {} instead", self.painted)
+            };
             out.push(format!(
-                "I can't draw {} offline, so the picture leaves {} out; the {subject} {verb} {} instead.",
+                "I can't draw {} offline, so the picture leaves {} out{instead}.",
                 or_list(&self.places_not_drawn),
                 them(&self.places_not_drawn),
-                self.painted
             ));
         }
         if !self.not_drawn.is_empty() {
@@ -217,7 +227,36 @@ pub(crate) fn nearest_setting(places: &[Named]) -> Option<Setting> {
     places.iter().find_map(nearest_for)
 }
 
+/// Words that put a place on or by water: "a boat's deck" is planks by the water, and the
+/// engine's nearest to that is a beach by the sea rather than a table in a garden.
+const BY_WATER: &[&str] = &[
+    "boat",
+    "yacht",
+    "ship",
+    "sailboat",
+    "ferry",
+    "canoe",
+    "kayak",
+    "dock",
+    "pontoon",
+    "harbour",
+    "harbor",
+    "marina",
+    "lake",
+    "lakeside",
+    "river",
+    "riverbank",
+    "waterfront",
+];
+
 fn nearest_for(named: &Named) -> Option<Setting> {
+    if named
+        .words
+        .iter()
+        .any(|w| BY_WATER.contains(&crate::builtin::singular_of(w.trim_end_matches("'s")).as_str()))
+    {
+        return Some(Setting::Beach);
+    }
     let head = crate::builtin::singular_of(named.head().trim_end_matches("'s"));
     NEAREST
         .iter()

@@ -255,12 +255,17 @@ fn move_short(scene: &Scene) -> String {
     format!("{speed} {m}")
 }
 
+/// The brief in a line; the default light is not named, as if it had been asked for.
 fn summary(scene: &Scene) -> String {
+    let light = if scene.sources[2] == Source::Default && scene.light_words.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", light_of(scene))
+    };
     format!(
-        "{} {} {}, with {} and {}",
+        "{} {}{light}, with {} and {}",
         subject_short(scene),
         setting_short(scene),
-        light_of(scene),
         palette_short(scene.look.palette),
         framing_short(scene.look.composition)
     )
@@ -545,15 +550,35 @@ fn sources_note(scene: &Scene, names: &[&str; 4]) -> Vec<String> {
         .filter(|((s, _), said)| **s == Source::Category && !said)
         .map(|((_, n), _)| n.to_string())
         .collect();
-    if !typical.is_empty() && scene.subject.category() == Category::General {
+    // Each default says what it is a default for, so that none reads as being about a
+    // place the seller gave.
+    let kinds = ["setting", "palette", "light", "framing"];
+    let unnamed = |source: Source| -> Vec<&str> {
+        scene
+            .sources
+            .iter()
+            .zip(kinds)
+            .zip(said)
+            .filter(|((s, _), said)| **s == source && !said)
+            .map(|((_, k), _)| k)
+            .collect()
+    };
+    if !typical.is_empty() {
+        let kinds: Vec<String> = unnamed(Source::Category)
+            .into_iter()
+            .map(String::from)
+            .collect();
+        let usual = if scene.subject.category() == Category::General {
+            "the standard studio choice".to_string()
+        } else {
+            format!(
+                "what is usual for a {} product",
+                scene.subject.category().name()
+            )
+        };
         notes.push(format!(
-            "Not specified, so I used the standard studio look: {}.",
-            list(&typical)
-        ));
-    } else if !typical.is_empty() {
-        notes.push(format!(
-            "Not specified, so I went with a typical {} look: {}.",
-            scene.subject.category().name(),
+            "You didn't name a {}, so I used {usual}: {}.",
+            crate::phrases::or_list(&kinds),
             list(&typical)
         ));
     }
@@ -566,7 +591,15 @@ fn sources_note(scene: &Scene, names: &[&str; 4]) -> Vec<String> {
         .map(|((_, n), _)| n.to_string())
         .collect();
     if !defaults.is_empty() {
-        notes.push(format!("Defaults: {}.", list(&defaults)));
+        let kinds: Vec<String> = unnamed(Source::Default)
+            .into_iter()
+            .map(String::from)
+            .collect();
+        notes.push(format!(
+            "No {} named, so the neutral default: {}.",
+            crate::phrases::or_list(&kinds),
+            list(&defaults)
+        ));
     }
     notes
 }

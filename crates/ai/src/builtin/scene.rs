@@ -696,13 +696,18 @@ impl Draft {
             ColorPalette::ALL,
             &excluded.palette,
         );
+        // A light or a time of day nobody asked for is never added: the seller's preset, a
+        // soft, even light where the audience or product family leans to it, or the neutral
+        // default; never golden hour or dramatic shadows because the product is a vase or
+        // the message mentions snow.
+        let neutral = |l: Option<Lighting>| l.filter(|l| *l == Lighting::SoftEven);
         pick(
             &mut self.lighting,
             &[
                 (f.preset.lighting, Source::Preset),
-                (f.audience.lighting, Source::Audience),
-                (f.occasion.lighting, Source::Occasion),
-                (Some(f.category.lighting), Source::Category),
+                (neutral(f.audience.lighting), Source::Audience),
+                (neutral(f.occasion.lighting), Source::Occasion),
+                (neutral(Some(f.category.lighting)), Source::Category),
                 (Some(Lighting::default()), Source::Default),
             ],
             Lighting::ALL,

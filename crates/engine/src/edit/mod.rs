@@ -123,8 +123,9 @@ pub fn mask_leaves_enough(mask: &GrayImage, op: EditOp) -> bool {
 
 /// Why `op` would not come out well under `mask`, in words the seller can act on; `None`
 /// when it would. A placed object covers most of the painted area's box (at least half of
-/// its longer side and of its area), so one small thing in a large or long area is refused
-/// before anything is drawn or charged.
+/// its longer side and of its area) while staying inside the painted shape, so one small
+/// thing in a large or long area, or a stack in an area far taller than a stack stands, is
+/// refused before anything is drawn or charged.
 pub fn placement_refusal(mask: &GrayImage, op: EditOp) -> Option<&'static str> {
     let EditOp::Place { prop, count, .. } = op else {
         return None;
@@ -146,8 +147,15 @@ pub fn placement_refusal(mask: &GrayImage, op: EditOp) -> Option<&'static str> {
                 | PropKind::FruitSlices(_)
                 | PropKind::WholeFruit(_)
         );
+    let (mut top, mut bottom, mut left, mut right) = (u32::MAX, 0, u32::MAX, 0);
+    for (x, y, _) in mask.enumerate_pixels().filter(|(_, _, p)| p.0[0] != 0) {
+        (top, bottom, left, right) = (top.min(y), bottom.max(y), left.min(x), right.max(x));
+    }
+    let tall = bottom.saturating_sub(top) > right.saturating_sub(left);
     Some(if one {
         "That area is large for a single small object — paint a smaller area or ask for several."
+    } else if tall && matches!(prop, PropKind::Books | PropKind::Towels(_)) {
+        "A stack stands far lower than that area is tall — paint a lower, wider area, or ask for something taller such as a vase of flowers."
     } else {
         "That area's shape does not suit what you asked to place — paint an area closer to its shape, or a smaller one."
     })

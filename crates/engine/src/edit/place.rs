@@ -27,12 +27,16 @@ pub(super) fn place(
     let Some(area) = deep_box(&depth, keep, w, h) else {
         return out;
     };
-    let (x0, y0, x1, y1) = area;
+    let (x0, y0, _, _) = area;
     let side = light_side(image);
     let look = surroundings(image, inside, area);
-
-    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
-    let Some(pm) = drawn(prop, count, (bw, bh), side, look.shadow, seed) else {
+    let shape = Shape {
+        depth: &depth,
+        keep,
+        width: w,
+        area,
+    };
+    let Some(pm) = drawn(prop, count, &shape, side, look.shadow, seed) else {
         return out;
     };
     let edge = Edge {
@@ -43,53 +47,202 @@ pub(super) fn place(
     blend_prop(out, &pm, (x0, y0), &edge, &look, seed)
 }
 
-/// The prop drawn in a box of `bw`×`bh` so that it fills it: of the ways it can be drawn
-/// (see [`Arrangement`]), the one whose drawn extent covers most of the box, scaled and
-/// moved so its solid part spans the box's width or height, centred and standing on the
-/// box's bottom with its contact shadow under it.
+/// The prop drawn in the painted area so that it fills it: of the ways it can be drawn
+/// (see [`Arrangement`]), the one whose drawn extent covers most of the area's box once
+/// fitted inside the painted shape (see [`fit_in`]), standing with its contact shadow
+/// under it.
 fn drawn(
     prop: PropKind,
     count: u8,
-    (bw, bh): (u32, u32),
+    shape: &Shape,
     side: f32,
     shadow: [f32; 3],
     seed: u64,
 ) -> Option<tiny_skia::Pixmap> {
-    let (fw, fh) = (bw as f32, bh as f32);
+    let room = shape.room(1.0);
+    let (fw, fh) = (room.w as f32, room.h as f32);
     // The arrangement is chosen on a small drawing: proportions are what it measures.
-    let scale = (CHECK_SIDE / fw.max(fh)).min(1.0);
-    let small = (fw * scale, fh * scale);
-    let (how, _) = best(prop, count, small)?;
+    let (how, spare, _) = best(prop, count, &shape.room((CHECK_SIDE / fw.max(fh)).min(1.0)))?;
     let draw = |at: (f32, f32, f32, f32)| {
-        let mut pm = tiny_skia::Pixmap::new(bw, bh)?;
+        let mut pm = tiny_skia::Pixmap::new(room.w, room.h)?;
         draw_as(&mut pm, prop, count, how, at, side, shadow, seed);
         Some(pm)
     };
-    // Drawn at full size in the arrangement's box, then fitted: the drawing is linear in
-    // its box, so one correction lands it; a second takes up what rounding left.
+    // Drawn in the arrangement's box, then fitted: the drawing is linear in its box, so
+    // one correction lands it; a second takes up what rounding left.
     let mut at = how.unit_box((fw, fh));
     let mut pm = draw(at)?;
     for _ in 0..2 {
-        let Some(extent) = solid_extent(&pm) else {
-            return Some(pm);
-        };
-        let next = fitted(at, extent, (fw, fh));
-        if (next.2 / at.2 - 1.0).abs() < 0.01
-            && (next.0 - at.0).abs() < 1.0
-            && (next.1 - at.1).abs() < 1.0
+        let fit = fit_in(&pm, &room, spare)?;
+        if (fit.k - 1.0).abs() < 0.01
+            && (fit.to.0 - fit.from.0).abs() < 1.0
+            && (fit.to.1 - fit.from.1).abs() < 1.0
         {
             break;
         }
-        at = next;
+        at = fit.moved(at);
         pm = draw(at)?;
     }
     Some(pm)
 }
 
+/// The painted area as a prop sees it: how deep each of the picture's pixels lies inside
+/// the mask, how deep the prop's solid part must stay, and the box of the pixels that deep.
+struct Shape<'a> {
+    depth: &'a [f32],
+    keep: f32,
+    width: u32,
+    area: (u32, u32, u32, u32),
+}
+
+impl Shape<'_> {
+    /// The area's box sampled at `scale`: which of its pixels are deep enough.
+    fn room(&self, scale: f32) -> Room {
+        let (x0, y0, x1, y1) = self.area;
+        let w = (((x1 - x0 + 1) as f32 * scale).round() as u32).max(8);
+        let h = (((y1 - y0 + 1) as f32 * scale).round() as u32).max(8);
+        let (sx, sy) = (
+            (x1 - x0 + 1) as f32 / w as f32,
+            (y1 - y0 + 1) as f32 / h as f32,
+        );
+        let open = (0..w * h)
+            .map(|i| {
+                let x = (x0 + ((i % w) as f32 * sx + sx / 2.0) as u32).min(x1);
+                let y = (y0 + ((i / w) as f32 * sy + sy / 2.0) as u32).min(y1);
+                self.depth[(y * self.width + x) as usize] >= self.keep
+            })
+            .collect();
+        Room { w, h, open }
+    }
+}
+
+/// The area's box, and where in it the prop's solid part may go.
+struct Room {
+    w: u32,
+    h: u32,
+    open: Vec<bool>,
+}
+
+impl Room {
+    fn open_at(&self, x: f32, y: f32) -> bool {
+        x >= 0.0
+            && y >= 0.0
+            && (x as u32) < self.w
+            && (y as u32) < self.h
+            && self.open[(y as u32 * self.w + x as u32) as usize]
+    }
+}
+
+/// How a drawing is fitted: scaled by `k` about the centre of its solid part at `from`,
+/// which moves to `to`; `size` is the solid part's size before.
+struct Fit {
+    k: f32,
+    from: (f32, f32),
+    to: (f32, f32),
+    size: (f32, f32),
+}
+
+impl Fit {
+    /// The box to draw in for the drawing made in `at` to land as fitted.
+    fn moved(&self, at: (f32, f32, f32, f32)) -> (f32, f32, f32, f32) {
+        (
+            self.to.0 + (at.0 - self.from.0) * self.k,
+            self.to.1 + (at.1 - self.from.1) * self.k,
+            at.2 * self.k,
+            at.3 * self.k,
+        )
+    }
+}
+
+/// The largest fit of a drawing inside the room: its solid part, and the strip under its
+/// foot where the contact shadow falls, inside the painted shape rather than only inside
+/// its box (an elliptical brush would cut a square thing's corners), but for the share
+/// `spare` of it, at most 96 % of the box's width or 92 % of its height. Centred with its
+/// foot 4 % above the box's bottom when that fits; else wherever in the shape it can be
+/// largest. `None` when nothing is drawn or nothing of it fits.
+fn fit_in(pm: &tiny_skia::Pixmap, room: &Room, spare: f32) -> Option<Fit> {
+    let (x0, y0, x1, y1) = solid_extent(pm)?;
+    let (ow, oh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let (fw, fh) = (room.w as f32, room.h as f32);
+    let from = ((x0 + x1 + 1) as f32 / 2.0, (y0 + y1 + 1) as f32 / 2.0);
+    let most = (fw * 0.96 / ow).min(fh * 0.92 / oh);
+    // The solid part sampled to a few thousand points, and the lowest of each column.
+    let solid = |x: u32, y: u32| pm.pixel(x, y).is_some_and(|p| p.alpha() >= 170);
+    let stride = (((ow * oh) / 2500.0).sqrt().ceil() as usize).max(1);
+    let mut points = Vec::new();
+    let mut feet = Vec::new();
+    for x in (x0..=x1).step_by(stride) {
+        let rel = x as f32 + 0.5 - from.0;
+        for y in (y0..=y1).step_by(stride) {
+            if solid(x, y) {
+                points.push((rel, y as f32 + 0.5 - from.1));
+            }
+        }
+        if let Some(y) = (y0..=y1).rev().find(|&y| solid(x, y)) {
+            feet.push((rel, y as f32 + 1.0 - from.1));
+        }
+    }
+    let gap = fh * 0.04;
+    let spare = ((points.len() + feet.len()) as f32 * spare) as usize;
+    let fits = |(tx, ty): (f32, f32), k: f32| {
+        let outside = points
+            .iter()
+            .filter(|&&(dx, dy)| !room.open_at(tx + dx * k, ty + dy * k))
+            .chain(
+                feet.iter()
+                    .filter(|&&(dx, dy)| !room.open_at(tx + dx * k, ty + dy * k + gap)),
+            )
+            .take(spare + 1)
+            .count();
+        outside <= spare
+    };
+    let centred = (fw / 2.0, fh * 0.96 - oh * most / 2.0);
+    let grid = (0..9).flat_map(|i| {
+        (0..9).map(move |j| {
+            (
+                fw * (0.15 + 0.7 * i as f32 / 8.0),
+                fh * (0.15 + 0.7 * j as f32 / 8.0),
+            )
+        })
+    });
+    let mut found: Option<(f32, (f32, f32))> = None;
+    for t in std::iter::once(centred).chain(grid) {
+        let floor = found.map_or(most * 0.05, |(k, _)| k * 1.02);
+        if floor >= most || !fits(t, floor) {
+            continue;
+        }
+        let (mut lo, mut hi) = (floor, most);
+        if fits(t, most) {
+            lo = most;
+        } else {
+            for _ in 0..8 {
+                let mid = (lo + hi) / 2.0;
+                if fits(t, mid) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+        }
+        found = Some((lo, t));
+        if lo >= most {
+            break;
+        }
+    }
+    let (k, to) = found?;
+    Some(Fit {
+        k,
+        from,
+        to,
+        size: (ow, oh),
+    })
+}
+
 /// One way of drawing a prop: in a box of this width-to-height ratio, from the front or
 /// seen from above (`plan`: things scattered on a surface fill a tall area that a row of
 /// them lying flat cannot), and a thing that is a group by itself (slices, stones, books…)
-/// as several groups: `columns` side by side, `rows` one behind the other.
+/// as several groups: `columns` side by side, `rows` one behind the other (heaped in a
+/// front view, laid out in a column seen from above).
 #[derive(Debug, Clone, Copy)]
 struct Arrangement {
     ratio: f32,
@@ -110,31 +263,11 @@ impl Arrangement {
     }
 }
 
-/// The box to draw in so that the solid part, found at `extent` when drawn in `at`, fills
-/// `(fw, fh)`: 96 % of its width or 92 % of its height, centred, its foot 4 % above the
-/// bottom, where its contact shadow falls.
-fn fitted(
-    at: (f32, f32, f32, f32),
-    (x0, y0, x1, y1): (u32, u32, u32, u32),
-    (fw, fh): (f32, f32),
-) -> (f32, f32, f32, f32) {
-    let (ow, oh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
-    let k = (fw * 0.96 / ow).min(fh * 0.92 / oh);
-    let (ocx, foot) = ((x0 + x1 + 1) as f32 / 2.0, (y1 + 1) as f32);
-    let (tcx, tfoot) = (fw / 2.0, fh * 0.96);
-    (
-        tcx + (at.0 - ocx) * k,
-        tfoot + (at.1 - foot) * k,
-        at.2 * k,
-        at.3 * k,
-    )
-}
-
 /// Draws the prop in the box `at` as `how` says: one piece of fruit, one candle or one cup
 /// shaped to the box; `count` copies of a countable thing side by side (each in its own
 /// column and of a different height, so they read as a group rather than as clones); or
 /// the library's drawing of a group, in the arrangement's rows and columns, the back row
-/// higher and drawn first.
+/// higher and drawn first (from above, the rows tile the box from front to back).
 #[allow(clippy::too_many_arguments)]
 fn draw_as(
     pm: &mut tiny_skia::Pixmap,
@@ -156,19 +289,29 @@ fn draw_as(
         PropKind::WholeFruit(fruit) if count == 1 => {
             draw_one_fruit(pm, fruit, false, at, side, shadow);
         }
-        PropKind::Candles(_) => draw_one_candle(pm, at, side, shadow),
+        PropKind::Candles(_) | PropKind::Candle => draw_one_candle(pm, at, side, shadow),
         PropKind::Cup => draw_one_cup(pm, at, side, shadow),
         _ => draw_prop(pm, prop, at, side, shadow, how.plan, rng),
     };
     if countable(prop) {
         let copies = match prop {
             PropKind::Candles(n) => n,
+            // "Candles": as many as the box holds, slim ones side by side in a tall box.
+            PropKind::Candle if w > h * 1.5 => 3,
+            PropKind::Candle => 2,
             _ => count,
         }
         .clamp(1, 4) as usize;
         let column = w / copies as f32;
-        for k in 0..copies {
-            let tall = h * [1.0, 0.78, 0.9, 0.66][if copies == 1 { 0 } else { k }];
+        // The tallest in the middle, as a group stands in a round area.
+        let heights: &[f32] = match copies {
+            1 => &[1.0],
+            2 => &[1.0, 0.78],
+            3 => &[0.78, 1.0, 0.66],
+            _ => &[0.66, 0.9, 1.0, 0.78],
+        };
+        for (k, high) in heights.iter().enumerate() {
+            let tall = h * high;
             single(
                 pm,
                 (x + column * k as f32, y + h - tall, column, tall),
@@ -181,7 +324,9 @@ fn draw_as(
     let cell = (w / columns as f32, h / rows as f32);
     // Each row lies just behind the one in front, its foot nine tenths of a group's drawn
     // height higher, so that the rows read as a heap rather than floating apart.
-    let step = if rows > 1 {
+    let step = if how.plan {
+        cell.1
+    } else if rows > 1 {
         let mut probe = tiny_skia::Pixmap::new(pm.width(), pm.height());
         let at = (x, y + h - cell.1, cell.0, cell.1);
         probe
@@ -209,6 +354,7 @@ fn countable(prop: PropKind) -> bool {
     matches!(
         prop,
         PropKind::Candles(_)
+            | PropKind::Candle
             | PropKind::Cup
             | PropKind::Plant
             | PropKind::Vase { .. }
@@ -225,32 +371,50 @@ fn single_piece(prop: PropKind, count: u8) -> bool {
 fn scatters(prop: PropKind, count: u8) -> bool {
     match prop {
         PropKind::FruitSlices(_) | PropKind::WholeFruit(_) => count != 1,
-        PropKind::Flowers(_) | PropKind::Stones | PropKind::WaterDrops | PropKind::Leaves => true,
+        PropKind::Flowers(_)
+        | PropKind::Stones
+        | PropKind::Shells
+        | PropKind::WaterDrops
+        | PropKind::Leaves => true,
         _ => false,
     }
 }
 
-/// The arrangement whose drawing covers most of a box of `(fw, fh)` once fitted to it, and
-/// the share of the box's width and height its solid part then spans. The thing as it
-/// comes (from the front, in the box's own proportions) is kept when it covers well.
-fn best(prop: PropKind, count: u8, (fw, fh): (f32, f32)) -> Option<(Arrangement, (f32, f32))> {
+/// Stacks: one stands only as high as a stack of its kind does (a few books, a few
+/// towels), so several stand side by side but never on top of one another.
+fn stacks(prop: PropKind) -> bool {
+    matches!(prop, PropKind::Books | PropKind::Towels(_))
+}
+
+/// How much of a thing may reach past the painted shape's deep part into the brush's fade,
+/// least first: nothing, a rounded corner, a little more, and as a last resort whatever
+/// covering the area's box needs (a square thing cannot cover half of an ellipse's box
+/// from inside it).
+const SPARES: [f32; 4] = [0.0, 0.02, 0.05, 1.0];
+
+/// What a fit must cover of the room's box to count as filling it, along the longer side
+/// and of the area: a little over the half that the painted box, which is larger, must get.
+const FILLS: f32 = 0.75;
+
+/// The arrangement whose drawing covers most of the room's box once fitted inside the
+/// painted shape, with as little of it reaching past the shape as covering the box allows:
+/// the arrangement, the share that may reach past (one of [`SPARES`]) and the share of the
+/// box's width and height its solid part then spans. The thing as it comes (from the
+/// front, in the box's own proportions) is kept when it covers well. Groups heap at most
+/// two deep, as a heap on a table does; scattered things seen from above may lie in a
+/// column as long as the area.
+fn best(prop: PropKind, count: u8, room: &Room) -> Option<(Arrangement, f32, (f32, f32))> {
+    let (fw, fh) = (room.w as f32, room.h as f32);
     let ratio = fw / fh;
     let mut tries: Vec<Arrangement> = Vec::new();
     // Drops and cloth spread over whatever box they are given.
     let spreads = matches!(prop, PropKind::WaterDrops | PropKind::Fabric(_));
     let grids: &[(u8, u8)] = if countable(prop) || single_piece(prop, count) || spreads {
         &[(1, 1)]
+    } else if stacks(prop) {
+        &[(1, 1), (2, 1), (3, 1)]
     } else {
-        &[
-            (1, 1),
-            (2, 1),
-            (3, 1),
-            (1, 2),
-            (1, 3),
-            (1, 4),
-            (1, 6),
-            (2, 2),
-        ]
+        &[(1, 1), (2, 1), (3, 1), (1, 2), (2, 2)]
     };
     for &(columns, rows) in grids {
         for k in [1.0, 0.5, 0.7, 1.4, 2.0] {
@@ -263,32 +427,50 @@ fn best(prop: PropKind, count: u8, (fw, fh): (f32, f32)) -> Option<(Arrangement,
         }
     }
     if scatters(prop, count) {
-        tries.push(Arrangement {
-            ratio,
-            plan: true,
-            columns: 1,
-            rows: 1,
-        });
+        for (columns, rows) in [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3)] {
+            tries.push(Arrangement {
+                ratio,
+                plan: true,
+                columns,
+                rows,
+            });
+        }
     }
-    let (w, h) = (fw.round().max(8.0) as u32, fh.round().max(8.0) as u32);
     // Along the longer side and of the area, the lesser.
     let score = |(cw, ch): (f32, f32)| (if fw >= fh { cw } else { ch }).min(cw * ch);
-    let mut found: Option<(Arrangement, (f32, f32))> = None;
-    for how in tries {
-        let mut pm = tiny_skia::Pixmap::new(w, h)?;
-        let at = how.unit_box((fw, fh));
-        draw_as(&mut pm, prop, count, how, at, 1.0, [0.1; 3], 0);
-        let Some((x0, y0, x1, y1)) = solid_extent(&pm) else {
-            continue;
-        };
-        // Fitted, the solid part spans 96 % of the width or 92 % of the height.
-        let (ow, oh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
-        let k = (fw * 0.96 / ow).min(fh * 0.92 / oh);
-        let spans = (ow * k / fw, oh * k / fh);
-        match found {
-            Some((_, first)) if score(first) >= 0.8 => break,
-            Some((_, was)) if score(spans) <= score(was) + 0.02 => {}
-            _ => found = Some((how, spans)),
+    let drawings: Vec<(Arrangement, tiny_skia::Pixmap)> = tries
+        .into_iter()
+        .filter_map(|how| {
+            let mut pm = tiny_skia::Pixmap::new(room.w, room.h)?;
+            draw_as(
+                &mut pm,
+                prop,
+                count,
+                how,
+                how.unit_box((fw, fh)),
+                1.0,
+                [0.1; 3],
+                0,
+            );
+            Some((how, pm))
+        })
+        .collect();
+    let mut found: Option<(Arrangement, f32, (f32, f32))> = None;
+    for spare in SPARES {
+        found = None;
+        for (how, pm) in &drawings {
+            let Some(fit) = fit_in(pm, room, spare) else {
+                continue;
+            };
+            let spans = (fit.size.0 * fit.k / fw, fit.size.1 * fit.k / fh);
+            match found {
+                Some((_, _, first)) if score(first) >= 0.8 => break,
+                Some((_, _, was)) if score(spans) <= score(was) + 0.02 => {}
+                _ => found = Some((*how, spare, spans)),
+            }
+        }
+        if found.is_some_and(|(_, _, spans)| score(spans) >= FILLS) {
+            break;
         }
     }
     found
@@ -304,15 +486,22 @@ pub(super) fn fills(inside: &[bool], w: u32, h: u32, prop: PropKind, count: u8) 
     let depth = distance_inside(inside, w as usize, h as usize);
     let deepest = depth.iter().copied().fold(0f32, f32::max);
     let keep = keep(w, h, deepest);
-    let Some((x0, y0, x1, y1)) = deep_box(&depth, keep, w, h) else {
+    let Some(area) = deep_box(&depth, keep, w, h) else {
         return false;
     };
     let Some((mx0, my0, mx1, my1)) = deep_box(&depth, f32::MIN_POSITIVE, w, h) else {
         return false;
     };
+    let (x0, y0, x1, y1) = area;
     let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
-    let scale = (CHECK_SIDE / bw.max(bh)).min(1.0);
-    let Some((_, (cw, ch))) = best(prop, count, (bw * scale, bh * scale)) else {
+    let shape = Shape {
+        depth: &depth,
+        keep,
+        width: w,
+        area,
+    };
+    let room = shape.room((CHECK_SIDE / bw.max(bh)).min(1.0));
+    let Some((_, _, (cw, ch))) = best(prop, count, &room) else {
         return false;
     };
     // The drawn box measured against the whole painted box, margin included.
