@@ -164,6 +164,10 @@ fn filler(document: &Value, schema: &Value) -> Value {
     if let Some(first) = schema["enum"].as_array().and_then(|e| e.first()) {
         return first.clone();
     }
+    // A value the document gives is valid where any text of the type is not (a duration).
+    if let Some(example) = schema.get("example").filter(|e| !e.is_null()) {
+        return example.clone();
+    }
     let variants = schema["oneOf"].as_array().or(schema["allOf"].as_array());
     if let Some(variant) = variants.and_then(|v| v.iter().find(|v| v["type"] != "null")) {
         return filler(document, variant);
