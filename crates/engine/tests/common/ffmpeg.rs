@@ -97,25 +97,15 @@ pub fn rms(samples: &[f32]) -> f32 {
 /// The video's frame at `seconds`, decoded by ffmpeg.
 pub fn frame(file: &Path, seconds: f64) -> image::RgbImage {
     let at = format!("{seconds:.3}");
-    let png = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-ss",
-            &at,
-            "-i",
-            file.to_str().unwrap(),
-            "-frames:v",
-            "1",
-            "-f",
-            "image2pipe",
-            "-c:v",
-            "png",
-            "-",
-        ],
-    );
+    first_frame(&["-ss", &at, "-i", file.to_str().unwrap()])
+}
+
+/// The first frame ffmpeg decodes with `input` (options and the input file), as RGB.
+fn first_frame(input: &[&str]) -> image::RgbImage {
+    let mut args = vec!["-v", "error", "-nostdin"];
+    args.extend_from_slice(input);
+    args.extend_from_slice(&["-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "-"]);
+    let png = run("ffmpeg", &args);
     image::load_from_memory(&png).unwrap().to_rgb8()
 }
 
@@ -141,28 +131,14 @@ pub fn edges(frame: &image::RgbImage, rows: std::ops::Range<u32>) -> f32 {
 /// Frame number `n` (from 0) of the video in `file`, decoded by ffmpeg.
 pub fn frame_number(file: &Path, n: usize) -> image::RgbImage {
     let select = format!("select=eq(n\\,{n})");
-    let png = run(
-        "ffmpeg",
-        &[
-            "-v",
-            "error",
-            "-nostdin",
-            "-i",
-            file.to_str().unwrap(),
-            "-vf",
-            &select,
-            "-fps_mode",
-            "passthrough",
-            "-frames:v",
-            "1",
-            "-f",
-            "image2pipe",
-            "-c:v",
-            "png",
-            "-",
-        ],
-    );
-    image::load_from_memory(&png).unwrap().to_rgb8()
+    first_frame(&[
+        "-i",
+        file.to_str().unwrap(),
+        "-vf",
+        &select,
+        "-fps_mode",
+        "passthrough",
+    ])
 }
 
 /// How many frames the first video stream of `file` has, as ffmpeg decodes it.
