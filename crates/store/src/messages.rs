@@ -90,18 +90,19 @@ pub enum Stored {
 }
 
 impl Store {
-    /// Stores the user's message unless the same content reached this scene from this user
-    /// within `window` of its `created_at`. The scene row is locked first so two identical
-    /// sends at once are counted one after another.
+    /// Stores the user's message unless it repeats the scene's latest message from this user,
+    /// sent within `window` of its `created_at` (a double send). The same words after another
+    /// message are a new question: the campaign has changed since. The scene row is locked
+    /// first so two identical sends at once are counted one after another.
     pub async fn store_user_message(
         &self,
         new: &Message,
         window: chrono::Duration,
     ) -> Result<Stored> {
         let since = new.created_at - window;
-        let duplicate_sql = format!(
-            "SELECT {COLUMNS} FROM messages WHERE user_id = $1 AND scene_id = $2 AND role = 'user' AND content = $3 \
-             AND created_at >= $4 ORDER BY created_at LIMIT 1"
+        let latest_sql = format!(
+            "SELECT {COLUMNS} FROM messages WHERE user_id = $1 AND scene_id = $2 AND role = 'user' \
+             AND created_at >= $3 ORDER BY created_at DESC, id DESC LIMIT 1"
         );
         let stored = on_db!(self, p => {
             let mut tx = p.begin_write().await?;
@@ -113,14 +114,13 @@ impl Store {
             if locked.rows_affected() == 0 {
                 return Err(StoreError::NotFound);
             }
-            let earlier: Option<Message> = sqlx::query_as(&duplicate_sql)
+            let latest: Option<Message> = sqlx::query_as(&latest_sql)
                 .bind(new.user_id)
                 .bind(new.scene_id)
-                .bind(&new.content)
                 .bind(since)
                 .fetch_optional(&mut *tx)
                 .await?;
-            if let Some(earlier) = earlier {
+            if let Some(earlier) = latest.filter(|m| m.content == new.content) {
                 return Ok(Stored::Duplicate(earlier));
             }
             insert_message!(&mut *tx, new);
@@ -386,6 +386,15 @@ mod tests {
             store.store_user_message(&repeated, window).await.unwrap(),
             Stored::Duplicate(_)
         ));
+        // The same words after another message are asked again.
+        let between = message(user.id, project.id, scene.id, "a vase");
+        store.store_user_message(&between, window).await.unwrap();
+        let again = message(user.id, project.id, scene.id, "a candle");
+        let Stored::New(asked_again) = store.store_user_message(&again, window).await.unwrap()
+        else {
+            panic!("the same words after another message were taken for a repeat");
+        };
+        assert_eq!(asked_again.id, again.id);
         // Messages written at the same instant: the id orders them.
         let mut same_instant = Vec::new();
         for i in 0..6 {
@@ -400,14 +409,17 @@ mod tests {
             .unwrap();
 
         let (page, total) = store.scene_messages(user.id, scene.id, 1, 4).await.unwrap();
-        assert_eq!(total, 7);
+        assert_eq!(total, 9);
         assert_eq!(total, rows(store, scene.id).await);
         same_instant.sort();
         let ids: Vec<Uuid> = page.iter().map(|m| m.id).collect();
         assert_eq!(ids, same_instant[2..]);
         let (page, _) = store.scene_messages(user.id, scene.id, 2, 4).await.unwrap();
         let ids: Vec<Uuid> = page.iter().map(|m| m.id).collect();
-        assert_eq!(ids, [&[first.id][..], &same_instant[..2]].concat());
+        assert_eq!(
+            ids,
+            [&[between.id, again.id][..], &same_instant[..2]].concat()
+        );
 
         let (_, total) = store
             .scene_messages(user.id, other.id, 1, 50)

@@ -512,7 +512,7 @@ async fn an_ad_asked_for_in_the_chat_is_set_on_the_latest_picture_for_free(db: D
     assert!(ad.get("offer").is_none(), "no invented offer: {ad}");
     let second = ad["design_id"]
         .as_str()
-        .expect("a design was set")
+        .unwrap_or_else(|| panic!("a design was set: {answer}"))
         .to_owned();
     let shown = storyboard_design(&app, &session, &project, &second).await;
     let design = json!({"design": shown["file_metadata"]["design"].clone()});
