@@ -153,6 +153,27 @@ fn faults(
             out.push(format!("{:?} {:?} outside the safe frame", s.kind, s.rect));
         }
     }
+    // Scrims, buttons, badges and tags lie on the picture, never on the product.
+    if let Some(mask) = mask {
+        for s in d.shapes.iter().filter(|s| {
+            matches!(
+                s.kind,
+                ShapeKind::Scrim | ShapeKind::Button | ShapeKind::Badge | ShapeKind::Tag
+            )
+        }) {
+            let r = s.rect;
+            let covered = (r.y.max(0)..(r.y + r.h).min(h))
+                .flat_map(|y| (r.x.max(0)..(r.x + r.w).min(w)).map(move |x| (x, y)))
+                .filter(|&(x, y)| mask_on_canvas(mask, d, x, y))
+                .count();
+            if covered > 0 {
+                out.push(format!(
+                    "{:?} {r:?} covers {covered} pixels of the product",
+                    s.kind
+                ));
+            }
+        }
+    }
     for l in &d.layers {
         let font = &refs.iter().find(|(n, _)| *n == l.font).unwrap().1;
         // The font's own rendering of the layer (fontdue), glyph by glyph.
@@ -449,4 +470,48 @@ fn editing_the_headline_relays_only_the_text() {
     assert_eq!(e.layers[0].text, "Espresso like in Lisbon");
     let chars: String = e.layers[0].glyphs.iter().map(|g| g.ch).collect();
     assert_eq!(chars, "EspressolikeinLisbon");
+}
+
+#[test]
+fn a_scrim_behind_text_keeps_off_the_product() {
+    // A picture no plain text colour is legible on (black and white pixels alternating) around
+    // a product that leaves only a band above it: the text needs a scrim, set close to the
+    // product.
+    let (w, h) = (1080u32, 1350u32);
+    let (cx, cy, r) = (540.0f32, 760.0f32, 470.0f32);
+    let on_product = |x: u32, y: u32| (x as f32 + 0.5 - cx).hypot(y as f32 + 0.5 - cy) < r;
+    let pic = RgbaImage::from_fn(w, h, |x, y| match (on_product(x, y), (x / 2 + y / 2) % 2) {
+        (true, _) => Rgba([214, 120, 40, 255]),
+        (false, 0) => Rgba([0, 0, 0, 255]),
+        (false, _) => Rgba([255, 255, 255, 255]),
+    });
+    let mask = GrayImage::from_fn(w, h, |x, y| {
+        image::Luma([if on_product(x, y) { 255 } else { 0 }])
+    });
+    let (book, refs, brand) = (fonts(), references(), brand());
+    let ad = AdCopy {
+        headline: "Autumn glow".into(),
+        subline: None,
+        offer: None,
+        cta: None,
+        logo: false,
+    };
+    let d = lay_out(
+        &pic,
+        Some(&mask),
+        &ad,
+        &brand,
+        &book,
+        Template::HeadlineTopLeft,
+        (w, h),
+    )
+    .unwrap();
+    save(&render(&pic, &d, &book, None), "scrim-next-to-the-product");
+    assert!(
+        d.shapes.iter().any(|s| s.kind == ShapeKind::Scrim),
+        "the text needs a scrim here: {:?}",
+        d.shapes
+    );
+    let f = faults(&d, &pic, Some(&mask), &book, &refs);
+    assert!(f.is_empty(), "{}", f.join("\n"));
 }

@@ -147,13 +147,7 @@ pub(super) fn compose(
                 .map(|&i| p.layers[i].bounds)
                 .reduce(|a, b| a.union(b))
                 .unwrap_or(p.rect);
-            let rect = Rect::new(
-                rect.x - pad,
-                rect.y - pad,
-                rect.w + 2 * pad,
-                rect.h + 2 * pad,
-            )
-            .clip(w, h);
+            let rect = scrim_around(&scene, rect, pad).clip(w, h);
             let mut alpha = 0.35;
             loop {
                 let shape = Shape {
@@ -232,4 +226,32 @@ pub(super) fn place_logo(
         layer: Role::Logo,
         reason: "no corner is free of the product and the text for the logo: turn the logo off or pick a panel template".into(),
     })
+}
+
+/// The scrim behind text `bounds`: `pad` on each side, less on a side where the padding would
+/// reach the product. The text keeps clear of the product, so its veil must too.
+fn scrim_around(scene: &Scene, bounds: Rect, pad: i32) -> Rect {
+    let Rect { x, y, w, h } = bounds;
+    let grown = |[left, top, right, bottom]: [i32; 4]| {
+        Rect::new(x - left, y - top, w + left + right, h + top + bottom)
+    };
+    let strip = |side: usize, p: i32| match side {
+        0 => Rect::new(x - p, y, p, h),
+        1 => Rect::new(x, y - p, w, p),
+        2 => Rect::new(x + w, y, p, h),
+        _ => Rect::new(x, y + h, w, p),
+    };
+    let mut pads = [pad; 4];
+    for (side, p) in pads.iter_mut().enumerate() {
+        while *p > 0 && scene.product_in(strip(side, *p)) > 0.0 {
+            *p -= 1;
+        }
+    }
+    // A corner can still reach the product: narrow every side until it does not.
+    while scene.product_in(grown(pads)) > 0.0 && pads.iter().any(|&p| p > 0) {
+        for p in &mut pads {
+            *p = (*p - 1).max(0);
+        }
+    }
+    grown(pads)
 }

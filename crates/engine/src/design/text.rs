@@ -242,6 +242,7 @@ pub(crate) fn place(
         } else {
             left as f32
         };
+        let start = glyphs.len();
         for &(ch, id, pen) in &adv[..adv.len() - 1] {
             let x = (x0 + pen).round() as i32;
             let glyph = id.with_scale_and_position(sc, ab_glyph::point(x as f32, baseline as f32));
@@ -259,6 +260,23 @@ pub(crate) fn place(
                     baseline,
                     ink,
                 });
+            }
+        }
+        // A glyph's ink can overhang its advance (an 'A' or a 'J' at the line's edge): the
+        // line moves by whole pixels so its ink stays within the measured width.
+        let line = &mut glyphs[start..];
+        if let (Some(ink_left), Some(ink_right)) = (
+            line.iter().map(|g| g.ink.x).min(),
+            line.iter().map(|g| g.ink.right()).max(),
+        ) {
+            let dx = if ink_left < left {
+                left - ink_left
+            } else {
+                -(ink_right - (left + width)).clamp(0, ink_left - left)
+            };
+            for g in line {
+                g.x += dx;
+                g.ink.x += dx;
             }
         }
     }
