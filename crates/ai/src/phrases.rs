@@ -1019,6 +1019,18 @@ fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
     }
 }
 
+/// Things counted only as an amount: no "a" before them.
+#[rustfmt::skip]
+const MASS_NOUNS: &[&str] = &[
+    "steam", "smoke", "mist", "haze", "graffiti", "ivy", "greenery", "foliage", "water", "sand",
+    "confetti", "glitter", "grass", "moss", "fruit", "coffee", "tea", "wine", "champagne",
+    "juice", "milk", "honey", "bread", "ice", "fire", "dust", "pollen", "laundry", "traffic",
+    "furniture", "paper", "wood", "stone", "marble", "seaweed", "hay", "straw", "wheat",
+    "corn", "rice", "chocolate", "cream", "foam", "lava", "sunshine", "scenery", "art",
+    "produce", "jewellery", "jewelry", "luggage", "snow", "rain", "fog", "hail", "sleet",
+    "lightning", "thunder", "frost", "wind",
+];
+
 /// Where a weather phrase ends when it goes on to say where or how the weather is:
 /// "heavy snow outside", "rain falling outside", "seagulls overhead".
 fn weather_tail(ws: &[Word], last: usize, taken: &[bool]) -> usize {
@@ -1030,6 +1042,44 @@ fn weather_tail(ws: &[Word], last: usize, taken: &[bool]) -> usize {
         } else {
             break;
         }
+    }
+    // "rain streaming down the window", "snow falling outside the window": after the
+    // verb, where it falls, up to the end of its clause.
+    let moving = end > last && is_ing(&ws[end].lower) || ws[end].lower == "outside";
+    let along = ws.get(end + 1).is_some_and(|w| {
+        matches!(
+            w.lower.as_str(),
+            "down"
+                | "against"
+                | "on"
+                | "onto"
+                | "over"
+                | "across"
+                | "past"
+                | "through"
+                | "along"
+                | "outside"
+                | "in"
+                | "into"
+                | "off"
+        )
+    });
+    if moving && along && !taken[end + 1] {
+        let mut k = end + 1;
+        while k + 1 < ws.len()
+            && k < end + 5
+            && !ws[k + 1].stop
+            && !taken[k + 1]
+            && !matches!(ws[k + 1].lower.as_str(), "and" | "but" | "while" | "with")
+        {
+            k += 1;
+        }
+        // "fog rolling in" ends at "in"; "rain streaming down the window" at its noun.
+        end = if k > end + 1 || matches!(ws[end + 1].lower.as_str(), "in" | "down" | "off") {
+            k
+        } else {
+            end
+        };
     }
     end
 }
@@ -1102,13 +1152,26 @@ fn background_subjects(
                         | "above"
                         | "around"
                 )
-        }) || marker;
+        });
+        // The first clause is usually the product's own ("candle glowing on a shelf"): a
+        // thing there counts only when it is said to be behind ("llama in the background").
+        let first_clause = ws[..i].iter().all(|w| !w.stop);
+        let acts = marker || (acts && !first_clause);
         if !acts || (first..=last).any(|k| taken[k]) {
             i = last + 1;
             continue;
         }
         let mut named = make(text, ws, i, 0, first, last, Part::Background);
         named.span = (ws[first].start, ws[last].end);
+        // "llama in the background" is a llama: a thing named without its article gets
+        // one, unless it is many, a name, or a mass ("steam rising", "graffiti behind").
+        let bare = first == i
+            && !named.brand
+            && !crate::builtin::looks_plural(named.head())
+            && !MASS_NOUNS.contains(&named.head());
+        if bare {
+            named.phrase = crate::builtin::fix_articles(&format!("a {}", named.phrase));
+        }
         if keep(&named, product) {
             out.push(named);
         }

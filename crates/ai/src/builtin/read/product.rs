@@ -451,9 +451,10 @@ pub(super) fn guess_product(
             || THANKS_WORDS.contains(&w)
             || HELP_WORDS.contains(&w)
             || CONFIRM_WORDS.contains(&w);
+        // "hair clips", "wooden frame": a word for a clip or a frame ends a product's name.
         if scene
             || talk
-            || crate::phrases::is_not_a_thing(w)
+            || (end == start && crate::phrases::is_not_a_thing(w))
             || Shift::of(w).is_some()
             || (end == start && VIDEO_WORDS.contains(&w))
             || DESCRIPTORS.at(tokens, end).is_some()
