@@ -442,6 +442,33 @@ const BOTTLE: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Conversations about products the word lists lack: counted animals, a vehicle's part,
+/// weather and a compound noun arrive one message at a time.
+const WATCH: &[(&str, &[&str])] = &[
+    ("watch on a marble slab", &["a marble slab"]),
+    (
+        "now with two golden retrievers",
+        &["a marble slab", "two golden retrievers"],
+    ),
+    (
+        "put it on a ferry railing, heavy rain outside",
+        &["a ferry railing", "heavy rain outside"],
+    ),
+    ("add a snow globe", &["a ferry railing", "a snow globe"]),
+];
+
+const WIPES: &[(&str, &[&str])] = &[
+    ("baby wipes on a changing table", &["a changing table"]),
+    (
+        "with a teddy bear and two ducklings",
+        &["a teddy bear", "two ducklings"],
+    ),
+    (
+        "now in a nursery by a window",
+        &["a nursery", "a window", "two ducklings"],
+    ),
+];
+
 /// How one phrase came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Outcome {
@@ -720,6 +747,8 @@ fn every_phrase_is_drawn_substituted_or_named_as_not_drawn() {
     converse(VASE, &mut tally);
     converse(CANDLE, &mut tally);
     converse(BOTTLE, &mut tally);
+    converse(WATCH, &mut tally);
+    converse(WIPES, &mut tally);
     println!(
         "phrases tried: {}, drawn: {}, substituted: {}, named as not drawn: {}, lost: {}, replies: {}, replies with grammar errors: {}",
         tally.tried,
