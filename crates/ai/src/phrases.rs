@@ -58,6 +58,15 @@ impl Named {
 /// is one stack.
 pub(crate) fn looks_plural_phrase(phrase: &str) -> bool {
     let words: Vec<&str> = phrase.split(' ').collect();
+    // "a couple of surfers", "a few gulls", "a group of hikers": many, whatever the article.
+    if words.len() > 2
+        && matches!(
+            words[1].to_lowercase().as_str(),
+            "couple" | "few" | "group" | "handful" | "bunch" | "crowd" | "dozen" | "lot" | "pair"
+        )
+    {
+        return true;
+    }
     if matches!(
         words.first().map(|w| w.to_lowercase()).as_deref(),
         Some("a" | "an" | "one")
@@ -127,9 +136,14 @@ const BESIDE_CUES: &[&str] = &[
 /// Words a phrase starts with that are not part of the thing.
 const DETERMINERS: &[&str] = &[
     "a", "an", "the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these",
-    "those", "some", "one", "two", "three", "four", "five", "six", "few", "several", "many",
-    "lots", "couple", "pair", "bunch", "handful",
+    "those", "some", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "dozen", "few", "several", "many", "lots", "couple", "pair", "bunch", "handful",
 ];
+
+/// A count written in digits ("2 surfers") is the phrase's count, like "two".
+fn is_count(word: &str) -> bool {
+    !word.is_empty() && word.len() <= 3 && word.chars().all(|c| c.is_ascii_digit())
+}
 
 /// Words that end a phrase: prepositions, conjunctions, pronouns and common verbs.
 const ENDS: &[&str] = &[
@@ -305,7 +319,9 @@ const NOT_THINGS: &[&str] = &[
     "texture",
     "contrast",
     "depth",
-    "field",
+    "sense",
+    "touch",
+    "hint",
     "motion",
     "movement",
     "pace",
@@ -441,6 +457,11 @@ const NOT_THINGS: &[&str] = &[
     "ideas",
 ];
 
+/// Light, mood, framing, time and the like: never a thing in the picture.
+pub(crate) fn is_not_a_thing(word: &str) -> bool {
+    NOT_THINGS.contains(&word) || NOT_STARTS.contains(&word)
+}
+
 /// Words that start a phrase that is not a thing: "with room for text", "in slow motion".
 const NOT_STARTS: &[&str] = &[
     "room",
@@ -496,6 +517,43 @@ const WEATHER: &[&str] = &[
     "downpour",
     "showers",
 ];
+
+/// Nouns whose first word alone reads as light, weather, time or colour: "a golden
+/// retriever" is a dog, not golden-hour light; "a snow globe" is no weather. The whole noun
+/// is the thing, and its first word says nothing about the scene.
+#[rustfmt::skip]
+const COMPOUND_NOUNS: &[&str] = &[
+    "golden retriever", "golden doodle", "golden syrup", "golden gate bridge",
+    "snow globe", "snow boot", "snow shovel", "snow cone", "snow leopard", "snow sled",
+    "rain boot", "rain jacket", "rain coat", "rain gauge", "rain barrel", "rain forest",
+    "fire pit", "fire truck", "fire engine", "fire escape", "fire hydrant",
+    "night stand", "night table", "night market", "night owl",
+    "sun hat", "sun lounger", "sun lamp", "sun visor", "sun deck", "sun bed",
+    "sunset orange", "sunset yellow", "sunrise pink",
+    "storm drain", "fog machine", "thunder cloud",
+    "evening gown", "evening dress", "evening bag", "morning glory", "afternoon tea",
+    "winter coat", "winter boot", "winter jacket", "summer house", "summer dress",
+    "spring onion", "christmas tree", "christmas stocking", "christmas wreath",
+    "candle holder", "light bulb", "lamp post", "moon lamp",
+];
+
+/// How many words of a compound noun start at `i` of `words` (lowercase), or 0. The last
+/// word may be plural ("rain boots", "golden retrievers").
+pub(crate) fn compound_at(words: &[&str], i: usize) -> usize {
+    COMPOUND_NOUNS
+        .iter()
+        .map(|c| c.split(' ').collect::<Vec<_>>())
+        .filter(|c| {
+            i + c.len() <= words.len()
+                && c.iter().enumerate().all(|(k, w)| {
+                    let have = words[i + k];
+                    have == *w || (k == c.len() - 1 && crate::builtin::singular_of(have) == *w)
+                })
+        })
+        .map(|c| c.len())
+        .max()
+        .unwrap_or(0)
+}
 
 /// Words before a cue that make it something other than a place or a thing: "aimed at
 /// Gen Z", "made with love", "shot in 4K".
@@ -603,16 +661,33 @@ fn push_word(text: &str, out: &mut Vec<Word>, s: usize, e: usize, first: &mut bo
     *first = false;
 }
 
+/// A participle ("falling", "sleeping"), not one of the nouns that end in "-ing" ("a ferry
+/// railing", "a building").
 fn is_ing(w: &str) -> bool {
-    w.len() > 4 && w.ends_with("ing") && !matches!(w, "ring" | "string" | "ceiling" | "wing")
+    w.len() > 4 && w.ends_with("ing") && !ING_NOUNS.contains(&w)
 }
+
+#[rustfmt::skip]
+const ING_NOUNS: &[&str] = &[
+    "string", "ceiling", "railing", "railings", "building", "painting", "clothing", "bedding",
+    "decking", "landing", "awning", "icing", "frosting", "pudding", "dumpling", "wedding",
+    "swing", "sling", "spring", "evening", "morning", "stuffing", "bunting", "fencing",
+    "flooring", "seating", "siding", "shelving", "tiling", "cladding", "panelling", "paneling",
+    "stocking", "stockings", "earring", "earrings", "sapling", "seedling", "duckling",
+    "gosling", "herring", "darling", "offering", "carving", "etching", "engraving",
+    "clearing", "crossing", "mooring", "dwelling", "lodging", "skirting",
+];
 
 /// The phrase that starts at `i` (after its cue): its first and last word, or `None` when
 /// no thing is named there.
 fn phrase_at(ws: &[Word], i: usize) -> Option<(usize, usize)> {
     let mut k = i;
     // Articles and counts ("a", "two", "a couple of").
-    while k < ws.len() && (DETERMINERS.contains(&ws[k].lower.as_str()) || ws[k].lower == "of") {
+    while k < ws.len()
+        && (DETERMINERS.contains(&ws[k].lower.as_str())
+            || ws[k].lower == "of"
+            || (k == i && is_count(&ws[k].lower)))
+    {
         k += 1;
     }
     let first = k;
@@ -694,7 +769,12 @@ pub(crate) fn named_things(text: &str, product: &[String]) -> Vec<Named> {
                     "no" | "not" | "without" | "never" | "avoid"
                 )
         });
-        let after_verb = prev.is_some_and(|p| NOT_AFTER.contains(&p));
+        // "snow falling on the street outside": where the weather falls is the weather's.
+        let weather_goes_on = part_is_place(w)
+            && i >= 2
+            && is_ing(&ws[i - 1].lower)
+            && WEATHER.contains(&ws[i - 2].lower.as_str());
+        let after_verb = prev.is_some_and(|p| NOT_AFTER.contains(&p)) || weather_goes_on;
         let Some((part, n)) = cue.filter(|_| !negated && !after_verb && !taken[i]) else {
             i += 1;
             continue;
@@ -717,7 +797,14 @@ pub(crate) fn named_things(text: &str, product: &[String]) -> Vec<Named> {
             let weather_head = WEATHER.contains(&named.head())
                 || (NOT_THINGS.contains(&named.head())
                     && named.words.iter().any(|w| WEATHER.contains(&w.as_str())));
+            let mut last = last;
             if weather_head {
+                // "with heavy snow outside": where the weather is stays with it.
+                let end = weather_tail(&ws, last, &taken);
+                if end > last {
+                    named = make(text, &ws, i, n, first, end, part);
+                    last = end;
+                }
                 named.part = Part::Weather;
                 named.preposition.clear();
             }
@@ -732,6 +819,10 @@ pub(crate) fn named_things(text: &str, product: &[String]) -> Vec<Named> {
     background_subjects(text, &ws, &taken, product, &mut out);
     out.sort_by_key(|n| n.span.0);
     out
+}
+
+fn part_is_place(word: &str) -> bool {
+    PLACE_CUES.contains(&word)
 }
 
 /// Where the word before `i` ends, for "and" continuing a list right after a phrase.
@@ -815,7 +906,14 @@ fn keep(named: &Named, product: &[String]) -> bool {
         return false;
     };
     let head = named.head();
+    // "shallow depth of field", "a touch of light": what comes before "of" says it is no
+    // thing.
+    let not_a_thing_of = named
+        .words
+        .windows(2)
+        .any(|w| w[1] == "of" && NOT_THINGS.contains(&w[0].as_str()));
     if NOT_THINGS.contains(&head)
+        || not_a_thing_of
         || NOT_STARTS.contains(&first.as_str())
         || head.chars().any(|c| c.is_ascii_digit())
         || head.len() < 2
@@ -870,9 +968,10 @@ fn mark_background(out: &mut [Named], ws: &[Word], marker: usize) {
 /// Weather said without a cue: "snow falling outside", "rain on the window". The weather
 /// word and what follows it up to the end of its clause, at most five words.
 fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
+    let lower: Vec<&str> = ws.iter().map(|w| w.lower.as_str()).collect();
     let mut i = 0;
     while i < ws.len() && out.len() < MOST {
-        if taken[i] || !WEATHER.contains(&ws[i].lower.as_str()) {
+        if taken[i] || !WEATHER.contains(&lower[i]) || compound_at(&lower, i) > 0 {
             i += 1;
             continue;
         }
@@ -889,7 +988,7 @@ fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
         }
         let mut last = i;
         while last + 1 < ws.len()
-            && last < i + 4
+            && last < i + 5
             && !ws[last + 1].stop
             && !taken[last + 1]
             && !matches!(
@@ -899,7 +998,14 @@ fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
         {
             last += 1;
         }
-        let content: Vec<String> = ws[first..=last].iter().map(|w| tidy(text, w)).collect();
+        let content: Vec<String> = ws[first..=last]
+            .iter()
+            .enumerate()
+            .map(|(k, w)| match participle(&w.lower) {
+                Some(ing) if first + k > i => ing.to_string(),
+                _ => tidy(text, w),
+            })
+            .collect();
         out.push(Named {
             phrase: content.join(" "),
             preposition: String::new(),
@@ -913,8 +1019,97 @@ fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
     }
 }
 
-/// A clause after the first that starts with a thing doing something or somewhere: "…, a
-/// dog sleeping beside it", "…, mountains in the background", "…, seagulls overhead".
+/// Things counted only as an amount: no "a" before them.
+#[rustfmt::skip]
+const MASS_NOUNS: &[&str] = &[
+    "steam", "smoke", "mist", "haze", "graffiti", "ivy", "greenery", "foliage", "water", "sand",
+    "confetti", "glitter", "grass", "moss", "fruit", "coffee", "tea", "wine", "champagne",
+    "juice", "milk", "honey", "bread", "ice", "fire", "dust", "pollen", "laundry", "traffic",
+    "furniture", "paper", "wood", "stone", "marble", "seaweed", "hay", "straw", "wheat",
+    "corn", "rice", "chocolate", "cream", "foam", "lava", "sunshine", "scenery", "art",
+    "produce", "jewellery", "jewelry", "luggage", "snow", "rain", "fog", "hail", "sleet",
+    "lightning", "thunder", "frost", "wind",
+];
+
+/// Where a weather phrase ends when it goes on to say where or how the weather is:
+/// "heavy snow outside", "rain falling outside", "seagulls overhead".
+fn weather_tail(ws: &[Word], last: usize, taken: &[bool]) -> usize {
+    let mut end = last;
+    while end + 1 < ws.len() && end < last + 3 && !ws[end + 1].stop && !taken[end + 1] {
+        let w = ws[end + 1].lower.as_str();
+        if matches!(w, "outside" | "outdoors" | "overhead" | "beyond") || is_ing(w) {
+            end += 1;
+        } else {
+            break;
+        }
+    }
+    // "rain streaming down the window", "snow falling outside the window": after the
+    // verb, where it falls, up to the end of its clause.
+    let moving = end > last && is_ing(&ws[end].lower) || ws[end].lower == "outside";
+    let along = ws.get(end + 1).is_some_and(|w| {
+        matches!(
+            w.lower.as_str(),
+            "down"
+                | "against"
+                | "on"
+                | "onto"
+                | "over"
+                | "across"
+                | "past"
+                | "through"
+                | "along"
+                | "outside"
+                | "in"
+                | "into"
+                | "off"
+        )
+    });
+    if moving && along && !taken[end + 1] {
+        let mut k = end + 1;
+        while k + 1 < ws.len()
+            && k < end + 5
+            && !ws[k + 1].stop
+            && !taken[k + 1]
+            && !matches!(ws[k + 1].lower.as_str(), "and" | "but" | "while" | "with")
+        {
+            k += 1;
+        }
+        // "fog rolling in" ends at "in"; "rain streaming down the window" at its noun.
+        end = if k > end + 1 || matches!(ws[end + 1].lower.as_str(), "in" | "down" | "off") {
+            k
+        } else {
+            end
+        };
+    }
+    end
+}
+
+/// A verb after the weather, as the participle a phrase reads with: "while heavy snow falls
+/// outside" is named as "heavy snow falling outside".
+fn participle(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "falls" => "falling",
+        "pours" => "pouring",
+        "drifts" => "drifting",
+        "blows" => "blowing",
+        "rolls" => "rolling",
+        "beats" => "beating",
+        "lashes" => "lashing",
+        "swirls" => "swirling",
+        "rages" => "raging",
+        "hangs" => "hanging",
+        "sweeps" => "sweeping",
+        "streams" => "streaming",
+        "gathers" => "gathering",
+        "covers" => "covering",
+        "comes" => "coming",
+        _ => return None,
+    })
+}
+
+/// A clause that starts with a thing doing something or somewhere: "…, a dog sleeping
+/// beside it", "…, mountains in the background", "…, seagulls overhead", or a follow-up
+/// "llama in the background". The product's own words are never one.
 fn background_subjects(
     text: &str,
     ws: &[Word],
@@ -923,16 +1118,13 @@ fn background_subjects(
     out: &mut Vec<Named>,
 ) {
     let mut i = 0;
-    let mut seen_clause = false;
     while i < ws.len() && out.len() < MOST {
         let starts = (i == 0 || ws[i - 1].stop) && !ws[i].stop;
         if !starts {
             i += 1;
             continue;
         }
-        let clause_first = seen_clause;
-        seen_clause = true;
-        if !clause_first || taken[i] {
+        if taken[i] {
             i += 1;
             continue;
         }
@@ -960,13 +1152,26 @@ fn background_subjects(
                         | "above"
                         | "around"
                 )
-        }) || marker;
+        });
+        // The first clause is usually the product's own ("candle glowing on a shelf"): a
+        // thing there counts only when it is said to be behind ("llama in the background").
+        let first_clause = ws[..i].iter().all(|w| !w.stop);
+        let acts = marker || (acts && !first_clause);
         if !acts || (first..=last).any(|k| taken[k]) {
             i = last + 1;
             continue;
         }
         let mut named = make(text, ws, i, 0, first, last, Part::Background);
         named.span = (ws[first].start, ws[last].end);
+        // "llama in the background" is a llama: a thing named without its article gets
+        // one, unless it is many, a name, or a mass ("steam rising", "graffiti behind").
+        let bare = first == i
+            && !named.brand
+            && !crate::builtin::looks_plural(named.head())
+            && !MASS_NOUNS.contains(&named.head());
+        if bare {
+            named.phrase = crate::builtin::fix_articles(&format!("a {}", named.phrase));
+        }
         if keep(&named, product) {
             out.push(named);
         }

@@ -222,6 +222,175 @@ const SINGLE: &[(&str, &[&str])] = &[
         "energy drink on a racing car tyre with a mechanic",
         &["a racing car tyre", "a mechanic"],
     ),
+    // A compound noun whose first word alone reads as light, weather or time is the thing,
+    // whole: no golden-hour light for a golden retriever, no weather for a snow globe.
+    (
+        "candle on a windowsill with a golden retriever",
+        &["a windowsill", "a golden retriever"],
+    ),
+    ("candle beside a fire pit", &["a fire pit"]),
+    ("cookie tin next to a snow globe", &["a snow globe"]),
+    (
+        "lotion on a nightstand with a snow globe and rain boots",
+        &["a nightstand", "a snow globe", "rain boots"],
+    ),
+    (
+        "perfume bottle on a sunset orange towel",
+        &["a sunset orange towel"],
+    ),
+    (
+        "candle on a night stand with a sun hat",
+        &["a night stand", "a sun hat"],
+    ),
+    ("tea tin under a Christmas tree", &["a Christmas tree"]),
+    // Two places in one message: the surface and the setting, both accounted for.
+    (
+        "soap on a tractor seat in a wheat field",
+        &["a tractor seat", "a wheat field"],
+    ),
+    (
+        "candle on a piano bench in a music room",
+        &["a piano bench", "a music room"],
+    ),
+    (
+        "serum on a rattan tray by a hotel pool",
+        &["a rattan tray", "a hotel pool"],
+    ),
+    (
+        "lip balm on a picnic table at a campsite",
+        &["a picnic table", "a campsite"],
+    ),
+    (
+        "wine bottle on a stone wall in a vineyard",
+        &["a stone wall", "a vineyard"],
+    ),
+    // Weather with where it is, kept whole.
+    (
+        "mug on a windowsill with heavy snow outside",
+        &["a windowsill", "heavy snow outside"],
+    ),
+    (
+        "mug on a windowsill while heavy snow falls outside",
+        &["a windowsill", "heavy snow falling outside"],
+    ),
+    (
+        "candle on a windowsill with fog outside",
+        &["a windowsill", "fog outside"],
+    ),
+    (
+        "hot sauce on a bar counter while thunder rolls outside",
+        &["a bar counter", "thunder rolling outside"],
+    ),
+    (
+        "scarf on a coat rack, snow falling on the street outside",
+        &["a coat rack", "snow falling on the street outside"],
+    ),
+    (
+        "my umbrella on a doorstep, rain pouring outside",
+        &["a doorstep", "rain pouring outside"],
+    ),
+    // People and animals with a count, whole and plural.
+    (
+        "sunscreen on a beach towel with two surfers",
+        &["a beach towel", "two surfers"],
+    ),
+    (
+        "sunscreen on a beach towel, two surfers in the background",
+        &["a beach towel", "two surfers"],
+    ),
+    (
+        "sunscreen on a beach towel with a couple of surfers",
+        &["a beach towel", "a couple of surfers"],
+    ),
+    (
+        "beer can on a cooler with three friends",
+        &["a cooler", "three friends"],
+    ),
+    (
+        "yoga mat on a wooden floor with a group of yogis",
+        &["a wooden floor", "a group of yogis"],
+    ),
+    (
+        "protein bar on a running track with 2 runners",
+        &["a running track", "2 runners"],
+    ),
+    (
+        "shampoo on a lawn with a couple of puppies",
+        &["a lawn", "a couple of puppies"],
+    ),
+    (
+        "lemonade on a porch step with four kids",
+        &["a porch step", "four kids"],
+    ),
+    // A vehicle and its part are one place.
+    ("perfume bottle on a ferry railing", &["a ferry railing"]),
+    ("sunglasses on a balcony railing", &["a balcony railing"]),
+    ("serum on a building ledge", &["a building ledge"]),
+    (
+        "headphones on a train luggage rack",
+        &["a train luggage rack"],
+    ),
+    (
+        "soap on a sink ledge with rain streaming down the window",
+        &["a sink ledge", "rain streaming down the window"],
+    ),
+    (
+        "mug on a windowsill, rain streaming down the window",
+        &["a windowsill", "rain streaming down the window"],
+    ),
+    (
+        "lip balm on a ski lift seat, fog rolling in",
+        &["a ski lift seat", "fog rolling in"],
+    ),
+    (
+        "serum on a bus seat with a crowd of commuters",
+        &["a bus seat", "a crowd of commuters"],
+    ),
+    (
+        "beer can on a boat deck with a few friends",
+        &["a boat deck", "a few friends"],
+    ),
+    (
+        "water bottle on a bike saddle with a pair of cyclists in the background",
+        &["a bike saddle", "a pair of cyclists"],
+    ),
+    (
+        "hand cream on a kitchen table with three cats",
+        &["a kitchen table", "three cats"],
+    ),
+    (
+        "candle on a mantel with two stockings and a snow globe",
+        &["a mantel", "two stockings", "a snow globe"],
+    ),
+    (
+        "candle on a side table in a cabin by a lake",
+        &["a side table", "a cabin", "a lake"],
+    ),
+    (
+        "sunscreen on a deck chair beside a pool at a resort",
+        &["a deck chair", "a pool", "a resort"],
+    ),
+    (
+        "candle on a shelf, dog sleeping beside it, steam rising",
+        &["a shelf", "a dog", "steam"],
+    ),
+    ("sunglasses on a truck tailgate", &["a truck tailgate"]),
+    (
+        "headphones on an airplane tray table",
+        &["an airplane tray table"],
+    ),
+    ("wallet on a motorcycle seat", &["a motorcycle seat"]),
+    // Products the word lists lack, named as the subject.
+    ("my hair clips on a velvet tray", &["a velvet tray"]),
+    ("my earplugs on a bedside table", &["a bedside table"]),
+    ("my pet bowls on a kitchen floor", &["a kitchen floor"]),
+    ("watch on a marble slab", &["a marble slab"]),
+    ("baby wipes on a changing table", &["a changing table"]),
+    ("my baby wipes on a changing table", &["a changing table"]),
+    ("dog treats on a kitchen counter", &["a kitchen counter"]),
+    ("wax melts beside a fireplace", &["a fireplace"]),
+    ("ceramic coasters on a coffee table", &["a coffee table"]),
+    ("my phone grips on a desk mat", &["a desk mat"]),
 ];
 
 /// One conversation about a vase, then one about a candle: each follow-up names a new
@@ -270,6 +439,33 @@ const BOTTLE: &[(&str, &[&str])] = &[
     (
         "now on a tram seat with a commuter",
         &["a tram seat", "a commuter"],
+    ),
+];
+
+/// Conversations about products the word lists lack: counted animals, a vehicle's part,
+/// weather and a compound noun arrive one message at a time.
+const WATCH: &[(&str, &[&str])] = &[
+    ("watch on a marble slab", &["a marble slab"]),
+    (
+        "now with two golden retrievers",
+        &["a marble slab", "two golden retrievers"],
+    ),
+    (
+        "put it on a ferry railing, heavy rain outside",
+        &["a ferry railing", "heavy rain outside"],
+    ),
+    ("add a snow globe", &["a ferry railing", "a snow globe"]),
+];
+
+const WIPES: &[(&str, &[&str])] = &[
+    ("baby wipes on a changing table", &["a changing table"]),
+    (
+        "with a teddy bear and two ducklings",
+        &["a teddy bear", "two ducklings"],
+    ),
+    (
+        "now in a nursery by a window",
+        &["a nursery", "a window", "two ducklings"],
     ),
 ];
 
@@ -437,9 +633,9 @@ struct Tally {
     broken: Vec<String>,
     replies: usize,
     grammar: Vec<String>,
-    /// The conversation so far said "golden" ("a golden retriever"), which the reader
-    /// still takes for golden-hour light.
-    said_golden: bool,
+    /// The things the conversation named so far ("a golden retriever"): their words are
+    /// no light.
+    said: Vec<String>,
 }
 
 impl Tally {
@@ -460,18 +656,20 @@ impl Tally {
             self.broken
                 .push(format!("{message}: the place was given, yet: {note}"));
         }
-        // No light or time of day nobody asked for: none of these messages names one.
-        self.said_golden |= message.contains("golden");
+        // No light or time of day nobody asked for: none of these messages names one, and
+        // the words of a thing named ("a golden retriever", "a sunset orange towel") are the
+        // thing's. The engine, reading the brief, paints no golden hour either.
+        self.said.extend(phrases.iter().map(|p| p.to_lowercase()));
         let brief = reply
             .structured
             .refined_image_prompt
             .as_deref()
             .unwrap_or("");
-        for said in [&reply.content, &brief.to_string()]
-            .into_iter()
-            .filter(|_| !self.said_golden)
-        {
-            let said = said.to_lowercase();
+        for said in [&reply.content, &brief.to_string()] {
+            let mut said = said.to_lowercase();
+            for thing in &self.said {
+                said = said.replace(thing.as_str(), "");
+            }
             if ["golden", "sunset", "sunrise", "dusk", "dawn"]
                 .iter()
                 .any(|w| said.contains(w))
@@ -479,6 +677,11 @@ impl Tally {
                 self.broken
                     .push(format!("{message}: a light nobody asked for: {said}"));
             }
+        }
+        if prompt::parse(brief).lighting == Some(domain::Lighting::GoldenHour) {
+            self.broken.push(format!(
+                "{message}: the engine reads golden hour in {brief}"
+            ));
         }
         for phrase in phrases {
             self.tried += 1;
@@ -499,7 +702,7 @@ impl Tally {
 fn converse(messages: &[(&str, &[&str])], tally: &mut Tally) -> Vec<AssistantReply> {
     let mut history: Vec<Turn> = Vec::new();
     let mut replies = Vec::new();
-    tally.said_golden = false;
+    tally.said.clear();
     for (message, phrases) in messages {
         let reply = BuiltinAssistant.respond(&AssistantRequest {
             message: (*message).into(),
@@ -530,7 +733,7 @@ fn converse(messages: &[(&str, &[&str])], tally: &mut Tally) -> Vec<AssistantRep
 fn every_phrase_is_drawn_substituted_or_named_as_not_drawn() {
     let mut tally = Tally::default();
     for (message, phrases) in SINGLE {
-        tally.said_golden = false;
+        tally.said.clear();
         let reply = BuiltinAssistant.respond(&AssistantRequest {
             message: (*message).into(),
             ..AssistantRequest::default()
@@ -544,6 +747,8 @@ fn every_phrase_is_drawn_substituted_or_named_as_not_drawn() {
     converse(VASE, &mut tally);
     converse(CANDLE, &mut tally);
     converse(BOTTLE, &mut tally);
+    converse(WATCH, &mut tally);
+    converse(WIPES, &mut tally);
     println!(
         "phrases tried: {}, drawn: {}, substituted: {}, named as not drawn: {}, lost: {}, replies: {}, replies with grammar errors: {}",
         tally.tried,
@@ -673,4 +878,110 @@ fn the_grammar_checker_catches_what_it_should() {
     assert_eq!(grammar_errors("It is the the vase.").len(), 1);
     assert_eq!(grammar_errors("Beside a books.").len(), 1);
     assert!(grammar_errors("An hour, a unicorn, an owl, a stack of magazines.").is_empty());
+}
+
+#[test]
+fn products_the_word_lists_lack_get_a_brief_that_names_them_whole() {
+    for (message, product) in [
+        ("watch on a marble slab", "watch"),
+        ("baby wipes on a changing table", "baby wipes"),
+        ("my baby wipes on a changing table", "baby wipes"),
+        ("dog treats on a kitchen counter", "dog treats"),
+        ("ceramic coasters on a coffee table", "ceramic coasters"),
+        ("my phone grips on a desk mat", "phone grips"),
+        (
+            "my umbrella on a doorstep, rain pouring outside",
+            "umbrella",
+        ),
+        ("my hair clips on a velvet tray", "hair clips"),
+        ("my earplugs on a bedside table", "earplugs"),
+    ] {
+        let reply = BuiltinAssistant.respond(&AssistantRequest {
+            message: message.into(),
+            ..AssistantRequest::default()
+        });
+        let brief = reply
+            .structured
+            .refined_image_prompt
+            .as_deref()
+            .unwrap_or_else(|| panic!("{message}: no brief: {}", reply.content));
+        assert!(
+            brief.starts_with(&format!("Product photograph of {product} "))
+                || brief.starts_with(&format!("Product photograph of a {product} "))
+                || brief.starts_with(&format!("Product photograph of an {product} ")),
+            "{message}: {brief}"
+        );
+        assert!(
+            reply.content.contains(&format!("the {product} ")),
+            "{message}: {}",
+            reply.content
+        );
+        assert!(
+            grammar_errors(&reply.content).is_empty(),
+            "{}",
+            reply.content
+        );
+    }
+    // A noun a later message starts with is no new product while one is known: the llama
+    // is a thing beside the vase.
+    let first = "my vase on a windowsill";
+    let reply = BuiltinAssistant.respond(&AssistantRequest {
+        message: first.into(),
+        ..AssistantRequest::default()
+    });
+    let history = vec![
+        Turn {
+            role: Role::User,
+            content: first.into(),
+            structured: None,
+        },
+        Turn {
+            role: Role::Assistant,
+            content: reply.content.clone(),
+            structured: Some(reply.structured.clone()),
+        },
+    ];
+    let reply = BuiltinAssistant.respond(&AssistantRequest {
+        message: "llama in the background".into(),
+        history,
+        ..AssistantRequest::default()
+    });
+    let brief = reply
+        .structured
+        .refined_image_prompt
+        .clone()
+        .unwrap_or_default();
+    assert!(brief.starts_with("Product photograph of a vase"), "{brief}");
+    assert!(
+        reply.structured.not_drawn.contains(&"a llama".to_string()),
+        "{:?}",
+        reply.structured
+    );
+    assert!(reply.content.contains("draw a llama"), "{}", reply.content);
+}
+
+#[test]
+fn a_golden_retriever_is_a_dog_and_no_light() {
+    for message in [
+        "candle on a windowsill with a golden retriever",
+        "coffee bag in a camper van with a golden retriever",
+        "soap on a sunset orange towel",
+        "candle on a night stand",
+    ] {
+        let reply = BuiltinAssistant.respond(&AssistantRequest {
+            message: message.into(),
+            ..AssistantRequest::default()
+        });
+        let brief = reply.structured.refined_image_prompt.clone().unwrap();
+        for said in [&reply.content, &brief] {
+            assert!(!said.contains("golden hour"), "{message}: {said}");
+            assert!(!said.contains("golden-hour"), "{message}: {said}");
+            assert!(!said.contains("night light"), "{message}: {said}");
+        }
+        assert_ne!(
+            prompt::parse(&brief).lighting,
+            Some(domain::Lighting::GoldenHour),
+            "{message}: {brief}"
+        );
+    }
 }

@@ -6,7 +6,7 @@ use domain::{ColorPalette as P, Composition as C, Environment as E, Lighting as 
 use super::compose::{self, camera_move, list, pace};
 use super::honest;
 use super::lexicon::{Category, Negative};
-use super::read::{read, Conflict, Move, Pace, Reading, Talk};
+use super::read::{read_naming, Conflict, Move, Pace, Reading, Talk};
 use super::scene::{build, clip, remember, Course, Scene, Source, Subject};
 use crate::{AssistantReply, AssistantRequest, StructuredResponse};
 
@@ -38,8 +38,8 @@ pub(crate) fn respond(request: &AssistantRequest) -> AssistantReply {
 }
 
 fn respond_with_brief(request: &AssistantRequest) -> AssistantReply {
-    let current = read(clip(&request.message), true);
     let memory = remember(&request.history);
+    let current = read_naming(clip(&request.message), true, memory.product.is_some());
     let last_suggestions = memory.last_suggestions.clone();
     let had_video = memory.facts.video;
     let Some(scene) = build(request, memory, &current) else {

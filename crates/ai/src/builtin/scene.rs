@@ -12,7 +12,9 @@ use domain::{ColorPalette, Composition, Environment, Lighting};
 use engine::prompt::{self, NamedColor, Setting, Tone};
 
 use super::lexicon::{Category, Lean, Look, Negative};
-use super::read::{read, Angle, Choices, Excluded, Move, Pace, Product, Reading, Shift, Zoom};
+use super::read::{
+    read, read_naming, Angle, Choices, Excluded, Move, Pace, Product, Reading, Shift, Zoom,
+};
 use crate::phrases::{Named, Part};
 use crate::{AssistantRequest, FeedbackHint, ReferenceFacts, Role, StyleGuide, Turn};
 
@@ -353,7 +355,7 @@ pub(crate) fn remember(history: &[Turn]) -> Memory {
             continue;
         }
         let after = last_brief.is_none_or(|b| i > b);
-        let reading = read(clip(&turn.content), after);
+        let reading = read_naming(clip(&turn.content), after, memory.product.is_some());
         memory.product = merge_product(memory.product.take(), &reading).0;
         memory.facts.apply(&reading);
         if after {

@@ -220,7 +220,8 @@ pub(super) fn read_motion(tokens: &[Token], negated: &[bool], used: &[bool], out
     let mut asks = false;
     let mut refuses = STILL_PHRASES.iter().any(|p| has_phrase(p));
     for (i, t) in tokens.iter().enumerate() {
-        if VIDEO_WORDS.contains(&t.word.as_str()) {
+        // The product's own words ask for nothing ("hair clips").
+        if VIDEO_WORDS.contains(&t.word.as_str()) && !used[i] {
             if negated[i] {
                 refuses = true;
             } else {

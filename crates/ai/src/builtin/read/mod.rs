@@ -15,7 +15,7 @@ use super::lexicon::{
     SETTINGS, SLOW_WORDS, STILL_PHRASES, STOP, THANKS_WORDS, VIDEO_PHRASES, VIDEO_WORDS,
 };
 use super::words::{capitalize, fix_articles, join, looks_plural, singular, tokenize, Token};
-use crate::phrases::{named_things, Named, Part};
+use crate::phrases::{compound_at, named_things, Named, Part};
 
 mod asks;
 mod conflict;
@@ -321,12 +321,25 @@ const INCLUDE_CUES: &[&str] = &[
 /// Reads `text`. With `full`, also asks the engine's parser about the scene (the costly
 /// part); without, only the user's facts are read (product, negatives, audience, motion…).
 pub(crate) fn read(text: &str, full: bool) -> Reading {
+    read_naming(text, full, true)
+}
+
+/// Reads a seller's message in a conversation: a product the word lists lack is still
+/// found when the message is about it ("my baby wipes on a changing table", or, while no
+/// product is known, "baby wipes on a changing table").
+pub(crate) fn read_naming(text: &str, full: bool, product_known: bool) -> Reading {
     let tokens = tokenize(text);
     let negated = negation(&tokens);
     let mut out = Reading::default();
     let mut used = vec![false; tokens.len()];
 
-    if let Some((product, start, end, prop)) = find_product(text, &tokens, &negated) {
+    // A product word only in a place or beside the product ("on a coffee table") yields to
+    // the noun the message is about ("ceramic coasters on a coffee table").
+    let found = match find_product(text, &tokens, &negated) {
+        Some(p) if !p.3 => Some(p),
+        prop => guess_product(text, &tokens, &negated, product_known).or(prop),
+    };
+    if let Some((product, start, end, prop)) = found {
         // A prop mention stays in the scene text and the props.
         if !prop {
             used[start..end].iter_mut().for_each(|u| *u = true);
@@ -335,11 +348,26 @@ pub(crate) fn read(text: &str, full: bool) -> Reading {
         out.product_is_prop = prop;
     }
     read_named(text, &tokens, &mut used, &mut out);
+    // "a golden retriever", "a night stand": the first word is the noun's, never the light's
+    // or the weather's. A compound the engine reads as a place or a prop still votes for it.
+    let mut light_used = used.clone();
+    let words: Vec<&str> = tokens.iter().map(|t| t.word.as_str()).collect();
+    for i in 0..tokens.len() {
+        let n = compound_at(&words, i);
+        if n == 0 {
+            continue;
+        }
+        light_used[i..i + n].iter_mut().for_each(|u| *u = true);
+        let read = prompt::parse(&words[i..i + n].join(" "));
+        if read.setting.is_none() && read.environment.is_none() && read.props.is_empty() {
+            used[i..i + n].iter_mut().for_each(|u| *u = true);
+        }
+    }
     read_shifts(&tokens, &mut used, &mut out);
     read_descriptors(&tokens, &negated, &used, &mut out);
     read_setting(&tokens, &negated, &used, &mut out);
     read_place(&mut out);
-    read_light_words(text, &tokens, &negated, &used, &mut out);
+    read_light_words(text, &tokens, &negated, &light_used, &mut out);
     read_negatives(&tokens, &negated, &used, &mut out);
     read_props(&mut out);
     read_audience(&tokens, &negated, &mut out);
@@ -389,15 +417,27 @@ fn read_named(text: &str, tokens: &[Token], used: &mut [bool], out: &mut Reading
     };
     let within = |t: &Token, n: &Named| t.start >= n.span.0 && t.end <= n.span.1;
     let mut named = named_things(text, &product);
-    // A phrase over the product's own words ("candle in a jar") is the product; one over
-    // an occasion or an audience ("Black Friday", "for new moms") is neither a place nor a
-    // thing.
+    // A phrase over the product's own words ("candle in a jar") is the product; one that
+    // ends in an occasion ("on Black Friday") or names an audience after its cue ("for new
+    // moms") is neither a place nor a thing. "A Christmas tree" and "two surfers" are things.
+    let ends_at = |i: usize, n: usize, named: &Named| {
+        tokens
+            .get(i + n - 1)
+            .is_some_and(|t| t.end >= named.span.1 || tokens.get(i + n).is_none())
+    };
     named.retain(|n| {
         !tokens.iter().enumerate().any(|(i, t)| {
             within(t, n)
                 && ((used[i] && n.part != Part::Place)
-                    || OCCASIONS.at(tokens, i).is_some()
-                    || AUDIENCES.at(tokens, i).is_some())
+                    || OCCASIONS
+                        .at(tokens, i)
+                        .is_some_and(|(_, k)| ends_at(i, k, n))
+                    || (AUDIENCES.at(tokens, i).is_some()
+                        && tokens[..i]
+                            .iter()
+                            .rev()
+                            .take(3)
+                            .any(|b| AUDIENCE_CUES.contains(&b.word.as_str()))))
         })
     });
     for n in named.iter().filter(|n| n.part == Part::Weather) {

@@ -117,7 +117,15 @@ fn not_the_product_here(tokens: &[Token], i: usize, n: usize) -> bool {
     let lamp = tokens
         .get(i + n)
         .is_some_and(|t| matches!(t.word.as_str(), "light" | "lights" | "lighting"));
-    if lamp || (n == 1 && is_ambiguous(word) && !prev.is_some_and(describes_noun)) {
+    // "watch on a marble slab": a message that starts with the word and goes on to say
+    // where it stands names the product.
+    let starts_a_scene = (i == 0 || tokens[i - 1].is_break())
+        && tokens
+            .get(i + n)
+            .is_some_and(|t| PROP_CUES.contains(&t.word.as_str()) || t.word == "next");
+    if lamp
+        || (n == 1 && is_ambiguous(word) && !starts_a_scene && !prev.is_some_and(describes_noun))
+    {
         return true;
     }
     n == 1
@@ -153,12 +161,34 @@ fn product_run(tokens: &[Token], negated: &[bool], i: usize, n: usize) -> ((usiz
     }
     if tokens
         .get(end)
-        .is_some_and(|t| ACCESSORIES.contains(&t.word.as_str()))
+        .is_some_and(|t| ACCESSORIES.contains(&t.word.as_str()) || ends_the_noun(tokens, end))
     {
         head = (head.0, end + 1);
         end += 1;
     }
     (head, end)
+}
+
+/// A noun the word lists lack that completes the product's name right before where it
+/// stands: "phone grips on a desk mat", "candle wicks beside…". Never a verb form
+/// ("burning", "filled"), an adverb or a scene word.
+fn ends_the_noun(tokens: &[Token], k: usize) -> bool {
+    let w = tokens[k].word.as_str();
+    let next = tokens.get(k + 1).map(|t| t.word.as_str());
+    !tokens[k].is_break()
+        && !in_stop(w)
+        && !PROP_CUES.contains(&w)
+        && !w.ends_with("ing")
+        && !w.ends_with("ed")
+        && !w.ends_with("ly")
+        && !w.chars().any(|c| c.is_ascii_digit())
+        && !crate::phrases::is_not_a_thing(w)
+        && !VIDEO_WORDS.contains(&w)
+        && next.is_some_and(|n| PROP_CUES.contains(&n) || n == "next")
+        && !{
+            let info = word_info(w);
+            is_scene_word(&info) || is_color(&info)
+        }
 }
 
 /// Whether the words between two products only join them: "and", "plus" and articles,
@@ -386,4 +416,79 @@ pub(super) fn tidy_name(text: &str, tokens: &[Token], start: usize, end: usize) 
         name = name.chars().take(60).collect::<String>().trim().to_string();
     }
     name
+}
+
+/// A product the word lists lack, named as the subject of the message: the noun phrase
+/// after "my" or "our" at its start ("my baby wipes on a changing table"), or, while no
+/// product is known, the noun phrase the message starts with, followed by where it stands
+/// ("baby wipes on a changing table"). Light, mood, framing and scene words are never one.
+pub(super) fn guess_product(
+    text: &str,
+    tokens: &[Token],
+    negated: &[bool],
+    product_known: bool,
+) -> Option<(Product, usize, usize, bool)> {
+    let own = tokens
+        .first()
+        .is_some_and(|t| matches!(t.word.as_str(), "my" | "our"));
+    let start = match tokens.first()?.word.as_str() {
+        "my" | "our" | "a" | "an" | "the" | "some" => 1,
+        _ => 0,
+    };
+    if product_known && !own {
+        return None;
+    }
+    let mut end = start;
+    while end < tokens.len() && end < start + 4 {
+        let t = &tokens[end];
+        let w = t.word.as_str();
+        if t.is_break() || negated[end] || in_stop(w) || PROP_CUES.contains(&w) {
+            break;
+        }
+        let info = word_info(w);
+        let scene = is_scene_word(&info) && !is_color(&info) && !MATERIAL_WORDS.contains(&w);
+        let talk = GREETING_WORDS.contains(&w)
+            || THANKS_WORDS.contains(&w)
+            || HELP_WORDS.contains(&w)
+            || CONFIRM_WORDS.contains(&w);
+        // "hair clips", "wooden frame": a word for a clip or a frame ends a product's name.
+        if scene
+            || talk
+            || (end == start && crate::phrases::is_not_a_thing(w))
+            || Shift::of(w).is_some()
+            || (end == start && VIDEO_WORDS.contains(&w))
+            || DESCRIPTORS.at(tokens, end).is_some()
+            || OCCASIONS.at(tokens, end).is_some()
+            || AUDIENCES.at(tokens, end).is_some()
+            || w.chars().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        end += 1;
+    }
+    if end == start {
+        return None;
+    }
+    // It stands somewhere: a place or a thing beside it follows (or, after "my", the
+    // message may end there).
+    let next = tokens.get(end).map(|t| t.word.as_str());
+    let placed = next.is_some_and(|w| PROP_CUES.contains(&w) || w == "next");
+    if !(placed || (own && next.is_none_or(|w| w == ","))) {
+        return None;
+    }
+    let name = tidy_name(text, tokens, start, end);
+    let head_word = tokens[end - 1].text.to_string();
+    let plural = looks_plural(&head_word);
+    let product = Product {
+        key: tokens[start..end]
+            .iter()
+            .map(|t| singular(&t.word).unwrap_or(&t.word).to_string())
+            .collect(),
+        name,
+        plural,
+        article: !plural,
+        head: head_word.to_lowercase(),
+        category: Category::General,
+    };
+    Some((product, start, end, false))
 }
