@@ -231,6 +231,11 @@ mod contract_shapes {
         "isEnabled",
     ];
 
+    /// Where a media kind goes by another name than `file_type`: the contract's own spelling.
+    /// (The older job polls' `asset_type`, above, also says "text" for a job without a file,
+    /// and a chat brief's `media_type` is what to make next, not a file's kind.)
+    const MEDIA_KIND_NAMES: &[(&str, &str)] = &[("MessageMedia", "type")];
+
     fn document() -> Value {
         serde_json::to_value(crate::openapi()).unwrap()
     }
@@ -305,6 +310,45 @@ mod contract_shapes {
         assert_eq!(
             camel, listed,
             "name it in snake_case, or list the contract's name here"
+        );
+    }
+
+    #[test]
+    fn a_media_kind_is_called_file_type_except_where_the_contract_says_otherwise() {
+        let doc = document();
+        let mut renamed = BTreeSet::new();
+        let mut file_type = 0;
+        for (schema_name, schema) in doc["components"]["schemas"].as_object().unwrap() {
+            let parts =
+                std::iter::once(schema).chain(schema["allOf"].as_array().into_iter().flatten());
+            for properties in parts.filter_map(|p| p["properties"].as_object()) {
+                for (name, property) in properties {
+                    let media_kind = |p: &Value| p["$ref"] == "#/components/schemas/MediaKind";
+                    let mut alternatives = ["oneOf", "anyOf", "allOf"]
+                        .iter()
+                        .flat_map(|k| property[*k].as_array().into_iter().flatten());
+                    if !media_kind(property) && !alternatives.any(media_kind) {
+                        continue;
+                    }
+                    if name == "file_type" {
+                        file_type += 1;
+                    } else {
+                        renamed.insert((schema_name.clone(), name.clone()));
+                    }
+                }
+            }
+        }
+        assert!(
+            file_type >= 3,
+            "media assets, job assets and share links say `file_type`"
+        );
+        let listed: BTreeSet<_> = MEDIA_KIND_NAMES
+            .iter()
+            .map(|(schema, name)| ((*schema).to_owned(), (*name).to_owned()))
+            .collect();
+        assert_eq!(
+            renamed, listed,
+            "call a media kind `file_type`, or list the contract's name here"
         );
     }
 }

@@ -1,5 +1,11 @@
 //! Routes per resource, each exporting `router()`; paths and schemas are documented by
 //! `utoipa` so the OpenAPI document is generated from the same code that serves.
+//!
+//! A request type lives where it is read. Query strings, and bodies the handler turns into
+//! domain values before calling its service (a `SceneName`, a `Page`), are declared here with
+//! their route. A body whose fields a service checks together (a generation's prompt,
+//! settings and references; an export's formats) is the service's input and is declared
+//! in the service, so the rule that reads it sits beside the code that relies on it.
 
 use utoipa_axum::router::OpenApiRouter;
 

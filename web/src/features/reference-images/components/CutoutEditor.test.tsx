@@ -183,8 +183,21 @@ describe('CutoutEditor', () => {
     fireEvent.keyDown(photo, { key: 'k' });
     pointer(photo, 'pointerDown', 310, 100);
     pointer(photo, 'pointerUp', 320, 100);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(routes.adjustments()).toEqual([]);
+    // A keep stroke on the photo is sent with the whole set: neither gesture above is in it.
+    pointer(photo, 'pointerDown', 100, 100);
+    pointer(photo, 'pointerMove', 110, 100);
+    pointer(photo, 'pointerUp', 110, 100);
+    await waitFor(() => expect(routes.adjustments()).toHaveLength(1));
+    expect(routes.adjustments()[0]?.body).toEqual({
+      keep: [
+        [
+          [200, 200],
+          [220, 200],
+        ],
+      ],
+      remove: [],
+      brush_px: 24,
+    });
   });
 
   it('shows the server’s refusal and keeps the editor open on Done', async () => {
