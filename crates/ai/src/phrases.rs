@@ -829,8 +829,8 @@ pub(crate) fn named_things(text: &str, product: &[String]) -> Vec<Named> {
 
 /// "with a dog in the back seat": a place right after a thing beside the product is the
 /// thing's own when the product already has its place in the message, or when the thing is
-/// said to be in it ("in", "inside"); the phrase then names both, whole. Returns the new
-/// last word of the phrase.
+/// said to be in it ("in", "inside") and it is no room or landscape; the phrase then names
+/// both, whole. Returns the new last word of the phrase.
 fn own_place(
     text: &str,
     ws: &[Word],
@@ -851,7 +851,14 @@ fn own_place(
         return last;
     };
     let place = make(text, ws, last + 1, 1, first, end, Part::Place);
-    if place.words.len() == 1 && matches!(place.head(), "background" | "foreground" | "distance")
+    // A room or a landscape ("with roses in a bathroom") holds the product too.
+    let surrounds = inside
+        && engine::prompt::parse(&place.words.join(" "))
+            .environment
+            .is_some();
+    if surrounds
+        || place.words.len() == 1
+            && matches!(place.head(), "background" | "foreground" | "distance")
         || !keep(&place, &[])
     {
         return last;

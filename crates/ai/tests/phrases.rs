@@ -424,6 +424,10 @@ const SINGLE: &[(&str, &[&str])] = &[
         &["a living room", "a cat in a box"],
     ),
     (
+        "serum on a vanity with roses in a bathroom",
+        &["a vanity", "roses", "a bathroom"],
+    ),
+    (
         "hot sauce on a grill with a chef in the background",
         &["a grill", "a chef"],
     ),
