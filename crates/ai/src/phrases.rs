@@ -35,6 +35,9 @@ pub(crate) struct Named {
     pub brand: bool,
     /// The byte range of the phrase (and its preposition) in the message.
     pub span: (usize, usize),
+    /// Where the thing itself is, when the seller said so ("a dog in the back seat"): the
+    /// byte range of that place, which is the thing's and not the product's.
+    pub own_place: Option<(usize, usize)>,
 }
 
 impl Named {
@@ -808,6 +811,9 @@ pub(crate) fn named_things(text: &str, product: &[String]) -> Vec<Named> {
                 named.part = Part::Weather;
                 named.preposition.clear();
             }
+            if named.part == Part::Beside {
+                last = own_place(text, &ws, &taken, &out, &mut named, last);
+            }
             taken[i..=last].iter_mut().for_each(|t| *t = true);
             out.push(named);
             i = last + 1;
@@ -819,6 +825,48 @@ pub(crate) fn named_things(text: &str, product: &[String]) -> Vec<Named> {
     background_subjects(text, &ws, &taken, product, &mut out);
     out.sort_by_key(|n| n.span.0);
     out
+}
+
+/// "with a dog in the back seat": a place right after a thing beside the product is the
+/// thing's own when the product already has its place in the message, or when the thing is
+/// said to be in it ("in", "inside") and it is no room or landscape; the phrase then names
+/// both, whole. Returns the new last word of the phrase.
+fn own_place(
+    text: &str,
+    ws: &[Word],
+    taken: &[bool],
+    before: &[Named],
+    named: &mut Named,
+    last: usize,
+) -> usize {
+    let Some(cue) = ws.get(last + 1).filter(|w| !w.stop && !taken[last + 1]) else {
+        return last;
+    };
+    let inside = matches!(cue.lower.as_str(), "in" | "inside");
+    let placed = before.iter().any(|n| n.part == Part::Place);
+    if !(inside || (placed && matches!(cue.lower.as_str(), "on" | "atop" | "under"))) {
+        return last;
+    }
+    let Some((first, end)) = phrase_at(ws, last + 2) else {
+        return last;
+    };
+    let place = make(text, ws, last + 1, 1, first, end, Part::Place);
+    // A room or a landscape ("with roses in a bathroom") holds the product too.
+    let surrounds = inside
+        && engine::prompt::parse(&place.words.join(" "))
+            .environment
+            .is_some();
+    if surrounds
+        || place.words.len() == 1
+            && matches!(place.head(), "background" | "foreground" | "distance")
+        || !keep(&place, &[])
+    {
+        return last;
+    }
+    named.phrase = format!("{} {}", named.phrase, place.as_place());
+    named.own_place = Some((ws[last + 1].start, ws[end].end));
+    named.span.1 = ws[end].end;
+    end
 }
 
 fn part_is_place(word: &str) -> bool {
@@ -884,6 +932,7 @@ fn make(
         words,
         brand,
         span: (ws[cue].start, ws[last].end),
+        own_place: None,
     }
 }
 
@@ -1013,6 +1062,7 @@ fn weather(text: &str, ws: &[Word], taken: &mut [bool], out: &mut Vec<Named>) {
             words: ws[first..=last].iter().map(|w| w.lower.clone()).collect(),
             brand: false,
             span: (ws[first].start, ws[last].end),
+            own_place: None,
         });
         taken[first..=last].iter_mut().for_each(|t| *t = true);
         i = last + 1;

@@ -48,9 +48,15 @@ enum Detail {
     Full,
     /// Without feelings, props, audience and occasion.
     Lean,
-    /// Also naming the product by its head noun once and "product" after that.
+    /// Also without the light words, calling the product "product" after naming it whole.
     Bare,
+    /// Also naming the product by its head noun alone: only when its other words would
+    /// change how the parser reads the scene ("a 3d printed vase" reads as a parallax move).
+    Head,
 }
+
+/// The levels of detail tried, fullest first.
+const DETAILS: [Detail; 4] = [Detail::Full, Detail::Lean, Detail::Bare, Detail::Head];
 
 /// The subject as a brief names it, and a sentence for the product's colours when they must
 /// wait until after the backdrop (see [`split_colours`]).
@@ -65,7 +71,7 @@ fn subject(scene: &Scene, detail: Detail) -> (String, Option<String>) {
     match &scene.subject {
         Subject::Named { product, reference } => {
             let (name, colours) = match detail {
-                Detail::Bare => (product.head.clone(), None),
+                Detail::Head => (product.head.clone(), None),
                 _ => split_colours(&product.name),
             };
             let colours = colours.map(|c| {
@@ -337,7 +343,7 @@ fn lighting(light: L, outdoor: bool) -> &'static str {
 /// The light: the user's words for it first ("Morning light: bright natural daylight …").
 fn light_sentence(scene: &Scene, outdoor: bool, detail: Detail) -> String {
     let canonical = lighting(scene.look.lighting, outdoor);
-    if scene.light_words.is_empty() || detail == Detail::Bare {
+    if scene.light_words.is_empty() || matches!(detail, Detail::Bare | Detail::Head) {
         return format!("{}.", capitalize(canonical));
     }
     let own = list(&scene.light_words);
@@ -476,14 +482,13 @@ fn reads_as(brief: &str, look: Look) -> bool {
 
 /// The photo brief.
 pub(crate) fn image_brief(scene: &Scene, settings: &Settings) -> String {
-    let mut brief = String::new();
-    for detail in [Detail::Full, Detail::Lean, Detail::Bare] {
-        brief = write_image(scene, settings, detail);
-        if reads_as(&brief, scene.look) {
-            break;
-        }
-    }
-    brief
+    // The product is named whole unless cutting it is what makes the parser read the scene
+    // as chosen: when no level reads so, less detail gains nothing and the fullest is kept.
+    DETAILS
+        .iter()
+        .map(|d| write_image(scene, settings, *d))
+        .find(|brief| reads_as(brief, scene.look))
+        .unwrap_or_else(|| write_image(scene, settings, Detail::Full))
 }
 
 fn write_image(scene: &Scene, settings: &Settings, detail: Detail) -> String {
@@ -596,7 +601,7 @@ fn prop_words(prop: &str, scene: &Scene) -> String {
 /// product named after a place ("bath bomb") cannot outvote the setting.
 fn head_for(scene: &Scene, detail: Detail) -> &str {
     match detail {
-        Detail::Bare => "product",
+        Detail::Bare | Detail::Head => "product",
         _ => scene.subject.head(),
     }
 }
@@ -674,20 +679,18 @@ pub(crate) fn video_brief(scene: &Scene, settings: &Settings) -> String {
         Pace::Steady => 1.0,
         Pace::Fast => 1.6,
     };
-    let mut brief = String::new();
-    for detail in [Detail::Full, Detail::Lean, Detail::Bare] {
-        brief = write_video(scene, settings, detail);
-        let m = parse_motion(&brief);
-        if reads_as(&brief, scene.look)
-            && m.camera == camera
-            && m.float == scene.float
-            && m.light_sweep == sweeps(scene)
-            && (m.intensity - intensity).abs() < 0.01
-        {
-            break;
-        }
-    }
-    brief
+    DETAILS
+        .iter()
+        .map(|d| write_video(scene, settings, *d))
+        .find(|brief| {
+            let m = parse_motion(brief);
+            reads_as(brief, scene.look)
+                && m.camera == camera
+                && m.float == scene.float
+                && m.light_sweep == sweeps(scene)
+                && (m.intensity - intensity).abs() < 0.01
+        })
+        .unwrap_or_else(|| write_video(scene, settings, Detail::Full))
 }
 
 fn write_video(scene: &Scene, settings: &Settings, detail: Detail) -> String {

@@ -60,8 +60,27 @@ impl Account {
 
     fn sentences(&self, subject: &str, plural: bool) -> Vec<String> {
         let mut out = Vec::new();
+        // One sentence for each thing used, naming everything it stands in for: "a wooden
+        // table stands in for a piano bench and a music room".
+        let mut said: Vec<&str> = Vec::new();
         for s in &self.substituted {
-            let verb = if looks_plural_phrase(&s.used) {
+            if said.contains(&s.used.as_str()) {
+                continue;
+            }
+            said.push(&s.used);
+            let asked: Vec<String> = self
+                .substituted
+                .iter()
+                .filter(|x| x.used == s.used)
+                .map(|x| x.asked.clone())
+                .collect();
+            // "linen bed sheets in a bedroom" stand: the thing, before where it is.
+            let thing = [" in ", " on ", " at "]
+                .iter()
+                .filter_map(|p| s.used.find(p))
+                .min()
+                .map_or(s.used.as_str(), |k| &s.used[..k]);
+            let verb = if looks_plural_phrase(thing) {
                 "stand"
             } else {
                 "stands"
@@ -69,7 +88,7 @@ impl Account {
             out.push(format!(
                 "{} {verb} in for {}.",
                 capitalize(&s.used),
-                s.asked
+                crate::phrases::and_list(&asked)
             ));
         }
         if !self.places_not_drawn.is_empty() {
@@ -219,6 +238,8 @@ const NEAREST: &[(&[&str], Setting)] = &[
         Setting::Cafe,
     ),
     (&["window", "windowpane"], Setting::Windowsill),
+    // A room the engine has no painting of: its plastered room with a table by the window.
+    (&["room", "lounge"], Setting::WoodenTable),
     (&["nightstand", "bedside"], Setting::BedsideTable),
 ];
 
@@ -262,6 +283,32 @@ fn nearest_for(named: &Named) -> Option<Setting> {
         .iter()
         .find(|(words, _)| words.contains(&named.head()) || words.contains(&head.as_str()))
         .map(|(_, s)| *s)
+}
+
+/// Heads that say little on their own: the words before them say which kind ("a music
+/// room", "a hotel lobby wall"), and the painting must show that kind too.
+const GENERIC_HEADS: &[&str] = &[
+    "room", "area", "corner", "spot", "place", "space", "interior", "wall", "surface", "scene",
+    "setting", "studio",
+];
+
+/// Whether the painted setting shows the kind of place a phrase names: its head alone for
+/// "a wooden shelf", every describing word for "a music room" unless it only says a colour,
+/// a tone or a feeling ("a cozy room", "a white wall").
+fn kind_shown(named: &Named, setting: Setting) -> bool {
+    if !GENERIC_HEADS.contains(&named.head()) {
+        return true;
+    }
+    named.words[..named.words.len() - 1].iter().all(|w| {
+        let read = prompt::parse(w);
+        setting.shows(w)
+            || !read.scene_colors.is_empty()
+            || read.product_color.is_some()
+            || read.tone.is_some()
+            || !read.moods.is_empty()
+            || read.palette.is_some()
+            || read.environment == Some(setting.environment())
+    })
 }
 
 /// The place painted, without its preposition: "a bathroom vanity by the sink".
@@ -325,7 +372,7 @@ pub(crate) fn account(scene: &Scene, brief: &str) -> Account {
             continue;
         }
         let head = named.head().trim_end_matches("'s");
-        if setting.shows(head) && !named.brand {
+        if setting.shows(head) && !named.brand && kind_shown(named, setting) {
             out.drawn.push(phrase);
             continue;
         }

@@ -362,8 +362,28 @@ pub(crate) fn remember(history: &[Turn]) -> Memory {
             memory.after.push(reading);
         }
     }
+    // Only the seller's messages set the brief: a colour the last brief's own words read as
+    // one ("on the sand of a beach" reads as sand) stays only if the seller wrote it.
+    let seller_words: Vec<String> = history
+        .iter()
+        .filter(|t| t.role == Role::User)
+        .flat_map(|t| {
+            t.content
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let seller_wrote = |col: &NamedColor| {
+        col.name
+            .split(' ')
+            .next_back()
+            .is_some_and(|w| seller_words.iter().any(|s| s == w))
+    };
     // Colours of the product and props are not the scene's, however the parser read them.
     if let Some(mut c) = checkpoint {
+        c.scene_colors.retain(seller_wrote);
+        c.avoid_colors.retain(seller_wrote);
         let own: Vec<String> = memory
             .product
             .iter()

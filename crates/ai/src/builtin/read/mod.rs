@@ -447,6 +447,15 @@ fn read_named(text: &str, tokens: &[Token], used: &mut [bool], out: &mut Reading
             }
         }
     }
+    // A thing's own place ("a dog in the back seat") is not the product's: it votes for no
+    // setting.
+    for (s, e) in named.iter().filter_map(|n| n.own_place) {
+        for (i, t) in tokens.iter().enumerate() {
+            if t.start >= s && t.end <= e {
+                used[i] = true;
+            }
+        }
+    }
     out.named = named;
 }
 
