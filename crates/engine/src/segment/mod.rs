@@ -437,11 +437,7 @@ fn votes(work: &Work, prior: &[f32], [keep, remove]: &[Vec<bool>; 2]) -> Vec<f32
     }
     let dropped = |i: usize| !says_product(i);
     if let Some((mistake, typical)) = mistake(work, keep, dropped) {
-        let rest: Vec<[f32; 3]> = (0..n)
-            .filter(|&i| !keep[i] && dropped(i))
-            .map(|i| lab[i])
-            .collect();
-        if let Some(rest) = gmm::Gmm::fit(&rest) {
+        if let Some(rest) = gmm::Gmm::fit(&grabcut::samples(work, |i| !keep[i] && dropped(i))) {
             for (i, v) in votes.iter_mut().enumerate() {
                 if dropped(i) {
                     let cost = mistake.cost(lab[i]);
