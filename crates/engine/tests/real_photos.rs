@@ -123,13 +123,12 @@ fn automatic_target(kind: &str) -> f32 {
 /// hints), a point under the measured figure (where a figure meets its target, the target).
 /// The README lists them. Every other photo is held to the targets.
 const NOT_MET: &[(&str, [f32; 4])] = &[
-    ("aloe.jpg", [0.97, 0.21, 0.95, 0.58]),
-    ("barrier.png", [0.30, 0.94, 0.31, 0.94]),
+    ("aloe.jpg", [0.97, 0.21, 0.91, 0.62]),
+    ("barrier.png", [0.30, 0.94, 0.88, 0.94]),
     ("motorcycle.png", [0.91, 0.88, 0.85, 0.94]),
-    ("wineglass.png", [0.97, 0.84, 0.97, 0.88]),
+    ("wineglass.png", [0.97, 0.84, 0.97, 0.89]),
     ("pumpkin.png", [0.97, 0.94, 0.97, 0.94]),
     ("plant.jpg", [0.90, 0.19, 0.97, 0.97]),
-    ("rowboat.png", [0.90, 0.90, 0.97, 0.95]),
 ];
 
 /// Photos whose automatic cutout misses its target while nothing the segmentation can see

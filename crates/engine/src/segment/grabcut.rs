@@ -79,7 +79,7 @@ pub fn smoothness(work: &Work) -> Grid {
 }
 
 /// Every `step`-th colour of the pixels where `pick` holds, at most [`SAMPLES`] of them.
-fn samples(work: &Work, pick: impl Fn(usize) -> bool) -> Vec<[f32; 3]> {
+pub fn samples(work: &Work, pick: impl Fn(usize) -> bool) -> Vec<[f32; 3]> {
     let count = (0..work.lab.len()).filter(|&i| pick(i)).count();
     let step = count.div_ceil(SAMPLES).max(1);
     (0..work.lab.len())

@@ -209,7 +209,7 @@ pub(crate) fn solve(
     let prior = hints.prior.as_ref().map(|p| stretch(p, w, h));
     let grid = grabcut::smoothness(&work);
     progress.report(stage, 0.3)?;
-    let (solved, weight) = match &prior {
+    let (solved, bias) = match &prior {
         // The network's view weighs on every free pixel. With the seller's box GrabCut
         // starts from the box, as it would without a network, so the colours inside and
         // outside the box can take back what the network dropped; a box over the whole
@@ -230,11 +230,20 @@ pub(crate) fn solve(
             } else {
                 corrected_weight(prior, &inside)
             };
-            let bias: Vec<f32> = prior.iter().map(|&p| weight * logit(p)).collect();
+            let votes = if hints.is_empty() {
+                vec![1.0; w * h]
+            } else {
+                votes(&work, prior, &stroke_cells(&work, pw, ph, hints))
+            };
+            let bias: Vec<f32> = prior
+                .iter()
+                .zip(&votes)
+                .map(|(&p, &v)| weight * v * logit(p))
+                .collect();
             let solved = grabcut::solve(&work, &grid, &fixed, &init, &bias, ROUNDS, |r| {
                 progress.report(stage, 0.3 + 0.5 * r as f32 / ROUNDS as f32)
             })?;
-            (solved, weight)
+            (solved, bias)
         }
         None => {
             // With a box, GrabCut's own start: everything in the box may be product.
@@ -255,7 +264,7 @@ pub(crate) fn solve(
                         progress.report(stage, 0.7 + 0.1 * r as f32 / ROUNDS as f32)
                     })?;
             }
-            (solved, 0.0)
+            (solved, bias)
         }
     };
     let fg = clean(&solved.fg, &fixed, w, h);
@@ -276,8 +285,8 @@ pub(crate) fn solve(
         let colour: Vec<f32> = solved
             .evidence
             .iter()
-            .zip(prior)
-            .map(|(&e, &p)| e - weight * logit(p))
+            .zip(&bias)
+            .map(|(&e, &b)| e - b)
             .collect();
         confidence *= agreement_with_prior(&fg, prior, &colour);
     }
@@ -374,6 +383,90 @@ fn corrected_weight(prior: &[f32], inside: &[bool]) -> f32 {
         .count() as f32;
     let t = ((found / boxed - MISSED_FILL) / (FOUND_FILL - MISSED_FILL)).clamp(0.0, 1.0);
     PRIOR_MISSED + (PRIOR_CORRECTED - PRIOR_MISSED) * t
+}
+
+/// Below this many working cells a stroke's mistaken part teaches no colour model.
+const MISTAKE_CELLS: usize = 12;
+
+/// Nats over which a colour goes from looking like the network's mistake to not: above the
+/// mistake's own typical cost, or short of explaining it better than the rest of what the
+/// network called background.
+const MISTAKE_SOFT: f32 = 3.0;
+
+/// Which working cells lie under the seller's keep strokes and under the remove strokes.
+fn stroke_cells(work: &Work, pw: u32, ph: u32, hints: &Hints) -> [Vec<bool>; 2] {
+    let (w, h) = (work.w, work.h);
+    let (sx, sy) = (w as f32 / pw as f32, h as f32 / ph as f32);
+    let radius = (hints.brush_px / 2.0 * sx.max(sy)).max(0.75);
+    [&hints.keep, &hints.remove].map(|strokes| {
+        let mut cells = vec![false; w * h];
+        for stroke in strokes {
+            let points: Vec<[f32; 2]> = stroke.iter().map(|&[x, y]| [x * sx, y * sy]).collect();
+            stamp(&points, radius, w as u32, h as u32, |x, y| {
+                cells[y as usize * w + x as usize] = true
+            });
+        }
+        cells
+    })
+}
+
+/// How the network's vote counts on each working cell once the seller's strokes showed where
+/// it was wrong: 1 in full, 0 not at all, −1 turned round. The part of a stroke that
+/// contradicts the network teaches the colours of its mistake, and every other cell of
+/// those colours on which the network says the same is doubted:
+/// - a remove stroke over what it called product (the road seen through one opening of a
+///   barrier): it fills every opening alike, so on that colour its vote turns round — and
+///   as the openings make up most of what it called product, a colour is judged by the
+///   mistake alone;
+/// - a keep stroke over what it dropped (a boat's thin rod frame against the water, a
+///   glass's rim): there its vote falls away, only where the colour is better explained by
+///   the stroke than by the rest of what it called background (an aloe's leaves share their
+///   green with the cloth behind them, which must stay background).
+fn votes(work: &Work, prior: &[f32], [keep, remove]: &[Vec<bool>; 2]) -> Vec<f32> {
+    let n = work.w * work.h;
+    let lab = &work.lab;
+    let mut votes = vec![1.0f32; n];
+    let says_product = |i: usize| prior[i] >= 0.5;
+    if let Some((mistake, typical)) = mistake(work, remove, says_product) {
+        for (i, v) in votes.iter_mut().enumerate() {
+            if says_product(i) {
+                let unlike = ((mistake.cost(lab[i]) - typical) / MISTAKE_SOFT).clamp(0.0, 1.0);
+                *v = v.min(2.0 * unlike - 1.0);
+            }
+        }
+    }
+    let dropped = |i: usize| !says_product(i);
+    if let Some((mistake, typical)) = mistake(work, keep, dropped) {
+        if let Some(rest) = gmm::Gmm::fit(&grabcut::samples(work, |i| !keep[i] && dropped(i))) {
+            for (i, v) in votes.iter_mut().enumerate() {
+                if dropped(i) {
+                    let cost = mistake.cost(lab[i]);
+                    let unlike = ((cost - typical) / MISTAKE_SOFT)
+                        .max((cost - rest.cost(lab[i])) / MISTAKE_SOFT + 1.0)
+                        .clamp(0.0, 1.0);
+                    *v = v.min(unlike);
+                }
+            }
+        }
+    }
+    votes
+}
+
+/// The colour model of the stroke cells where `wrong` holds, with the cost nine in ten of
+/// them stay under; `None` where the stroke barely contradicts the network.
+fn mistake(work: &Work, stroke: &[bool], wrong: impl Fn(usize) -> bool) -> Option<(gmm::Gmm, f32)> {
+    let cells: Vec<[f32; 3]> = (0..work.lab.len())
+        .filter(|&i| stroke[i] && wrong(i))
+        .map(|i| work.lab[i])
+        .collect();
+    if cells.len() < MISTAKE_CELLS {
+        return None;
+    }
+    let model = gmm::Gmm::fit(&cells)?;
+    let mut own: Vec<f32> = cells.iter().map(|&z| model.cost(z)).collect();
+    own.sort_by(|a, b| a.total_cmp(b));
+    let typical = own[own.len() * 9 / 10];
+    Some((model, typical))
 }
 
 /// Intersection over union of a full-resolution alpha (`pw`×`ph`, ≥ 128 product) and a
