@@ -1200,6 +1200,7 @@ fn cases() -> Vec<Case> {
             message: "video of a 3d printed vase, slow pan",
             flags: VIDEO,
             camera: Some(Camera::PanRight),
+            video_has: &["3d printed vase"],
             ..Case::default()
         },
     ]

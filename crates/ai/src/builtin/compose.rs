@@ -51,7 +51,7 @@ enum Detail {
     /// Also without the light words, calling the product "product" after naming it whole.
     Bare,
     /// Also naming the product by its head noun alone: only when its other words would
-    /// change how the parser reads the scene ("a 3d printed vase" reads as a parallax move).
+    /// change how the parser reads the scene ("a layered cake" reads as a parallax move).
     Head,
 }
 

@@ -63,7 +63,10 @@ pub fn parse_motion(prompt: &str) -> Motion {
         "moves around",
     ]) {
         Camera::Orbit
-    } else if has(&["parallax", "3d", "depth", "layered", "dimensional"]) {
+    } else if has(&["parallax", "depth", "layered", "dimensional"])
+        // "3d printed" says how the product was made, not how the camera moves.
+        || (has(&["3d"]) && !phrase(&["3d printed", "3d print", "3d printing"]))
+    {
         Camera::Parallax
     } else if phrase(&["pan left", "panning left", "pans left"]) {
         Camera::PanLeft
@@ -329,6 +332,14 @@ mod tests {
                 false,
             ),
             ("360 turntable", Camera::Orbit, false, false),
+            ("a 3d look on the vase", Camera::Parallax, false, false),
+            (
+                "a 3d printed vase, slow pan",
+                Camera::PanRight,
+                false,
+                false,
+            ),
+            ("my 3D-printed vase", Camera::PushIn, false, false),
             ("product floating, shimmer", Camera::PushIn, true, true),
             ("", Camera::PushIn, false, false),
         ];
