@@ -980,28 +980,15 @@ fn products_the_word_lists_lack_get_a_brief_that_names_them_whole() {
     }
     // A noun a later message starts with is no new product while one is known: the llama
     // is a thing beside the vase.
-    let first = "my vase on a windowsill";
-    let reply = BuiltinAssistant.respond(&AssistantRequest {
-        message: first.into(),
-        ..AssistantRequest::default()
-    });
-    let history = vec![
-        Turn {
-            role: Role::User,
-            content: first.into(),
-            structured: None,
-        },
-        Turn {
-            role: Role::Assistant,
-            content: reply.content.clone(),
-            structured: Some(reply.structured.clone()),
-        },
-    ];
-    let reply = BuiltinAssistant.respond(&AssistantRequest {
-        message: "llama in the background".into(),
-        history,
-        ..AssistantRequest::default()
-    });
+    let no_phrases: &[&str] = &[];
+    let replies = converse(
+        &[
+            ("my vase on a windowsill", no_phrases),
+            ("llama in the background", &["a llama"]),
+        ],
+        &mut Tally::default(),
+    );
+    let reply = &replies[1];
     let brief = reply
         .structured
         .refined_image_prompt

@@ -96,6 +96,25 @@ fn layer<'a>(design: &'a Value, role: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no {role} layer: {design}"))
 }
 
+/// Every product pixel of the scene is still the product's colour in the ad.
+fn assert_uncovered(ad: &RgbaImage, product: &[(u32, u32)]) {
+    for &(x, y) in product {
+        assert!(is_product(ad.get_pixel(x, y)), "({x}, {y}) is covered");
+    }
+}
+
+/// The ad leaves the product uncovered and no layer's box reaches it.
+fn assert_clear_of_the_product(ad: &RgbaImage, design: &Value, product: &[(u32, u32)]) {
+    assert_uncovered(ad, product);
+    for l in design["design"]["layers"].as_array().unwrap() {
+        assert!(
+            !product.iter().any(|&(x, y)| inside(&l["box"], x, y)),
+            "{} is over the product",
+            l["role"]
+        );
+    }
+}
+
 fn inside(b: &Value, x: u32, y: u32) -> bool {
     let (bx, by) = (b["x"].as_i64().unwrap(), b["y"].as_i64().unwrap());
     let (bw, bh) = (b["width"].as_i64().unwrap(), b["height"].as_i64().unwrap());
@@ -159,16 +178,7 @@ async fn a_design_keeps_off_the_product_and_edits_set_it_again(db: Db) {
         .map(|(x, y, _)| (x, y))
         .collect();
     assert!(product.len() > 1000, "the bottle is in the scene");
-    for &(x, y) in &product {
-        assert!(is_product(ad.get_pixel(x, y)), "({x}, {y}) is covered");
-    }
-    for l in design["design"]["layers"].as_array().unwrap() {
-        assert!(
-            !product.iter().any(|&(x, y)| inside(&l["box"], x, y)),
-            "{} is over the product",
-            l["role"]
-        );
-    }
+    assert_clear_of_the_product(&ad, design, &product);
     // The headline is really set: its box differs from the clean picture.
     let headline_box = layer(design, "headline")["box"].clone();
     let changed = ad
@@ -200,9 +210,7 @@ async fn a_design_keeps_off_the_product_and_edits_set_it_again(db: Db) {
     assert_eq!(layer(edited, "cta")["text"], "Shop now", "the rest stays");
     let again = picture(&app, &session, &id).await;
     assert_ne!(again, ad, "the file shows the new headline");
-    for &(x, y) in &product {
-        assert!(is_product(again.get_pixel(x, y)), "({x}, {y}) is covered");
-    }
+    assert_uncovered(&again, &product);
     assert_eq!(app.balance(&session).await, balance);
     let storyboard = app
         .get_json(&session, &format!("/api/projects/{project}/storyboard"))
@@ -634,16 +642,7 @@ async fn a_design_reads_the_product_mask_stored_beside_its_picture(db: Db) {
     let design = &made["data"];
     let ad = picture(&app, &session, design["id"].as_str().unwrap()).await;
     save(&ad, &format!("{db:?}-found-mask"));
-    for &(x, y) in &product {
-        assert!(is_product(ad.get_pixel(x, y)), "({x}, {y}) is covered");
-    }
-    for l in design["design"]["layers"].as_array().unwrap() {
-        assert!(
-            !product.iter().any(|&(x, y)| inside(&l["box"], x, y)),
-            "{} is over the product",
-            l["role"]
-        );
-    }
+    assert_clear_of_the_product(&ad, design, &product);
     assert!(changed_in(&ad, &clean, 0..h) > 200, "the copy is set");
 
     // Deleting the picture deletes its mask with it.
